@@ -1,0 +1,151 @@
+#include "core/json_util.h"
+
+#include <cmath>
+
+#include "core/strings.h"
+
+namespace regrapht {
+
+Result<Json> ParseJson(std::string_view text, std::string_view source) {
+  try {
+    return Json::parse(text.begin(), text.end());
+  } catch (const Json::parse_error& e) {
+    size_t offset = e.byte > 0 ? e.byte - 1 : 0;
+    int line = LineOfOffset(text, offset);
+    size_t line_start = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    size_t col = line_start == std::string_view::npos ? offset + 1 : offset - line_start;
+    std::string what = e.what();
+    // nlohmann prefixes "[json.exception.parse_error.101] parse error at line..., column ...: "
+    auto colon = what.find("syntax error");
+    if (colon != std::string::npos) what = what.substr(colon);
+    return Status::InvalidArgument(std::string(source) + ":" + std::to_string(line) + ":" +
+                                   std::to_string(col) + ": JSON " + what);
+  }
+}
+
+Result<Json> ReadJsonFile(const fs::path& path) {
+  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  return ParseJson(text, path.string());
+}
+
+std::string DumpJson(const Json& j) { return j.dump(2) + "\n"; }
+std::string DumpJson(const OrderedJson& j) { return j.dump(2) + "\n"; }
+
+std::string JsonPath::Child(std::string_view key) const {
+  return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
+}
+
+JsonPath JsonPath::operator[](std::string_view key) const {
+  return JsonPath((*j_)[std::string(key)], file_, Child(key));
+}
+
+JsonPath JsonPath::operator[](size_t index) const {
+  return JsonPath((*j_)[index], file_, path_ + "[" + std::to_string(index) + "]");
+}
+
+bool JsonPath::Has(std::string_view key) const {
+  return j_->is_object() && j_->contains(std::string(key));
+}
+
+Status JsonPath::Error(std::string_view message) const {
+  std::string where = file_;
+  if (!path_.empty()) where += ": " + path_;
+  return Status::InvalidArgument(where + ": " + std::string(message));
+}
+
+Status JsonPath::FieldError(std::string_view key, std::string_view message) const {
+  std::string where = file_ + ": " + Child(key);
+  return Status::InvalidArgument(where + ": " + std::string(message));
+}
+
+Status JsonPath::ExpectObject() const {
+  if (!j_->is_object()) return Error(std::string("expected an object, got ") + j_->type_name());
+  return Status::Ok();
+}
+
+Status JsonPath::ExpectArray() const {
+  if (!j_->is_array()) return Error(std::string("expected an array, got ") + j_->type_name());
+  return Status::Ok();
+}
+
+Status JsonPath::CheckKeys(const std::vector<std::string_view>& allowed) const {
+  RG_RETURN_IF_ERROR(ExpectObject());
+  for (auto it = j_->begin(); it != j_->end(); ++it) {
+    bool ok = false;
+    for (auto a : allowed) ok = ok || a == it.key();
+    if (!ok) {
+      std::vector<std::string> names(allowed.begin(), allowed.end());
+      return FieldError(it.key(), "unknown field (allowed: " + Join(names, ", ") + ")");
+    }
+  }
+  return Status::Ok();
+}
+
+Result<std::string> JsonPath::GetString(std::string_view key) const {
+  RG_RETURN_IF_ERROR(ExpectObject());
+  if (!Has(key)) return FieldError(key, "required field is missing");
+  const Json& v = (*j_)[std::string(key)];
+  if (!v.is_string()) return FieldError(key, std::string("expected a string, got ") + v.type_name());
+  return v.get<std::string>();
+}
+
+Result<std::string> JsonPath::GetString(std::string_view key, std::string fallback) const {
+  if (!Has(key)) return fallback;
+  return GetString(key);
+}
+
+Result<double> JsonPath::GetNumber(std::string_view key) const {
+  RG_RETURN_IF_ERROR(ExpectObject());
+  if (!Has(key)) return FieldError(key, "required field is missing");
+  const Json& v = (*j_)[std::string(key)];
+  if (!v.is_number()) return FieldError(key, std::string("expected a number, got ") + v.type_name());
+  double d = v.get<double>();
+  if (!std::isfinite(d)) return FieldError(key, "must be finite");
+  return d;
+}
+
+Result<double> JsonPath::GetNumber(std::string_view key, double fallback) const {
+  if (!Has(key)) return fallback;
+  return GetNumber(key);
+}
+
+Result<int64_t> JsonPath::GetInt(std::string_view key) const {
+  RG_RETURN_IF_ERROR(ExpectObject());
+  if (!Has(key)) return FieldError(key, "required field is missing");
+  const Json& v = (*j_)[std::string(key)];
+  if (v.is_number_integer()) return v.get<int64_t>();
+  if (v.is_number_float()) {
+    double d = v.get<double>();
+    if (std::floor(d) == d && std::fabs(d) < 9.0e15) return static_cast<int64_t>(d);
+  }
+  return FieldError(key, std::string("expected an integer, got ") + v.dump());
+}
+
+Result<int64_t> JsonPath::GetInt(std::string_view key, int64_t fallback) const {
+  if (!Has(key)) return fallback;
+  return GetInt(key);
+}
+
+Result<bool> JsonPath::GetBool(std::string_view key, bool fallback) const {
+  RG_RETURN_IF_ERROR(ExpectObject());
+  if (!Has(key)) return fallback;
+  const Json& v = (*j_)[std::string(key)];
+  if (!v.is_boolean()) return FieldError(key, std::string("expected true or false, got ") + v.dump());
+  return v.get<bool>();
+}
+
+Result<std::vector<std::string>> JsonPath::GetStringList(std::string_view key) const {
+  std::vector<std::string> out;
+  if (!Has(key)) return out;
+  const Json& v = (*j_)[std::string(key)];
+  if (!v.is_array()) return FieldError(key, "expected an array of strings");
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (!v[i].is_string()) {
+      return FieldError(std::string(key) + "[" + std::to_string(i) + "]", "expected a string");
+    }
+    out.push_back(v[i].get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace regrapht

@@ -1,0 +1,71 @@
+// JSON reading with errors that name the file, line and field.
+//
+// Parse errors come back as "<file>:<line>:<col>: <message>". Field access
+// goes through JsonPath, which carries "args[2].tolerance.abs"-style paths
+// so a validation error names exactly the offending field.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/fs.h"
+#include "regrapht/status.h"
+
+namespace regrapht {
+
+using Json = nlohmann::json;
+using OrderedJson = nlohmann::ordered_json;
+
+// Parses `text`; `source` names it in errors (a file path or "<stdin>").
+Result<Json> ParseJson(std::string_view text, std::string_view source);
+Result<Json> ReadJsonFile(const fs::path& path);
+
+// Serialises with 2-space indentation and a trailing newline.
+std::string DumpJson(const Json& j);
+std::string DumpJson(const OrderedJson& j);
+
+// A cursor into a JSON document that knows its path and file, for errors.
+class JsonPath {
+ public:
+  JsonPath(const Json& j, std::string file, std::string path = "")
+      : j_(&j), file_(std::move(file)), path_(std::move(path)) {}
+
+  const Json& json() const { return *j_; }
+  const std::string& path() const { return path_; }
+  const std::string& file() const { return file_; }
+
+  JsonPath operator[](std::string_view key) const;  // REQUIRES: Has(key)
+  JsonPath operator[](size_t index) const;          // REQUIRES: array, index < size
+  bool Has(std::string_view key) const;
+
+  // "<file>: <path>: <message>" as an InvalidArgument Status.
+  Status Error(std::string_view message) const;
+  // Error about a child field that may not exist.
+  Status FieldError(std::string_view key, std::string_view message) const;
+
+  Status ExpectObject() const;
+  Status ExpectArray() const;
+  // Fails naming any key not in `allowed` (typos must not pass silently).
+  Status CheckKeys(const std::vector<std::string_view>& allowed) const;
+
+  Result<std::string> GetString(std::string_view key) const;
+  Result<std::string> GetString(std::string_view key, std::string fallback) const;
+  Result<double> GetNumber(std::string_view key) const;
+  Result<double> GetNumber(std::string_view key, double fallback) const;
+  Result<int64_t> GetInt(std::string_view key) const;
+  Result<int64_t> GetInt(std::string_view key, int64_t fallback) const;
+  Result<bool> GetBool(std::string_view key, bool fallback) const;
+  Result<std::vector<std::string>> GetStringList(std::string_view key) const;  // [] if absent
+
+ private:
+  std::string Child(std::string_view key) const;
+  const Json* j_;
+  std::string file_;
+  std::string path_;
+};
+
+}  // namespace regrapht

@@ -1,0 +1,471 @@
+#include "core/subprocess.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "core/strings.h"
+
+extern char** environ;
+
+namespace regrapht {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string SignalName(int sig) {
+  switch (sig) {
+    case SIGSEGV: return "SIGSEGV";
+    case SIGABRT: return "SIGABRT";
+    case SIGKILL: return "SIGKILL";
+    case SIGBUS: return "SIGBUS";
+    case SIGFPE: return "SIGFPE";
+    case SIGILL: return "SIGILL";
+    case SIGXCPU: return "SIGXCPU (CPU time limit)";
+    case SIGXFSZ: return "SIGXFSZ (file size limit)";
+    case SIGTERM: return "SIGTERM";
+    case SIGPIPE: return "SIGPIPE";
+    default: return "signal " + std::to_string(sig);
+  }
+}
+
+// ---- cgroups -------------------------------------------------------------
+//
+// A per-command cgroup bounds the process count (fork bombs) and memory, and
+// lets a timeout kill every process the command created, even ones that left
+// its process group. cgroup v1 (a mount per controller) and v2 (one unified
+// mount, used only if our cgroup already delegates the controller) are tried.
+
+struct CgroupMount {
+  fs::path base;  // the folder under which we create per-command cgroups
+  bool v2 = false;
+};
+
+struct CgroupLayout {
+  std::optional<CgroupMount> pids;
+  std::optional<CgroupMount> memory;
+};
+
+std::string OwnCgroupPath(std::string_view controller, bool v2) {
+  std::ifstream in("/proc/self/cgroup");
+  std::string line;
+  while (std::getline(in, line)) {
+    auto parts = Split(line, ':');
+    if (parts.size() < 3) continue;
+    std::string path = line.substr(parts[0].size() + parts[1].size() + 2);
+    if (v2 && parts[0] == "0" && parts[1].empty()) return path;
+    if (!v2) {
+      for (const auto& c : Split(parts[1], ',')) {
+        if (c == controller) return path;
+      }
+    }
+  }
+  return {};
+}
+
+bool Writable(const fs::path& dir) { return ::access(dir.c_str(), W_OK) == 0; }
+
+CgroupLayout DetectCgroups() {
+  CgroupLayout layout;
+  std::ifstream in("/proc/self/mounts");
+  std::string dev, mnt, type, opts;
+  std::string v2_mount;
+  while (in >> dev >> mnt >> type >> opts) {
+    std::string rest;
+    std::getline(in, rest);
+    if (type == "cgroup") {
+      for (const auto& o : Split(opts, ',')) {
+        if (o == "pids" || o == "memory") {
+          fs::path base = fs::path(mnt) / fs::path(OwnCgroupPath(o, false)).relative_path();
+          if (Writable(base)) {
+            if (o == "pids") layout.pids = CgroupMount{base, false};
+            if (o == "memory") layout.memory = CgroupMount{base, false};
+          }
+        }
+      }
+    } else if (type == "cgroup2") {
+      v2_mount = mnt;
+    }
+  }
+  if (!v2_mount.empty() && (!layout.pids || !layout.memory)) {
+    fs::path base = fs::path(v2_mount) / fs::path(OwnCgroupPath("", true)).relative_path();
+    std::ifstream sc(base / "cgroup.subtree_control");
+    std::string controllers((std::istreambuf_iterator<char>(sc)), {});
+    if (Writable(base)) {
+      for (const auto& c : Split(std::string(Trim(controllers)), ' ')) {
+        if (c == "pids" && !layout.pids) layout.pids = CgroupMount{base, true};
+        if (c == "memory" && !layout.memory) layout.memory = CgroupMount{base, true};
+      }
+    }
+  }
+  return layout;
+}
+
+const CgroupLayout& Cgroups() {
+  static const CgroupLayout layout = DetectCgroups();
+  return layout;
+}
+
+bool WriteSmall(const fs::path& file, const std::string& value) {
+  int fd = ::open(file.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  bool ok = ::write(fd, value.data(), value.size()) == static_cast<ssize_t>(value.size());
+  ::close(fd);
+  return ok;
+}
+
+class CommandCgroup {
+ public:
+  // Creates cgroups for the limits that apply; `note` lists what was applied.
+  void Create(const Limits& limits, std::string* note) {
+    static std::atomic<uint64_t> counter{0};
+    std::string name = "regrapht-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+    const auto& layout = Cgroups();
+    std::vector<std::string> applied;
+    if (layout.pids) {
+      fs::path dir = layout.pids->base / name;
+      if (::mkdir(dir.c_str(), 0755) == 0) {
+        dirs_.push_back(dir);
+        if (limits.max_processes > 0) {
+          WriteSmall(dir / "pids.max", std::to_string(limits.max_processes));
+          applied.push_back("pids");
+        }
+      }
+    }
+    if (layout.memory && limits.memory_bytes > 0) {
+      fs::path dir = layout.memory->base / name;
+      if (dir != (dirs_.empty() ? fs::path() : dirs_.front()) && ::mkdir(dir.c_str(), 0755) == 0) {
+        dirs_.push_back(dir);
+      }
+      const char* file = layout.memory->v2 ? "memory.max" : "memory.limit_in_bytes";
+      if (WriteSmall(dir / file, std::to_string(limits.memory_bytes))) applied.push_back("memory");
+    }
+    if (!dirs_.empty()) *note += "+cgroup(" + Join(applied, ",") + ")";
+  }
+
+  void AddProcess(pid_t pid) {
+    for (const auto& d : dirs_) WriteSmall(d / "cgroup.procs", std::to_string(pid));
+  }
+
+  // Kills every process still in the cgroup(s).
+  void KillAll() {
+    for (int round = 0; round < 50; ++round) {
+      bool any = false;
+      for (const auto& d : dirs_) {
+        std::ifstream in(d / "cgroup.procs");
+        pid_t p;
+        while (in >> p) {
+          any = true;
+          ::kill(p, SIGKILL);
+        }
+      }
+      if (!any) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    }
+  }
+
+  ~CommandCgroup() {
+    KillAll();
+    for (const auto& d : dirs_) {
+      for (int i = 0; i < 100 && ::rmdir(d.c_str()) != 0 && errno == EBUSY; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+    }
+  }
+
+ private:
+  std::vector<fs::path> dirs_;
+};
+
+// ---- bubblewrap ------------------------------------------------------------
+
+std::vector<std::string> BwrapPrefix(const CommandSpec& spec, const fs::path& bwrap) {
+  std::vector<std::string> a = {bwrap.string(), "--die-with-parent", "--unshare-all",
+                                "--ro-bind", "/", "/", "--proc", "/proc"};
+  if (spec.uses_gpu) {
+    a.insert(a.end(), {"--dev-bind", "/dev", "/dev"});
+  } else {
+    a.insert(a.end(), {"--dev", "/dev"});
+  }
+  a.insert(a.end(), {"--tmpfs", "/tmp"});
+  std::vector<fs::path> rw = spec.writable;
+  if (!spec.cwd.empty()) rw.insert(rw.begin(), spec.cwd);
+  for (const auto& w : rw) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(w, ec);
+    a.insert(a.end(), {"--bind", abs.string(), abs.string()});
+  }
+  if (!spec.cwd.empty()) {
+    std::error_code ec;
+    a.insert(a.end(), {"--chdir", fs::absolute(spec.cwd, ec).string()});
+  }
+  a.push_back("--");
+  return a;
+}
+
+std::vector<std::string> BuildEnv(const CommandSpec& spec) {
+  std::vector<std::string> env;
+  auto passes = [&](std::string_view kv) {
+    if (!spec.clean_env) return true;
+    for (std::string_view p : {"PATH=", "HOME=", "LANG=", "LC_ALL=", "LD_LIBRARY_PATH=", "CUDA_",
+                               "NVIDIA_", "TMPDIR="}) {
+      if (StartsWith(kv, p)) return true;
+    }
+    return false;
+  };
+  for (char** e = environ; e && *e; ++e) {
+    std::string kv = *e;
+    if (!passes(kv)) continue;
+    std::string key = kv.substr(0, kv.find('='));
+    bool overridden = false;
+    for (const auto& o : spec.env) overridden = overridden || StartsWith(o, key + "=");
+    if (!overridden) env.push_back(kv);
+  }
+  env.insert(env.end(), spec.env.begin(), spec.env.end());
+  return env;
+}
+
+void SetLimit(int resource, rlim_t value) {
+  struct rlimit rl = {value, value};
+  ::setrlimit(resource, &rl);
+}
+
+class SubprocessRunner final : public CommandRunner {
+ public:
+  explicit SubprocessRunner(const SubprocessOptions& options) : options_(options) {}
+
+  Result<CommandResult> Run(const CommandSpec& spec) override {
+    if (spec.argv.empty()) return Status::InvalidArgument("empty command line");
+    fs::path program = FindProgram(spec.argv[0]);
+    if (program.empty()) {
+      return Status::FailedPrecondition("program not found: " + spec.argv[0]);
+    }
+    std::vector<std::string> argv = spec.argv;
+    argv[0] = program.string();
+
+    CommandResult result;
+    result.sandbox = "rlimits+pgroup";
+    bool want_bwrap = spec.sandbox && options_.sandbox != SandboxMode::kNone;
+    if (want_bwrap) {
+      if (BubblewrapWorks()) {
+        auto prefix = BwrapPrefix(spec, FindProgram("bwrap"));
+        argv.insert(argv.begin(), prefix.begin(), prefix.end());
+        result.sandbox = "bwrap(no-net,ro-root,private-tmp)+" + result.sandbox;
+      } else if (options_.sandbox == SandboxMode::kBubblewrap) {
+        return Status::FailedPrecondition(
+            "sandbox: bubblewrap was required (--sandbox=bwrap) but does not work here");
+      } else {
+        result.sandbox = "no-bwrap(bubblewrap unavailable)+" + result.sandbox;
+      }
+    }
+    CommandCgroup cgroup;
+    if (options_.use_cgroups && (spec.limits.max_processes > 0 || spec.limits.memory_bytes > 0)) {
+      cgroup.Create(spec.limits, &result.sandbox);
+    }
+
+    std::vector<std::string> env = BuildEnv(spec);
+    std::vector<char*> argv_c, env_c;
+    for (auto& a : argv) argv_c.push_back(a.data());
+    argv_c.push_back(nullptr);
+    for (auto& e : env) env_c.push_back(e.data());
+    env_c.push_back(nullptr);
+
+    int out_pipe[2], err_pipe[2], in_pipe[2], go_pipe[2];
+    if (::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC) ||
+        ::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(go_pipe, O_CLOEXEC)) {
+      return Status::IoError(std::string("pipe failed: ") + std::strerror(errno));
+    }
+    std::string cwd = spec.cwd.string();
+    auto start = Clock::now();
+    pid_t pid = ::fork();
+    if (pid < 0) return Status::IoError(std::string("fork failed: ") + std::strerror(errno));
+    if (pid == 0) {
+      // Child: only async-signal-safe calls until exec.
+      ::setsid();
+      char go;
+      ::close(go_pipe[1]);
+      while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
+      }
+      ::dup2(in_pipe[0], 0);
+      ::dup2(out_pipe[1], 1);
+      ::dup2(err_pipe[1], 2);
+      SetLimit(RLIMIT_CORE, 0);
+      if (spec.limits.cpu_seconds > 0) {
+        SetLimit(RLIMIT_CPU, static_cast<rlim_t>(spec.limits.cpu_seconds + 0.999));
+      }
+      if (spec.limits.file_size_bytes > 0) {
+        SetLimit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.limits.file_size_bytes));
+      }
+      // CUDA reserves terabytes of virtual address space, so RLIMIT_AS only
+      // bounds programs that do not touch the GPU; the cgroup bounds the rest.
+      if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
+        SetLimit(RLIMIT_AS, static_cast<rlim_t>(spec.limits.memory_bytes));
+      }
+      if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) _exit(126);
+      ::execve(argv_c[0], argv_c.data(), env_c.data());
+      _exit(127);
+    }
+    ::close(go_pipe[0]);
+    ::close(out_pipe[1]);
+    ::close(err_pipe[1]);
+    ::close(in_pipe[0]);
+    cgroup.AddProcess(pid);
+    ::close(go_pipe[1]);  // lets the child continue, now inside its cgroup
+    if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
+      result.sandbox += "+as-limit";
+    }
+
+    // Feed stdin (small) and drain both pipes until EOF or timeout.
+    if (!spec.stdin_data.empty()) {
+      size_t done = 0;
+      while (done < spec.stdin_data.size()) {
+        ssize_t n = ::write(in_pipe[1], spec.stdin_data.data() + done, spec.stdin_data.size() - done);
+        if (n <= 0) break;
+        done += static_cast<size_t>(n);
+      }
+    }
+    ::close(in_pipe[1]);
+
+    struct Stream {
+      int fd;
+      std::string* text;
+      size_t* dropped;
+    } streams[2] = {{out_pipe[0], &result.stdout_text, &result.stdout_dropped},
+                    {err_pipe[0], &result.stderr_text, &result.stderr_dropped}};
+    int open_streams = 2;
+    bool exited = false;
+    int wstatus = 0;
+    struct rusage usage {};
+    auto deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(spec.limits.wall_seconds));
+    char buf[65536];
+    while (true) {
+      if (!exited) {
+        pid_t w = ::wait4(pid, &wstatus, WNOHANG, &usage);
+        if (w == pid) exited = true;
+      }
+      if (exited && open_streams == 0) break;
+      if (exited) {
+        // The leader exited; whatever it left behind in its group must not
+        // keep us waiting on the pipes.
+        ::kill(-pid, SIGKILL);
+      }
+      auto now = Clock::now();
+      bool cancel = spec.cancel && spec.cancel->load();
+      if ((spec.limits.wall_seconds > 0 && now >= deadline) || cancel) {
+        if (cancel) result.cancelled = true;
+        else result.timed_out = true;
+        ::kill(-pid, SIGKILL);
+        ::kill(pid, SIGKILL);
+        cgroup.KillAll();
+        if (!exited) {
+          ::wait4(pid, &wstatus, 0, &usage);
+          exited = true;
+        }
+        for (auto& s : streams) {
+          if (s.fd >= 0) {
+            ::close(s.fd);
+            s.fd = -1;
+          }
+        }
+        break;
+      }
+      struct pollfd pfds[2];
+      int n = 0;
+      for (auto& s : streams) {
+        if (s.fd >= 0) pfds[n++] = {s.fd, POLLIN, 0};
+      }
+      if (n == 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        continue;
+      }
+      ::poll(pfds, n, 20);
+      for (int i = 0; i < n; ++i) {
+        if (!(pfds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        for (auto& s : streams) {
+          if (s.fd != pfds[i].fd) continue;
+          ssize_t r = ::read(s.fd, buf, sizeof buf);
+          if (r <= 0) {
+            ::close(s.fd);
+            s.fd = -1;
+            --open_streams;
+          } else {
+            size_t keep = std::min(static_cast<size_t>(r),
+                                   spec.max_output_bytes > s.text->size()
+                                       ? spec.max_output_bytes - s.text->size()
+                                       : size_t{0});
+            s.text->append(buf, keep);
+            *s.dropped += static_cast<size_t>(r) - keep;
+          }
+        }
+      }
+    }
+    cgroup.KillAll();
+    result.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    result.cpu_ms = usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3 +
+                    usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3;
+    if (WIFSIGNALED(wstatus)) {
+      result.term_signal = WTERMSIG(wstatus);
+    } else if (WIFEXITED(wstatus)) {
+      result.exit_code = WEXITSTATUS(wstatus);
+      if (result.exit_code == 127 && result.stderr_text.empty() && !want_bwrap) {
+        return Status::IoError("cannot execute " + argv[0]);
+      }
+    }
+    // bubblewrap reports the child's signal as exit 128+N.
+    if (want_bwrap && result.sandbox.starts_with("bwrap") && result.term_signal == 0 &&
+        result.exit_code > 128 && result.exit_code < 128 + 32) {
+      result.term_signal = result.exit_code - 128;
+    }
+    return result;
+  }
+
+ private:
+  SubprocessOptions options_;
+};
+
+}  // namespace
+
+std::string CommandResult::Describe() const {
+  char buf[64];
+  if (timed_out) {
+    std::snprintf(buf, sizeof buf, "timed out after %.1f s", wall_ms / 1000);
+    return buf;
+  }
+  if (cancelled) return "cancelled";
+  if (term_signal) return "killed by " + SignalName(term_signal);
+  return "exit " + std::to_string(exit_code);
+}
+
+bool BubblewrapWorks() {
+  static const bool works = [] {
+    fs::path bwrap = FindProgram("bwrap");
+    if (bwrap.empty()) return false;
+    std::string cmd = bwrap.string() +
+                      " --unshare-all --ro-bind / / --proc /proc --dev /dev -- /bin/true "
+                      ">/dev/null 2>&1";
+    return std::system(cmd.c_str()) == 0;
+  }();
+  return works;
+}
+
+bool CgroupsWork() { return Cgroups().pids.has_value(); }
+
+std::unique_ptr<CommandRunner> NewSubprocessRunner(const SubprocessOptions& options) {
+  return std::make_unique<SubprocessRunner>(options);
+}
+
+}  // namespace regrapht

@@ -1,0 +1,173 @@
+#include "core/subprocess.h"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "core/fs.h"
+
+namespace regrapht {
+namespace {
+
+CommandSpec Sh(const std::string& script) {
+  CommandSpec spec;
+  spec.argv = {"/bin/sh", "-c", script};
+  return spec;
+}
+
+TEST(SubprocessTest, CapturesOutputAndExitCode) {
+  auto runner = NewSubprocessRunner();
+  auto r = runner->Run(Sh("echo out; echo err >&2; exit 3"));
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->exit_code, 3);
+  EXPECT_EQ(r->stdout_text, "out\n");
+  EXPECT_EQ(r->stderr_text, "err\n");
+  EXPECT_FALSE(r->ok());
+  EXPECT_EQ(r->Describe(), "exit 3");
+}
+
+TEST(SubprocessTest, MissingProgramIsAStatus) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec;
+  spec.argv = {"definitely-not-a-program-xyz"};
+  auto r = runner->Run(spec);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kFailedPrecondition);
+}
+
+TEST(SubprocessTest, StdinAndOutputCap) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("cat; head -c 100000 /dev/zero");
+  spec.stdin_data = "abc";
+  spec.max_output_bytes = 10;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->stdout_text.size(), 10u);
+  EXPECT_EQ(r->stdout_text.substr(0, 3), "abc");
+  EXPECT_EQ(r->stdout_dropped, 100003u - 10u);
+}
+
+TEST(SubprocessTest, WallTimeoutKillsInfiniteLoopAndItsChildren) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("sleep 30 & while :; do :; done");
+  spec.limits.wall_seconds = 0.5;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->timed_out);
+  EXPECT_LT(r->wall_ms, 3000);
+  EXPECT_EQ(r->Describe().rfind("timed out", 0), 0u);
+}
+
+TEST(SubprocessTest, CpuLimitSignals) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("while :; do :; done");
+  spec.limits.cpu_seconds = 1;
+  spec.limits.wall_seconds = 10;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->timed_out);
+  EXPECT_TRUE(r->term_signal == SIGXCPU || r->term_signal == SIGKILL) << r->Describe();
+}
+
+TEST(SubprocessTest, FileSizeLimit) {
+  auto dir = TempDir::Create("rgsp");
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("head -c 1000000 /dev/zero > big");
+  spec.cwd = dir->path();
+  spec.limits.file_size_bytes = 4096;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->ok());
+  EXPECT_LE(fs::file_size(dir->path() / "big"), 4096u);
+}
+
+TEST(SubprocessTest, MemoryLimitStopsHog) {
+  auto runner = NewSubprocessRunner();
+  // python3 is part of the base system here; allocate 2 GiB under a 256 MiB limit.
+  CommandSpec spec;
+  spec.argv = {"python3", "-c", "x = bytearray(2 << 30); print(len(x))"};
+  spec.limits.memory_bytes = 256ll << 20;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->ok()) << r->stdout_text;
+}
+
+TEST(SubprocessTest, ForkBombIsContained) {
+  if (!CgroupsWork() && !BubblewrapWorks()) {
+    GTEST_SKIP() << "neither a writable pids cgroup nor bubblewrap here: fork-bomb containment "
+                    "relies on the static checks alone";
+  }
+  auto dir = TempDir::Create("rgbomb");
+  fs::path script = dir->path() / "rg_forkbomb_marker.sh";
+  ASSERT_TRUE(WriteFile(script, "f() { f | f & }; f; sleep 100\n").ok());
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec;
+  spec.argv = {"/bin/bash", script.string()};
+  spec.sandbox = true;
+  spec.cwd = dir->path();
+  spec.limits.wall_seconds = 2;
+  spec.limits.max_processes = 64;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_LT(r->wall_ms, 15000);
+  // Nothing of it may survive.
+  usleep(200 * 1000);
+  int survivors = std::system("pgrep -f rg_forkbomb_marke[r] >/dev/null");
+  EXPECT_NE(survivors, 0) << "fork-bomb processes survived; sandbox=" << r->sandbox;
+}
+
+class SandboxTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    if (!BubblewrapWorks()) GTEST_SKIP() << "bubblewrap not available: sandbox tests skipped";
+  }
+};
+
+TEST_F(SandboxTest, DeniesNetwork) {
+  int srv = ::socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  addr.sin_port = 0;
+  ASSERT_EQ(::bind(srv, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(::listen(srv, 4), 0);
+  socklen_t len = sizeof addr;
+  ::getsockname(srv, reinterpret_cast<sockaddr*>(&addr), &len);
+  int port = ntohs(addr.sin_port);
+  auto runner = NewSubprocessRunner();
+  std::string probe = "echo hi > /dev/tcp/127.0.0.1/" + std::to_string(port);
+  CommandSpec plain;
+  plain.argv = {"/bin/bash", "-c", probe};
+  auto outside = runner->Run(plain);
+  ASSERT_TRUE(outside.ok());
+  EXPECT_TRUE(outside->ok()) << "control: loopback connect should work outside the sandbox";
+  CommandSpec boxed = plain;
+  boxed.sandbox = true;
+  auto inside = runner->Run(boxed);
+  ASSERT_TRUE(inside.ok());
+  EXPECT_FALSE(inside->ok()) << "network reachable inside the sandbox";
+  EXPECT_NE(inside->sandbox.find("bwrap"), std::string::npos);
+  ::close(srv);
+}
+
+TEST_F(SandboxTest, WritesOnlyInsideItsFolder) {
+  auto work = TempDir::Create("rgsbx");
+  auto other = TempDir::Create("rgsbx-other", fs::current_path());
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec;
+  spec.sandbox = true;
+  spec.cwd = work->path();
+  spec.argv = {"/bin/sh", "-c", "echo ok > inside.txt && echo bad > " +
+                                    (other->path() / "outside.txt").string()};
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->ok());
+  EXPECT_TRUE(fs::exists(work->path() / "inside.txt"));
+  EXPECT_FALSE(fs::exists(other->path() / "outside.txt"));
+}
+
+}  // namespace
+}  // namespace regrapht
