@@ -1,0 +1,35 @@
+// The CLI is one table of subcommands (ninja's ChooseTool). Each module's
+// commands live in their own commands_*.cc and are listed in main.cc.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+#include "regrapht/status.h"
+
+namespace regrapht::cli {
+
+// Exit statuses shared by every command (documented in README.md).
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitError = 1;          // the tool failed (bad input, missing file, ...)
+inline constexpr int kExitUsage = 2;          // bad command line
+inline constexpr int kExitUnverified = 3;     // ran, but no GPU: results are compiled-only
+inline constexpr int kExitCandidateFailed = 4;  // the candidate was checked and is not correct
+
+// Adds the subcommand's options to `sub` and returns the function that runs
+// it once the command line is parsed. Options live in state captured by the
+// returned function.
+using CommandFactory = std::function<std::function<int()>(CLI::App* sub)>;
+
+struct CommandEntry {
+  const char* name;
+  const char* description;
+  CommandFactory factory;
+};
+
+// Prints "regrapht: <status>" to stderr and returns kExitError.
+int Fail(const Status& status);
+
+}  // namespace regrapht::cli

@@ -1,0 +1,12 @@
+// Factories of the CLI's subcommands, one per commands_*.cc.
+#pragma once
+
+#include "cli/command.h"
+
+namespace regrapht::cli {
+
+std::function<int()> VerifyCommand(CLI::App* sub);
+std::function<int()> ProblemCommand(CLI::App* sub);
+std::function<int()> VersionCommand(CLI::App* sub);
+
+}  // namespace regrapht::cli

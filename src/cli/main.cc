@@ -1,0 +1,64 @@
+// regrapht: turn sequential C++ into verified CUDA with a small local model.
+#include <cstdio>
+#include <exception>
+#include <map>
+
+#include "cli/command.h"
+#include "cli/commands.h"
+#include "core/log.h"
+
+namespace regrapht::cli {
+
+int Fail(const Status& status) {
+  std::fprintf(stderr, "regrapht: %s\n", status.ToString().c_str());
+  return kExitError;
+}
+
+namespace {
+
+std::vector<CommandEntry> Commands() {
+  return {
+      {"verify", "Check and time a CUDA candidate against a problem's sequential reference",
+       VerifyCommand},
+      {"problem", "Validate problem folders (spec, reference, expert solution)", ProblemCommand},
+      {"version", "Print the version and the toolchain regrapht found", VersionCommand},
+  };
+}
+
+int Main(int argc, char** argv) {
+  CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)"};
+  app.require_subcommand(1);
+  std::string log_level = "warn";
+  app.add_option("--log-level", log_level, "debug, info, warn, error or off")
+      ->capture_default_str();
+  std::map<CLI::App*, std::function<int()>> runners;
+  for (const auto& c : Commands()) {
+    CLI::App* sub = app.add_subcommand(c.name, c.description);
+    runners[sub] = c.factory(sub);
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? kExitOk : kExitUsage;
+  }
+  SetLogLevel(log_level);
+  for (auto& [sub, run] : runners) {
+    if (sub->parsed()) return run();
+  }
+  return kExitUsage;
+}
+
+}  // namespace
+}  // namespace regrapht::cli
+
+int main(int argc, char** argv) {
+  try {
+    return regrapht::cli::Main(argc, argv);
+  } catch (const std::exception& e) {
+    // Last resort: modules convert third-party exceptions to Status; reaching
+    // here is a bug.
+    std::fprintf(stderr, "regrapht: internal error: %s\n", e.what());
+    return regrapht::cli::kExitError;
+  }
+}
