@@ -18,9 +18,6 @@ namespace {
 
 std::vector<CommandEntry> Commands() {
   return {
-      {"verify", "Check and time a CUDA candidate against a problem's sequential reference",
-       VerifyCommand},
-      {"problem", "Validate problem folders (spec, reference, expert solution)", ProblemCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
   };
 }
