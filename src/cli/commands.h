@@ -5,6 +5,8 @@
 
 namespace regrapht::cli {
 
+std::function<int()> VerifyCommand(CLI::App* sub);
+std::function<int()> ProblemCommand(CLI::App* sub);
 std::function<int()> VersionCommand(CLI::App* sub);
 
 }  // namespace regrapht::cli

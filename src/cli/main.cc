@@ -18,6 +18,9 @@ namespace {
 
 std::vector<CommandEntry> Commands() {
   return {
+      {"verify", "Check and time a CUDA candidate against a problem's sequential reference",
+       VerifyCommand},
+      {"problem", "Work with problem folders (problem check DIR...)", ProblemCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
   };
 }

@@ -323,7 +323,14 @@ class SubprocessRunner final : public CommandRunner {
     ::close(err_pipe[1]);
     ::close(in_pipe[0]);
     cgroup.AddProcess(pid);
-    ::close(go_pipe[1]);  // lets the child continue, now inside its cgroup
+    // Let the child continue, now inside its cgroup. An explicit byte, not
+    // EOF: a child forked meanwhile by another thread holds a copy of this
+    // write end until it execs, and waiting for EOF could deadlock two
+    // concurrent Run() calls on each other.
+    char go = 1;
+    while (::write(go_pipe[1], &go, 1) < 0 && errno == EINTR) {
+    }
+    ::close(go_pipe[1]);
     if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
       result.sandbox += "+as-limit";
     }

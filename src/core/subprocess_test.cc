@@ -7,6 +7,9 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+
 #include "core/fs.h"
 
 namespace regrapht {
@@ -167,6 +170,32 @@ TEST_F(SandboxTest, WritesOnlyInsideItsFolder) {
   EXPECT_FALSE(r->ok());
   EXPECT_TRUE(fs::exists(work->path() / "inside.txt"));
   EXPECT_FALSE(fs::exists(other->path() / "outside.txt"));
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Two threads starting commands at once must not wait on each other.
+TEST(SubprocessTest, ConcurrentRunsDoNotDeadlock) {
+  auto runner = NewSubprocessRunner();
+  std::vector<std::thread> threads;
+  std::atomic<int> ok{0};
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 25; ++i) {
+        CommandSpec spec;
+        spec.argv = {"/bin/sh", "-c", "echo x"};
+        spec.limits.wall_seconds = 10;
+        auto r = runner->Run(spec);
+        if (r.ok() && r->ok() && r->stdout_text == "x\n") ++ok;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(ok.load(), 100);
 }
 
 }  // namespace

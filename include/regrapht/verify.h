@@ -1,0 +1,164 @@
+// Verification: is a CUDA candidate a correct, faster drop-in for a
+// problem's sequential reference?
+//
+//   Verifier v(options, runner);
+//   Result<VerifyResult> r = v.Verify(problem, candidate_source);
+//
+// Pipeline: static checks -> compile (cached) -> run the candidate in a
+// sandboxed process on generated inputs (twice per test case, outputs
+// poisoned before each call) -> compare with the reference's outputs (run in
+// its own process, cached) -> time both (warm-up, repetitions, L2 flushed,
+// transfers included) -> validate the timing runs' outputs again.
+//
+// A candidate that fails is data (VerifyResult::verdict), never a Status; a
+// Status means the harness could not do its job (nvcc missing, reference does
+// not build, cache unwritable). Without a GPU the verdict is kCompiledOnly:
+// never a pass or a fail.
+//
+// Thread safety: Verify() may be called from several threads; GPU runs are
+// serialised by a lock file so timings never overlap.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regrapht/problem.h"
+#include "regrapht/status.h"
+
+namespace regrapht {
+
+class CommandRunner;
+
+enum class Verdict {
+  kCorrect,
+  kCompiledOnly,     // built and ran up to CUDA init; no GPU here (error 35/34/100)
+  kStaticReject,     // broke a static rule (see findings)
+  kCompileError,
+  kRuntimeError,     // crashed, non-zero exit, CUDA error
+  kTimeout,
+  kWrongAnswer,
+  kNondeterministic, // calls on the same inputs disagree, or later calls reuse stale results
+};
+
+std::string_view VerdictName(Verdict v);  // "correct", "compiled_only", ...
+std::optional<Verdict> ParseVerdict(std::string_view name);
+
+struct Timing {
+  double median_ms = 0, min_ms = 0, max_ms = 0, mean_ms = 0, stddev_ms = 0;
+  double p25_ms = 0, p75_ms = 0;
+  int reps = 0;
+  std::vector<double> samples_ms;
+};
+
+// Computes the summary of `samples` (REQUIRES: not empty).
+Timing Summarize(std::vector<double> samples);
+
+struct KernelUsage {
+  std::string kernel, arch;
+  int registers = 0;
+  int64_t shared_bytes = 0, constant_bytes = 0, stack_bytes = 0;
+  int64_t spill_store_bytes = 0, spill_load_bytes = 0;
+};
+
+// Where a result came from. Every result carries one.
+struct Environment {
+  std::string gpu_name;              // empty without a GPU
+  std::string gpu_cc;                // "9.0"
+  int gpu_sms = 0;
+  int64_t gpu_l2_bytes = 0;
+  std::string driver_version;        // CUDA driver API version, "13.0"
+  std::string cuda_runtime_version;  // "13.0"
+  std::string cuda_toolkit_version;  // nvcc, "13.0.88"
+  std::string host_cpu;
+  std::string host_compiler;
+  std::string nvcc_flags;            // as used for the candidate
+  std::string reference_flags;       // as used for the reference
+  std::string archs;                 // "sm_90"
+  std::string sandbox;               // what isolation applied to the candidate run
+  std::string regrapht_version;
+};
+
+struct VerifyResult {
+  Verdict verdict = Verdict::kCompileError;
+  std::string detail;                // one line a user can act on
+  std::string log;                   // compiler or program output, truncated
+
+  // Wrong answers: where it went wrong.
+  int test_case = -1;                // index into spec.tests; -1 timing-run or n/a
+  std::string output;                // argument name or "return"
+  int64_t index = -1;
+  std::string expected, got;
+
+  std::vector<std::string> findings; // static-check findings ("rule no-file-io (line 3): ...")
+  std::vector<KernelUsage> kernels;  // ptxas resource usage
+
+  std::optional<Timing> candidate_timing;   // set iff verdict == kCorrect
+  std::optional<Timing> reference_timing;   // set iff verdict == kCorrect
+  double speedup = 0;                       // reference median / candidate median
+  bool transfers_timed = true;              // host<->device copies are inside the timed call
+
+  std::string candidate_hash;        // HashHex of the source
+  double time_compile_ms = 0;
+  double time_run_ms = 0;
+  bool compile_cached = false;
+  Environment env;
+
+  bool ok() const { return verdict == Verdict::kCorrect; }
+};
+
+struct VerifyOptions {
+  std::vector<std::string> archs = {"sm_90"};
+  std::vector<std::string> nvcc_flags = {"-O3"};
+  std::vector<std::string> reference_flags = {"-O3"};
+  bool timing = true;
+  // Candidate timing protocol.
+  int warmup = 2, min_reps = 5, max_reps = 50;
+  double max_timing_seconds = 2.0;
+  // Reference timing protocol (serial code is slow: fewer repetitions).
+  int reference_warmup = 1, reference_min_reps = 3, reference_max_reps = 20;
+  double reference_max_timing_seconds = 3.0;
+  double compile_timeout_s = 180;
+  int64_t run_memory_bytes = int64_t{32} << 30;  // host memory of one run (cgroup)
+  int max_processes = 512;                         // tasks (threads count) of one run
+  std::string sandbox = "auto";                    // auto | bwrap | none
+  // Plain C++ "candidate" compiled with the host compiler and run on the CPU
+  // through the same driver: the harness's self-test. Never a GPU result.
+  bool cpu_candidate = false;
+  std::string cache_dir;                           // empty: CacheDir()
+  bool keep_work = false;                          // keep run folders for debugging
+};
+
+class Verifier {
+ public:
+  // `runner` must outlive *this.
+  Verifier(VerifyOptions options, CommandRunner* runner);
+  ~Verifier();
+  Verifier(const Verifier&) = delete;
+  Verifier& operator=(const Verifier&) = delete;
+
+  // Verifies `candidate_source` against `problem`.
+  Result<VerifyResult> Verify(const Problem& problem, const std::string& candidate_source);
+
+  // Builds and runs the reference alone: it compiles, terminates, writes every
+  // output element, is deterministic and not degenerate. Returns its timing.
+  // A broken reference is a Status naming what is wrong.
+  Result<Timing> CheckReference(const Problem& problem);
+
+  // Compiles the candidate only (static checks + nvcc), no run.
+  Result<VerifyResult> CompileOnly(const Problem& problem, const std::string& candidate_source);
+
+  const VerifyOptions& options() const { return options_; }
+
+ private:
+  class Impl;
+  VerifyOptions options_;
+  Impl* impl_;
+};
+
+// The paper's reward (ReGraphT Eq. 3): -1 unless correct; speedup - 1 when
+// correct but slower than the reference (so in [-1, 0)); the speedup otherwise.
+double Reward(const VerifyResult& result);
+
+}  // namespace regrapht

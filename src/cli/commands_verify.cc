@@ -1,0 +1,142 @@
+// regrapht verify / regrapht problem check
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/verify_flags.h"
+#include "core/fs.h"
+#include "core/json_util.h"
+#include "core/subprocess.h"
+#include "verify/result_json.h"
+
+namespace regrapht::cli {
+namespace {
+
+SubprocessOptions RunnerOptions(const VerifyOptions& o) {
+  SubprocessOptions so;
+  so.sandbox = o.sandbox == "bwrap" ? SandboxMode::kBubblewrap
+                                    : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
+  return so;
+}
+
+}  // namespace
+
+std::function<int()> VerifyCommand(CLI::App* sub) {
+  struct State {
+    std::string problem, candidate;
+    bool json = false, reference_only = false;
+    VerifyFlags flags;
+  };
+  auto st = std::make_shared<State>();
+  sub->add_option("--problem", st->problem, "problem folder (problem.json, reference.cpp, ...)")->required();
+  sub->add_option("--candidate", st->candidate, "CUDA source to verify (.cu)");
+  sub->add_flag("--reference-only", st->reference_only,
+                "check the reference alone: it compiles, runs, is deterministic and not degenerate");
+  sub->add_flag("--json", st->json, "print the result as JSON");
+  st->flags.Add(sub);
+  sub->footer(
+      "Exit status: 0 correct, 3 compiled only (no GPU: nothing verified), 4 the candidate failed, 1 error.");
+  return [st]() -> int {
+    auto opts = st->flags.ToOptions();
+    if (!opts.ok()) return Fail(opts.status());
+    auto problem = LoadProblem(st->problem);
+    if (!problem.ok()) return Fail(problem.status());
+    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+    Verifier verifier(*opts, runner.get());
+    if (st->reference_only) {
+      auto t = verifier.CheckReference(*problem);
+      if (!t.ok()) return Fail(t.status());
+      if (st->json) {
+        OrderedJson j = {{"problem", problem->spec.name}, {"reference", "ok"},
+                         {"signature", problem->spec.Signature()}};
+        if (t->reps > 0) j["timing"] = TimingToJson(*t, true);
+        std::fputs(DumpJson(j).c_str(), stdout);
+      } else {
+        std::printf("reference  %s: ok (compiles, runs, deterministic, writes every output, not degenerate)\n",
+                    problem->spec.Signature().c_str());
+        if (t->reps > 0) {
+          std::printf("timing     median %.4f ms [p25 %.4f, p75 %.4f] over %d reps at the timing size\n",
+                      t->median_ms, t->p25_ms, t->p75_ms, t->reps);
+        }
+      }
+      return kExitOk;
+    }
+    if (st->candidate.empty()) {
+      std::fprintf(stderr, "regrapht verify: give --candidate FILE.cu (or --reference-only)\n");
+      return kExitUsage;
+    }
+    auto source = ReadFile(st->candidate);
+    if (!source.ok()) return Fail(source.status());
+    auto r = verifier.Verify(*problem, *source);
+    if (!r.ok()) return Fail(r.status());
+    if (st->json) {
+      OrderedJson j = VerifyResultToJson(*r);
+      j["problem"] = problem->spec.name;
+      j["candidate"] = st->candidate;
+      std::fputs(DumpJson(j).c_str(), stdout);
+    } else {
+      std::printf("problem    %s: %s\n", problem->spec.name.c_str(), problem->spec.Signature().c_str());
+      std::printf("candidate  %s\n", st->candidate.c_str());
+      std::fputs(FormatResult(*r).c_str(), stdout);
+    }
+    return ExitFor(r->verdict);
+  };
+}
+
+std::function<int()> ProblemCommand(CLI::App* sub) {
+  sub->require_subcommand(1);
+  CLI::App* check = sub->add_subcommand("check", "Validate problem folders: spec, reference, expert solution");
+  struct State {
+    std::vector<std::string> dirs;
+    bool no_build = false;
+    VerifyFlags flags;
+  };
+  auto st = std::make_shared<State>();
+  check->add_option("dirs", st->dirs, "problem folders")->required();
+  check->add_flag("--no-build", st->no_build, "only parse and validate the files");
+  st->flags.Add(check, "sm_80,sm_90");
+  return [st, check]() -> int {
+    if (!check->parsed()) return kExitUsage;
+    auto opts = st->flags.ToOptions();
+    if (!opts.ok()) return Fail(opts.status());
+    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+    Verifier verifier(*opts, runner.get());
+    int failed = 0;
+    for (const auto& dir : st->dirs) {
+      auto p = LoadProblem(dir);
+      if (!p.ok()) {
+        std::printf("FAIL  %s\n      %s\n", dir.c_str(), p.status().message().c_str());
+        ++failed;
+        continue;
+      }
+      std::string note = "spec ok";
+      if (!st->no_build) {
+        auto t = verifier.CheckReference(*p);
+        if (!t.ok()) {
+          std::printf("FAIL  %s\n      %s\n", dir.c_str(), t.status().message().c_str());
+          ++failed;
+          continue;
+        }
+        note += fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms);
+        if (p->solution_source) {
+          auto c = verifier.CompileOnly(*p, *p->solution_source);
+          if (!c.ok()) return Fail(c.status());
+          if (c->verdict != Verdict::kCompiledOnly) {
+            std::printf("FAIL  %s\n      solution.cu: %s: %s\n", dir.c_str(),
+                        std::string(VerdictName(c->verdict)).c_str(), c->detail.c_str());
+            ++failed;
+            continue;
+          }
+          note += "; solution.cu compiles for " + st->flags.arch;
+        }
+      }
+      std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());
+    }
+    std::printf("%zu problem(s), %d failed\n", st->dirs.size(), failed);
+    return failed ? kExitError : kExitOk;
+  };
+}
+
+}  // namespace regrapht::cli

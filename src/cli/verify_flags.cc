@@ -1,0 +1,84 @@
+#include "cli/verify_flags.h"
+
+#include <fmt/format.h>
+
+#include "core/strings.h"
+#include "verify/toolchain.h"
+
+namespace regrapht::cli {
+
+void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
+  arch = default_arch;
+  sub->add_option("--arch", arch, "GPU architecture(s) to compile for, e.g. sm_90 or sm_80,sm_90")
+      ->capture_default_str();
+  sub->add_option("--sandbox", sandbox, "auto (bubblewrap when it works here), bwrap (required) or none")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "bwrap", "none"}));
+  sub->add_option("--cache", cache_dir, "cache folder (default $REGRAPHT_CACHE_DIR or ~/.cache/regrapht)");
+  sub->add_flag("--no-timing", no_timing, "check correctness only");
+  sub->add_option("--nvcc-flags", nvcc_flags, "flags for nvcc on the candidate")->capture_default_str();
+  sub->add_option("--reference-flags", reference_flags, "flags for the host compiler on the reference")
+      ->capture_default_str();
+  sub->add_flag("--cpu-candidate", cpu_candidate,
+                "treat the candidate as plain C++ run on the CPU (harness self-test; never a GPU result)");
+  sub->add_flag("--keep-work", keep_work, "keep the run folders under the cache for debugging");
+}
+
+Result<VerifyOptions> VerifyFlags::ToOptions() const {
+  VerifyOptions o;
+  RG_ASSIGN_OR_RETURN(o.archs, verify::ParseArchs(arch));
+  o.sandbox = sandbox;
+  o.cache_dir = cache_dir;
+  o.timing = !no_timing;
+  o.cpu_candidate = cpu_candidate;
+  o.keep_work = keep_work;
+  o.nvcc_flags.clear();
+  for (const auto& f : Split(nvcc_flags, ' ')) {
+    if (!f.empty()) o.nvcc_flags.push_back(f);
+  }
+  o.reference_flags.clear();
+  for (const auto& f : Split(reference_flags, ' ')) {
+    if (!f.empty()) o.reference_flags.push_back(f);
+  }
+  return o;
+}
+
+int ExitFor(Verdict v) {
+  if (v == Verdict::kCorrect) return kExitOk;
+  if (v == Verdict::kCompiledOnly) return kExitUnverified;
+  return kExitCandidateFailed;
+}
+
+std::string FormatResult(const VerifyResult& r) {
+  std::string upper(VerdictName(r.verdict));
+  for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string s = fmt::format("verdict    {}: {}\n", upper, r.detail);
+  for (const auto& f : r.findings) s += fmt::format("finding    {}\n", f);
+  if (r.candidate_timing && r.reference_timing) {
+    const auto& c = *r.candidate_timing;
+    const auto& ref = *r.reference_timing;
+    s += fmt::format("candidate  median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps (transfers included)\n",
+                     c.median_ms, c.p25_ms, c.p75_ms, c.reps);
+    s += fmt::format("reference  median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps\n", ref.median_ms,
+                     ref.p25_ms, ref.p75_ms, ref.reps);
+    s += fmt::format("speedup    {:.2f}x   reward {:.3f}\n", r.speedup, Reward(r));
+  }
+  for (const auto& k : r.kernels) {
+    s += fmt::format("kernel     {} [{}]: {} registers, {} B shared, {} B stack, spills {}/{} B\n", k.kernel,
+                     k.arch, k.registers, k.shared_bytes, k.stack_bytes, k.spill_store_bytes,
+                     k.spill_load_bytes);
+  }
+  const Environment& e = r.env;
+  if (!e.gpu_name.empty()) {
+    s += fmt::format("gpu        {} (cc {}, {} SMs), driver {}, runtime {}\n", e.gpu_name, e.gpu_cc, e.gpu_sms,
+                     e.driver_version, e.cuda_runtime_version);
+  }
+  s += fmt::format("toolchain  nvcc {} ({}), {}\n", e.cuda_toolkit_version, e.archs, e.host_compiler);
+  s += fmt::format("host       {}\n", e.host_cpu);
+  if (!e.sandbox.empty()) s += fmt::format("sandbox    {}\n", e.sandbox);
+  s += fmt::format("source     {}{}\n", r.candidate_hash, r.compile_cached ? " (build cached)" : "");
+  if (!r.log.empty() && !r.ok()) s += "---- log ----\n" + TruncateMiddle(r.log, 3000) + "\n";
+  return s;
+}
+
+}  // namespace regrapht::cli

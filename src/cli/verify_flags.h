@@ -1,0 +1,33 @@
+// Command-line flags shared by every command that verifies candidates.
+#pragma once
+
+#include <string>
+
+#include "cli/command.h"
+#include "regrapht/verify.h"
+
+namespace regrapht::cli {
+
+struct VerifyFlags {
+  std::string arch = "sm_90";
+  std::string sandbox = "auto";
+  std::string cache_dir;
+  bool no_timing = false;
+  bool cpu_candidate = false;
+  bool keep_work = false;
+  std::string nvcc_flags = "-O3";
+  std::string reference_flags = "-O3";
+
+  // Registers the flags on `sub`.
+  void Add(CLI::App* sub, const std::string& default_arch = "sm_90");
+  // Builds VerifyOptions; fails on a bad --arch or --sandbox.
+  Result<VerifyOptions> ToOptions() const;
+};
+
+// Human-readable report of one result (several lines).
+std::string FormatResult(const VerifyResult& r);
+
+// Exit status for a verdict: 0 correct, 3 compiled_only, 4 otherwise.
+int ExitFor(Verdict v);
+
+}  // namespace regrapht::cli

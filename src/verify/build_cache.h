@@ -1,0 +1,59 @@
+// Compiling into a content-addressed cache.
+//
+// Every build (driver object, reference object, candidate object, link) is
+// keyed by a hash of its command line, its input files' contents and the
+// tool versions, and stored under <cache>/build/<k0k1>/<key>/ with the
+// artifact, the compiler log and meta.json. Failed builds are cached too:
+// the search often sees the same broken code again. A build runs in a fresh
+// folder and is renamed into place, so concurrent processes never see a torn
+// entry.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/fs.h"
+#include "core/subprocess.h"
+#include "regrapht/status.h"
+
+namespace regrapht::verify {
+
+struct BuildRequest {
+  std::string label;                          // for logs: "candidate", "driver", ...
+  std::map<std::string, std::string> files;   // name -> contents, written into the build folder
+  std::vector<std::string> argv;              // run in the build folder
+  std::string output;                         // artifact file name the command writes
+  std::string key_extra;                      // tool versions and anything else that matters
+};
+
+struct BuildOutcome {
+  bool ok = false;
+  fs::path artifact;     // set when ok
+  std::string log;       // compiler stdout + stderr (truncated)
+  std::string command;   // the command line, shell-quoted
+  std::string failure;   // "exit 1", "timed out after 120.0 s"
+  double time_ms = 0;    // time of the original build
+  bool cached = false;
+  std::string key;
+};
+
+class BuildCache {
+ public:
+  // `runner` must outlive *this.
+  BuildCache(CommandRunner* runner, fs::path root, double timeout_s, bool sandbox);
+
+  // Returns the cached outcome or builds. A failing compiler is an OK
+  // Result with ok == false; a Status means the cache itself failed.
+  Result<BuildOutcome> Build(const BuildRequest& request);
+
+  const fs::path& root() const { return root_; }
+
+ private:
+  CommandRunner* runner_;
+  fs::path root_;
+  double timeout_s_;
+  bool sandbox_;
+};
+
+}  // namespace regrapht::verify

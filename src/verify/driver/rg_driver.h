@@ -1,0 +1,597 @@
+// rg_driver.h: support code for regrapht's generated test drivers.
+//
+// regrapht generates, for each problem, a small C++ file that declares the
+// function under test, builds its arguments and calls it; this header holds
+// everything that does not depend on the signature: the deterministic random
+// generators, the plan reader, output poisoning, the record writer, the
+// timing loop and the CUDA hooks (L2 flush, error checks, device query).
+//
+// The same driver source is compiled twice with g++ (never nvcc, and with
+// -ffp-contract=off) so that both processes generate bit-identical inputs:
+//   reference process: driver + reference.cpp
+//   candidate process: driver (-DRG_DRIVER_CUDA) + candidate.cu (nvcc)
+// The harness compares the records the two write; the candidate never sees
+// the reference's outputs.
+//
+// Exit statuses: 0 done, 3 no GPU (CUDA error 35/34/100), 5 CUDA error after
+// a call, 6 bad plan or I/O.
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <map>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#ifdef RG_DRIVER_CUDA
+#include <cuda_runtime.h>
+#endif
+
+namespace rg {
+
+// ---- deterministic random numbers (same algorithm as regrapht's core/rng.h)
+
+inline uint64_t SplitMix64(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) {
+    uint64_t s = seed;
+    for (auto& x : s_) x = SplitMix64(s);
+  }
+  uint64_t Next() {
+    uint64_t result = Rotl(s_[1] * 5, 7) * 9;
+    uint64_t t = s_[1] << 17;
+    s_[2] ^= s_[0];
+    s_[3] ^= s_[1];
+    s_[1] ^= s_[2];
+    s_[0] ^= s_[3];
+    s_[2] ^= t;
+    s_[3] = Rotl(s_[3], 45);
+    return result;
+  }
+  double Uniform() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
+  uint64_t Below(uint64_t n) { return n == 0 ? 0 : Next() % n; }
+  double Normal() {
+    double u1 = Uniform(), u2 = Uniform();
+    if (u1 < 1e-300) u1 = 1e-300;
+    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+  }
+
+ private:
+  static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+  uint64_t s_[4];
+};
+
+// Seed for argument `index` of a test case: independent streams per argument.
+inline uint64_t ArgSeed(uint64_t seed, uint64_t index) {
+  uint64_t s = seed * 0x100000001b3ULL + index * 0x9e3779b97f4a7c15ULL + 0x5bd1e995ULL;
+  return SplitMix64(s);
+}
+
+// ---- element conversion ------------------------------------------------------
+
+template <class T> struct IsComplex : std::false_type {};
+template <class T> struct IsComplex<std::complex<T>> : std::true_type {};
+
+template <class T>
+T FromDouble(double v) {
+  if constexpr (IsComplex<T>::value) {
+    return T(static_cast<typename T::value_type>(v), 0);
+  } else if constexpr (std::is_same_v<T, bool>) {
+    return v != 0;
+  } else {
+    return static_cast<T>(v);
+  }
+}
+
+// One value of a per-element distribution. kind: 0 uniform, 1 normal,
+// 2 constant, 3 bernoulli.
+struct Dist {
+  int kind = 0;
+  double a = 0, b = 1;  // uniform min/max; normal mean/std; constant value; bernoulli p
+};
+
+template <class T>
+T DrawOne(Rng& r, const Dist& d) {
+  if constexpr (IsComplex<T>::value) {
+    using V = typename T::value_type;
+    return T(DrawOne<V>(r, d), DrawOne<V>(r, d));
+  } else {
+    switch (d.kind) {
+      case 1: return FromDouble<T>(d.a + d.b * r.Normal());
+      case 2: return FromDouble<T>(d.a);
+      case 3: return FromDouble<T>(r.Uniform() < d.a ? 1.0 : 0.0);
+      default:
+        if constexpr (std::is_floating_point_v<T>) {
+          return static_cast<T>(d.a + (d.b - d.a) * r.Uniform());
+        } else {
+          int64_t lo = static_cast<int64_t>(std::llround(d.a));
+          int64_t hi = static_cast<int64_t>(std::llround(d.b));
+          if (hi < lo) std::swap(lo, hi);
+          uint64_t span = static_cast<uint64_t>(hi - lo) + 1;
+          return FromDouble<T>(static_cast<double>(lo + static_cast<int64_t>(r.Below(span))));
+        }
+    }
+  }
+}
+
+template <class V>
+void Fill(V& v, int64_t n, Rng& r, const Dist& d) {
+  using T = typename V::value_type;
+  v.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[i] = DrawOne<T>(r, d);
+}
+
+template <class V>
+void FillSorted(V& v, int64_t n, Rng& r, const Dist& d) {
+  Fill(v, n, r, d);
+  std::sort(v.begin(), v.end());
+}
+
+template <class V>
+void FillPermutation(V& v, int64_t n, Rng& r) {
+  using T = typename V::value_type;
+  v.resize(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) v[i] = static_cast<T>(i);
+  for (int64_t i = n - 1; i > 0; --i) {
+    int64_t j = static_cast<int64_t>(r.Below(static_cast<uint64_t>(i) + 1));
+    T t = v[i];
+    v[i] = v[j];
+    v[j] = t;
+  }
+}
+
+// Dense n x n 0/1 adjacency matrix, row-major, no self loops.
+template <class V>
+void FillAdjacency(V& v, int64_t n, Rng& r, double p, bool symmetric) {
+  using T = typename V::value_type;
+  v.assign(static_cast<size_t>(n * n), FromDouble<T>(0));
+  for (int64_t i = 0; i < n; ++i) {
+    for (int64_t j = symmetric ? i + 1 : 0; j < n; ++j) {
+      if (i == j) continue;
+      if (r.Uniform() < p) {
+        v[i * n + j] = FromDouble<T>(1);
+        if (symmetric) v[j * n + i] = FromDouble<T>(1);
+      }
+    }
+  }
+}
+
+// A sparse matrix in CSR and COO form (row-major order, sorted columns).
+struct Sparse {
+  int64_t rows = 0, cols = 0;
+  std::vector<int64_t> row_ptr, col_idx, row_of;
+  std::vector<double> values;
+  int64_t nnz() const { return static_cast<int64_t>(col_idx.size()); }
+};
+
+inline Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nnz_max, Rng& r,
+                         const Dist& vd) {
+  Sparse s;
+  s.rows = rows;
+  s.cols = cols;
+  s.row_ptr.push_back(0);
+  std::vector<int64_t> picked;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t k = nnz_min + static_cast<int64_t>(r.Below(static_cast<uint64_t>(nnz_max - nnz_min + 1)));
+    if (k > cols) k = cols;
+    picked.clear();
+    // Floyd's sampling of k distinct columns.
+    for (int64_t j = cols - k; j < cols; ++j) {
+      int64_t t = static_cast<int64_t>(r.Below(static_cast<uint64_t>(j) + 1));
+      if (std::find(picked.begin(), picked.end(), t) == picked.end()) picked.push_back(t);
+      else picked.push_back(j);
+    }
+    std::sort(picked.begin(), picked.end());
+    for (int64_t c : picked) {
+      s.col_idx.push_back(c);
+      s.row_of.push_back(i);
+      s.values.push_back(DrawOne<double>(r, vd));
+    }
+    s.row_ptr.push_back(static_cast<int64_t>(s.col_idx.size()));
+  }
+  return s;
+}
+
+template <class V, class Src>
+void CopyConvert(V& dst, const Src& src) {
+  using T = typename V::value_type;
+  dst.resize(src.size());
+  for (size_t i = 0; i < src.size(); ++i) dst[i] = FromDouble<T>(static_cast<double>(src[i]));
+}
+
+// ---- poison --------------------------------------------------------------------
+//
+// Outputs are filled before every call with a value the reference never
+// writes: NaN for floating types, a byte pattern that differs per call for
+// integers, alternating true/false for std::vector<bool>.
+
+template <class T>
+void PoisonOne(T& x, int call) {
+  if constexpr (IsComplex<T>::value) {
+    using V = typename T::value_type;
+    x = T(std::numeric_limits<V>::quiet_NaN(), std::numeric_limits<V>::quiet_NaN());
+  } else if constexpr (std::is_floating_point_v<T>) {
+    x = std::numeric_limits<T>::quiet_NaN();
+  } else if constexpr (std::is_same_v<T, bool>) {
+    x = (call % 2) == 0;
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    std::memset(&x, (call % 2) ? 0x5A : 0xA5, sizeof(T));
+  } else {
+    std::memset(static_cast<void*>(&x), (call % 2) ? 0xFE : 0xFF, sizeof(T));
+  }
+}
+
+template <class V>
+void PoisonAll(V& v, int64_t n, int call) {
+  using T = typename V::value_type;
+  v.resize(static_cast<size_t>(n));
+  if constexpr (std::is_same_v<V, std::vector<bool>>) {
+    for (int64_t i = 0; i < n; ++i) v[i] = (call % 2) == 0;
+  } else {
+    for (int64_t i = 0; i < n; ++i) PoisonOne<T>(v[i], call);
+  }
+}
+
+// ---- the plan the harness writes --------------------------------------------------
+
+struct Case {
+  int id = 0;
+  uint64_t seed = 0;
+  std::map<std::string, int64_t> sizes;
+  std::map<std::string, double> scalars;
+  int64_t Size(const char* name) const {
+    auto it = sizes.find(name);
+    return it == sizes.end() ? 0 : it->second;
+  }
+  bool HasScalar(const char* name) const { return scalars.count(name) != 0; }
+  double Scalar(const char* name) const { return scalars.at(name); }
+};
+
+struct Plan {
+  std::vector<Case> cases;
+  int runs = 2;
+  bool timing = false;
+  Case timing_case;
+  uint64_t timing_seed_b = 0;
+  int warmup = 2, min_reps = 5, max_reps = 50;
+  double max_seconds = 2.0;
+  bool flush_l2 = true;
+};
+
+inline bool ReadCaseTail(FILE* f, Case* c) {
+  int k = 0;
+  if (std::fscanf(f, "%d", &k) != 1) return false;
+  for (int i = 0; i < k; ++i) {
+    char name[256];
+    long long v;
+    if (std::fscanf(f, "%255s %lld", name, &v) != 2) return false;
+    c->sizes[name] = v;
+  }
+  if (std::fscanf(f, "%d", &k) != 1) return false;
+  for (int i = 0; i < k; ++i) {
+    char name[256];
+    double v;
+    if (std::fscanf(f, "%255s %lf", name, &v) != 2) return false;
+    c->scalars[name] = v;
+  }
+  return true;
+}
+
+inline bool ReadPlan(const char* path, Plan* p) {
+  FILE* f = std::fopen(path, "r");
+  if (!f) return false;
+  char word[64];
+  int version = 0;
+  if (std::fscanf(f, "%63s %d", word, &version) != 2 || std::strcmp(word, "regrapht-plan") != 0 ||
+      version != 1) {
+    std::fclose(f);
+    return false;
+  }
+  bool ok = true;
+  while (ok && std::fscanf(f, "%63s", word) == 1) {
+    if (!std::strcmp(word, "end")) break;
+    if (!std::strcmp(word, "runs")) {
+      ok = std::fscanf(f, "%d", &p->runs) == 1;
+    } else if (!std::strcmp(word, "case")) {
+      Case c;
+      unsigned long long seed;
+      ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
+      c.seed = seed;
+      p->cases.push_back(c);
+    } else if (!std::strcmp(word, "timing")) {
+      unsigned long long sa, sb;
+      int flush;
+      ok = std::fscanf(f, "%llu %llu %d %d %d %lf %d", &sa, &sb, &p->warmup, &p->min_reps,
+                       &p->max_reps, &p->max_seconds, &flush) == 7 &&
+           ReadCaseTail(f, &p->timing_case);
+      p->timing = true;
+      p->timing_case.seed = sa;
+      p->timing_case.id = 1000000;
+      p->timing_seed_b = sb;
+      p->flush_l2 = flush != 0;
+    } else {
+      ok = false;
+    }
+  }
+  std::fclose(f);
+  return ok;
+}
+
+// ---- records -------------------------------------------------------------------------
+//
+//   A <case> <call> <name> <elem_bytes> <count>\n<raw bytes>
+//   E <text>\n
+//   T <count>\n<doubles>
+
+class Out {
+ public:
+  bool Open(const char* path) {
+    f_ = std::fopen(path, "wb");
+    return f_ != nullptr;
+  }
+  ~Out() {
+    if (f_) std::fclose(f_);
+  }
+  void Array(int case_id, int call, const char* name, size_t elem, size_t count, const void* data) {
+    std::fprintf(f_, "A %d %d %s %zu %zu\n", case_id, call, name, elem, count);
+    if (count) std::fwrite(data, elem, count, f_);
+  }
+  template <class V>
+  void Vec(int case_id, int call, const char* name, const V& v) {
+    using T = typename V::value_type;
+    if constexpr (std::is_same_v<V, std::vector<bool>>) {
+      std::vector<uint8_t> b(v.size());
+      for (size_t i = 0; i < v.size(); ++i) b[i] = v[i] ? 1 : 0;
+      Array(case_id, call, name, 1, b.size(), b.data());
+    } else {
+      Array(case_id, call, name, sizeof(T), v.size(), v.data());
+    }
+  }
+  template <class T>
+  void Scalar(int case_id, int call, const char* name, const T& x) {
+    if constexpr (std::is_same_v<T, bool>) {
+      uint8_t b = x ? 1 : 0;
+      Array(case_id, call, name, 1, 1, &b);
+    } else {
+      Array(case_id, call, name, sizeof(T), 1, &x);
+    }
+  }
+  void Event(const std::string& text) {
+    std::fprintf(f_, "E %s\n", text.c_str());
+    std::fflush(f_);
+  }
+  void Times(const std::vector<double>& t) {
+    std::fprintf(f_, "T %zu\n", t.size());
+    if (!t.empty()) std::fwrite(t.data(), sizeof(double), t.size(), f_);
+  }
+  void Flush() { std::fflush(f_); }
+
+ private:
+  FILE* f_ = nullptr;
+};
+
+template <class V>
+bool SameContents(const V& a, const V& b) {
+  if (a.size() != b.size()) return false;
+  if constexpr (std::is_same_v<V, std::vector<bool>>) {
+    return a == b;
+  } else {
+    return a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(typename V::value_type)) == 0;
+  }
+}
+
+inline double NowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// ---- device hooks ------------------------------------------------------------------------
+
+#ifdef RG_DRIVER_CUDA
+inline int GpuCheck(Out& out) {
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess || n == 0) {
+    int code = e != cudaSuccess ? static_cast<int>(e) : 100;
+    out.Event(std::string("nogpu ") + std::to_string(code) + " " +
+              (e != cudaSuccess ? cudaGetErrorName(e) : "cudaErrorNoDevice"));
+    return code;
+  }
+  cudaDeviceProp p;
+  cudaGetDeviceProperties(&p, 0);
+  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0;
+  cudaDriverGetVersion(&drv);
+  cudaRuntimeGetVersion(&rt);
+  cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
+  cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, 0);
+  char buf[512];
+  std::snprintf(buf, sizeof buf, "gpu name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d",
+                p.name, p.major, p.minor, drv, rt, l2, sms, static_cast<size_t>(p.totalGlobalMem),
+                clock_khz, mem_clock_khz);
+  std::string s = buf;
+  for (auto& c : s) {
+    if (c == ' ') c = '_';
+  }
+  out.Event(s.replace(0, 4, "gpu "));
+  return 0;
+}
+
+// Writes a buffer twice the size of L2 so the next call starts cold, and
+// drops any persisting-L2 lines a candidate set up.
+inline void FlushL2(int rep) {
+  static void* buf = nullptr;
+  static size_t bytes = 0;
+  if (!buf) {
+    int l2 = 0;
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+    bytes = std::max<size_t>(static_cast<size_t>(l2) * 2, size_t{64} << 20);
+    if (cudaMalloc(&buf, bytes) != cudaSuccess) {
+      buf = nullptr;
+      cudaGetLastError();
+      return;
+    }
+  }
+  cudaMemset(buf, rep & 0xff, bytes);
+  cudaCtxResetPersistingL2Cache();
+  cudaDeviceSynchronize();
+}
+
+// Waits for all work on all streams; reports a sticky or pending CUDA error.
+inline bool SyncOk(std::string* err) {
+  cudaError_t e = cudaDeviceSynchronize();
+  if (e == cudaSuccess) e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    *err = std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
+    return false;
+  }
+  return true;
+}
+#else
+inline void FlushL2(int) {}
+inline bool SyncOk(std::string*) { return true; }
+#endif
+
+// ---- the driver loop --------------------------------------------------------------------
+//
+// Hooks the generated code provides, for its Data (one test case's pristine
+// arguments) and Slot (the working copies a call receives):
+//   Generate(const Case&, Data*)       build the arguments from the seed
+//   Prepare(const Data&, Slot*, call)  copy inputs, poison outputs
+//   Call(const Data&, Slot*)           call the function under test
+//   Emit(Out&, case, call, const Slot&) write outputs and the return value
+//   Mutated(const Data&, const Slot&)  name of an input the call changed, or ""
+
+template <class Data, class Slot>
+struct Hooks {
+  void (*generate)(const Case&, Data*);
+  void (*prepare)(const Data&, Slot*, int);
+  void (*call)(const Data&, Slot*);
+  void (*emit)(Out&, int, int, const Slot&);
+  const char* (*mutated)(const Data&, const Slot&);
+};
+
+template <class Data, class Slot>
+int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
+  if (argc != 3) {
+    std::fprintf(stderr, "usage: %s PLAN OUT\n", argv[0]);
+    return 6;
+  }
+  Plan plan;
+  if (!ReadPlan(argv[1], &plan)) {
+    std::fprintf(stderr, "driver: cannot read plan %s\n", argv[1]);
+    return 6;
+  }
+  static Out out;
+  if (!out.Open(argv[2])) {
+    std::fprintf(stderr, "driver: cannot write %s\n", argv[2]);
+    return 6;
+  }
+#ifdef RG_DRIVER_CUDA
+  if (GpuCheck(out) != 0) {
+    out.Flush();
+    return 3;
+  }
+#endif
+  out.Event("begin");
+  std::string err;
+  int call_no = 0;
+  for (const Case& c : plan.cases) {
+    Data d;
+    h.generate(c, &d);
+    static Slot slots[2];
+    for (int run = 0; run < plan.runs; ++run) {
+      Slot& s = slots[run % 2];
+      h.prepare(d, &s, call_no++);
+      out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
+      h.call(d, &s);
+      if (!SyncOk(&err)) {
+        out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
+        out.Flush();
+        return 5;
+      }
+      if (const char* m = h.mutated(d, s)) {
+        if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
+      }
+      h.emit(out, c.id, run, s);
+    }
+  }
+  if (plan.timing) {
+    Data sets[2];
+    Case cb = plan.timing_case;
+    h.generate(plan.timing_case, &sets[0]);
+    cb.seed = plan.timing_seed_b;
+    h.generate(cb, &sets[1]);
+    // Three working slots rotate while the input set alternates, so neither
+    // the argument addresses nor the sizes let a call reuse an earlier result.
+    static Slot slots[3];
+    out.Event("warmup");
+    for (int w = 0; w < plan.warmup; ++w) {
+      h.prepare(sets[w % 2], &slots[w % 3], call_no++);
+      h.call(sets[w % 2], &slots[w % 3]);
+      if (!SyncOk(&err)) {
+        out.Event("cuda_error timing warmup " + err);
+        out.Flush();
+        return 5;
+      }
+    }
+    std::vector<double> times;
+    double total = 0;
+    int reps = 0;
+    double wall0 = NowMs();
+    for (int r = 0; r < plan.max_reps; ++r) {
+      Slot& s = slots[r % 3];
+      const Data& d = sets[r % 2];
+      h.prepare(d, &s, call_no++);
+      if (plan.flush_l2) FlushL2(r);
+      double t0 = NowMs();
+      h.call(d, &s);
+      bool ok = SyncOk(&err);
+      double t1 = NowMs();
+      if (!ok) {
+        out.Event("cuda_error timing " + std::to_string(r) + " " + err);
+        out.Flush();
+        return 5;
+      }
+      times.push_back(t1 - t0);
+      total += t1 - t0;
+      reps = r + 1;
+      if (reps >= plan.min_reps && total >= plan.max_seconds * 1000.0) break;
+    }
+    double wall1 = NowMs();
+    // The last two calls used both input sets: validate what they produced.
+    for (int r = std::max(0, reps - 2); r < reps; ++r) {
+      int set = r % 2;
+      h.emit(out, 1000000 + set, r, slots[r % 3]);
+      if (const char* m = h.mutated(sets[set], slots[r % 3])) {
+        if (*m) out.Event("mutated " + std::to_string(1000000 + set) + " " + std::to_string(r) + " " + m);
+      }
+    }
+    out.Times(times);
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "timing_wall_ms %.6f", wall1 - wall0);
+    out.Event(buf);
+  }
+  out.Event("end");
+  out.Flush();
+  return 0;
+}
+
+}  // namespace rg

@@ -1,0 +1,262 @@
+#include "verify/static_check.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+#include <set>
+
+#include "core/strings.h"
+
+namespace regrapht::verify {
+namespace {
+
+struct Rule {
+  const char* name;
+  const char* pattern;  // ECMAScript regex over stripped code
+  const char* what;
+};
+
+const Rule kRules[] = {
+    {"no-threads", R"(\bstd\s*::\s*(thread|jthread|async)\b|\bpthread_\w+\s*\(|#\s*pragma\s+omp\b)",
+     "host threads"},
+    {"no-process", R"(\b(fork|vfork|system|popen|execl|execlp|execle|execv|execvp|execve|execvpe|posix_spawn|posix_spawnp|kill|raise)\s*\()",
+     "process control"},
+    {"no-network", R"(\b(socket|socketpair|connect|gethostbyname|getaddrinfo)\s*\(|\bcurl_\w+)",
+     "network access"},
+    {"no-file-io", R"(\b(fopen|freopen|fdopen|open|openat|creat|unlink|rename|mkdir|rmdir|opendir|mmap|dup|dup2|truncate|ftruncate|chmod|chdir)\s*\(|\bstd\s*::\s*(ifstream|ofstream|fstream|filesystem)\b|\b(ifstream|ofstream|fstream)\b|\b(dlopen|dlsym)\s*\()",
+     "file or library loading I/O"},
+    {"no-syscall", R"(\bsyscall\s*\(|\b__NR_\w+)", "raw system calls"},
+    {"no-env", R"(\b(getenv|setenv|putenv|unsetenv|secure_getenv)\s*\(|\benviron\b)", "environment access"},
+    {"no-hooks", R"(\b(signal|sigaction|atexit|at_quick_exit|set_terminate|setjmp|longjmp|prctl|ptrace)\s*\(|__attribute__\s*\(\s*\(\s*(constructor|destructor))",
+     "signal, exit or start-up hooks"},
+    {"no-device-reset", R"(\bcudaDeviceReset\s*\()", "cudaDeviceReset destroys state the harness owns"},
+    {"no-main", R"(\bint\s+main\s*\()", "a main() of its own"},
+    {"no-token-pasting", R"(##)", "preprocessor token pasting (it can hide banned names)"},
+};
+
+struct Library {
+  const char* name;
+  const char* pattern;  // identifiers that mean "uses this library"
+};
+
+const Library kLibraries[] = {
+    {"cublas", R"(\bcublas\w*)"},
+    {"cusparse", R"(\bcusparse\w*)"},
+    {"cufft", R"(\bcufft\w*)"},
+    {"curand", R"(\bcurand\w*)"},
+    {"thrust", R"(\bthrust\s*::)"},
+    {"cub", R"(\bcub\s*::)"},
+    {"cudnn", R"(\bcudnn\w*)"},
+    {"cusolver", R"(\bcusolver\w*)"},
+    {"nccl", R"(\bnccl\w*)"},
+    {"npp", R"(\bnpp[A-Z]\w*)"},
+    {"nvrtc", R"(\bnvrtc\w*)"},
+};
+
+// Headers every candidate may include, plus prefixes per allowed library.
+bool HeaderAllowed(const std::string& h, const std::vector<std::string>& libs) {
+  static const std::set<std::string> kStd = {
+      "algorithm", "array", "atomic", "bitset", "cassert", "cfloat", "chrono", "climits", "cmath",
+      "complex", "cstddef", "cstdint", "cstdio", "cstdlib", "cstring", "functional", "iomanip",
+      "iostream", "iterator", "limits", "map", "memory", "numeric", "optional", "ostream",
+      "queue", "set", "sstream", "stack", "string", "tuple", "type_traits", "unordered_map",
+      "unordered_set", "utility", "vector", "deque", "list", "random", "stdexcept", "cinttypes",
+      "math.h", "stdio.h", "stdlib.h", "string.h", "stdint.h", "float.h", "limits.h", "assert.h",
+      "stddef.h", "inttypes.h", "span", "bit", "numbers", "initializer_list", "new", "exception",
+      "cuda_runtime.h", "cuda_runtime_api.h", "cuda.h", "device_launch_parameters.h",
+      "cooperative_groups.h", "cuda_fp16.h", "cuda_bf16.h", "mma.h", "cuda_pipeline.h",
+      "math_constants.h", "vector_types.h", "vector_functions.h", "device_functions.h",
+      "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "cuda_awbarrier.h", "cuda_fp8.h",
+      "cuda_occupancy.h", "texture_types.h", "surface_types.h", "driver_types.h"};
+  if (kStd.count(h)) return true;
+  if (StartsWith(h, "cooperative_groups/") || StartsWith(h, "cuda/")) return true;
+  auto allowed = [&](const char* lib) {
+    return std::find(libs.begin(), libs.end(), lib) != libs.end();
+  };
+  if (StartsWith(h, "cublas") && allowed("cublas")) return true;
+  if (StartsWith(h, "cusparse") && allowed("cusparse")) return true;
+  if (StartsWith(h, "cufft") && allowed("cufft")) return true;
+  if (StartsWith(h, "curand") && allowed("curand")) return true;
+  if (StartsWith(h, "thrust/") && allowed("thrust")) return true;
+  if (StartsWith(h, "cub/") && allowed("cub")) return true;
+  return false;
+}
+
+int LineAt(const std::string& s, size_t offset) { return LineOfOffset(s, offset); }
+
+std::string Snippet(const std::string& code, size_t offset, size_t len) {
+  std::string s = code.substr(offset, std::min<size_t>(len, 60));
+  return std::string(Trim(s));
+}
+
+// Finds `name(` ... `)` followed by `{`: a definition, not a call.
+bool DefinesFunction(const std::string& code, const std::string& name) {
+  std::regex re("\\b" + name + "\\s*\\(");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), re); it != std::sregex_iterator(); ++it) {
+    size_t start = it->position();
+    // A member access or a call inside an expression is not a definition.
+    size_t b = start;
+    while (b > 0 && std::isspace(static_cast<unsigned char>(code[b - 1]))) --b;
+    if (b > 0 && (code[b - 1] == '.' || code[b - 1] == '>' || code[b - 1] == '=' || code[b - 1] == '(' ||
+                  code[b - 1] == ',')) {
+      continue;
+    }
+    size_t p = start + it->length();
+    int depth = 1;
+    while (p < code.size() && depth > 0) {
+      if (code[p] == '(') ++depth;
+      if (code[p] == ')') --depth;
+      ++p;
+    }
+    while (p < code.size() && std::isspace(static_cast<unsigned char>(code[p]))) ++p;
+    if (code.compare(p, 8, "noexcept") == 0) p += 8;
+    while (p < code.size() && std::isspace(static_cast<unsigned char>(code[p]))) ++p;
+    if (p < code.size() && code[p] == '{') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string StaticFinding::ToString() const {
+  std::string s = "rule " + rule;
+  if (line > 0) s += " (line " + std::to_string(line) + ")";
+  return s + ": " + detail;
+}
+
+std::string StripCommentsAndStrings(const std::string& src) {
+  std::string out = src;
+  enum { kCode, kLine, kBlock, kStr, kChar, kRaw } st = kCode;
+  std::string raw_end;
+  for (size_t i = 0; i < src.size(); ++i) {
+    char c = src[i];
+    char n = i + 1 < src.size() ? src[i + 1] : '\0';
+    switch (st) {
+      case kCode:
+        if (c == '/' && n == '/') { st = kLine; out[i] = ' '; }
+        else if (c == '/' && n == '*') { st = kBlock; out[i] = ' '; out[i + 1] = ' '; ++i; }
+        else if (c == 'R' && n == '"' && (i == 0 || !std::isalnum(static_cast<unsigned char>(src[i - 1])))) {
+          size_t paren = src.find('(', i + 2);
+          if (paren == std::string::npos) break;
+          raw_end = ")" + src.substr(i + 2, paren - i - 2) + "\"";
+          for (size_t k = i + 1; k <= paren; ++k) out[k] = ' ';
+          i = paren;
+          st = kRaw;
+        } else if (c == '"') { st = kStr; }
+        else if (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(src[i - 1])) &&
+                                std::isxdigit(static_cast<unsigned char>(n)))) {
+          st = kChar;  // not a C++14 digit separator
+        }
+        break;
+      case kLine:
+        if (c == '\n') st = kCode;
+        else out[i] = ' ';
+        break;
+      case kBlock:
+        if (c == '*' && n == '/') { out[i] = ' '; out[i + 1] = ' '; ++i; st = kCode; }
+        else if (c != '\n') out[i] = ' ';
+        break;
+      case kStr:
+      case kChar:
+        if (c == '\\') { out[i] = ' '; if (i + 1 < src.size() && n != '\n') out[++i] = ' '; }
+        else if ((st == kStr && c == '"') || (st == kChar && c == '\'')) st = kCode;
+        else if (c != '\n') out[i] = ' ';
+        break;
+      case kRaw:
+        if (src.compare(i, raw_end.size(), raw_end) == 0) {
+          for (size_t k = i; k < i + raw_end.size() - 1; ++k) out[k] = ' ';
+          i += raw_end.size() - 1;
+          st = kCode;
+        } else if (c != '\n') {
+          out[i] = ' ';
+        }
+        break;
+    }
+  }
+  return out;
+}
+
+std::vector<std::string> KernelNames(const std::string& code) {
+  std::vector<std::string> names;
+  std::regex re(R"(__global__[^;{(]*?\b([A-Za-z_]\w*)\s*\()");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), re); it != std::sregex_iterator(); ++it) {
+    names.push_back((*it)[1].str());
+  }
+  std::sort(names.begin(), names.end());
+  names.erase(std::unique(names.begin(), names.end()), names.end());
+  return names;
+}
+
+std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCheckOptions& options) {
+  std::vector<StaticFinding> findings;
+  std::string code = StripCommentsAndStrings(source);
+
+  // Includes: angle brackets only, from the allowed set. Checked on the raw
+  // source's lines since the stripper blanks "quoted" names.
+  auto lines = Split(source, '\n');
+  auto code_lines = Split(code, '\n');
+  std::regex inc(R"(^\s*#\s*include\s*([<"])([^>"]*)[>"])");
+  for (size_t i = 0; i < lines.size() && i < code_lines.size(); ++i) {
+    std::smatch m;
+    if (std::regex_search(lines[i], m, inc) && code_lines[i].find('#') != std::string::npos) {
+      std::string header = m[2].str();
+      if (m[1].str() == "\"") {
+        findings.push_back({"includes", static_cast<int>(i + 1),
+                            "quoted include \"" + header + "\": only <system> headers are allowed"});
+      } else if (!HeaderAllowed(header, options.libraries)) {
+        findings.push_back({"includes", static_cast<int>(i + 1),
+                            "header <" + header + "> is not allowed for this problem"});
+      }
+    }
+  }
+
+  for (const auto& rule : kRules) {
+    std::regex re(rule.pattern);
+    std::smatch m;
+    if (std::regex_search(code, m, re)) {
+      size_t pos = m.position(0);
+      findings.push_back({rule.name, LineAt(code, pos),
+                          std::string(rule.what) + ": '" + Snippet(code, pos, m.length(0)) + "'"});
+    }
+  }
+
+  for (const auto& lib : kLibraries) {
+    bool allowed = std::find(options.libraries.begin(), options.libraries.end(), lib.name) !=
+                   options.libraries.end();
+    if (allowed) continue;
+    std::regex re(lib.pattern);
+    std::smatch m;
+    if (std::regex_search(code, m, re)) {
+      size_t pos = m.position(0);
+      findings.push_back({"no-library", LineAt(code, pos),
+                          std::string(lib.name) + " is not allowed for this problem: '" +
+                              Snippet(code, pos, m.length(0)) + "'"});
+    }
+  }
+
+  if (!DefinesFunction(code, options.function)) {
+    findings.push_back({"defines-function", 0,
+                        "no definition of the function '" + options.function + "' (same name and signature as the reference)"});
+  }
+  if (options.require_kernel) {
+    auto kernels = KernelNames(code);
+    bool library_path = !options.libraries.empty();
+    if (kernels.empty() && !library_path) {
+      findings.push_back({"has-kernel", 0, "no __global__ kernel: the function must run on the GPU"});
+    } else if (!kernels.empty()) {
+      bool launched = code.find("cudaLaunchKernel") != std::string::npos ||
+                      code.find("cudaLaunchCooperativeKernel") != std::string::npos;
+      for (const auto& k : kernels) {
+        std::regex launch("\\b" + k + "\\s*(<\\s*[^;()]*>\\s*)?<<<");
+        launched = launched || std::regex_search(code, launch);
+      }
+      if (!launched) {
+        findings.push_back({"launches-kernel", 0,
+                            "none of the kernels (" + Join(kernels, ", ") + ") is launched"});
+      }
+    }
+  }
+  return findings;
+}
+
+}  // namespace regrapht::verify

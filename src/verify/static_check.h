@@ -1,0 +1,42 @@
+// Static checks on a candidate's source, before anything is compiled or run.
+//
+// They enforce the contract (defines the function, has a __global__ kernel it
+// launches) and keep candidates away from the harness and the machine:
+// no host threads, processes, sockets, file I/O, environment, signal or
+// exit hooks, device resets, token pasting (which would hide banned names),
+// quoted includes, and no library calls unless the problem allows them.
+// Comments and string literals are ignored. Each finding names its rule.
+//
+// These checks are a first line; the sandbox and the runtime checks are the
+// others. A determined adversary can write code these rules do not see.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace regrapht::verify {
+
+struct StaticFinding {
+  std::string rule;    // "no-file-io", "defines-function", ...
+  int line = 0;        // 1-based; 0 when not tied to a line
+  std::string detail;
+
+  std::string ToString() const;
+};
+
+struct StaticCheckOptions {
+  std::string function;                 // must be defined
+  std::vector<std::string> libraries;   // allowed: cublas, cusparse, cufft, curand, thrust, cub
+  bool require_kernel = true;           // false for plain C++ (harness self-tests)
+};
+
+std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCheckOptions& options);
+
+// `source` with comments and string/char literals replaced by spaces
+// (newlines kept, so line numbers survive).
+std::string StripCommentsAndStrings(const std::string& source);
+
+// Names of the __global__ functions `code` (already stripped) defines.
+std::vector<std::string> KernelNames(const std::string& code);
+
+}  // namespace regrapht::verify

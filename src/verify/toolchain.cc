@@ -1,0 +1,137 @@
+#include "verify/toolchain.h"
+
+#include <cxxabi.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <memory>
+#include <regex>
+
+#include "core/strings.h"
+
+namespace regrapht::verify {
+namespace {
+
+std::string Demangle(const std::string& name) {
+  int status = 0;
+  std::unique_ptr<char, void (*)(void*)> d(abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status),
+                                           std::free);
+  return status == 0 && d ? std::string(d.get()) : name;
+}
+
+}  // namespace
+
+Result<Toolchain> DetectToolchain(CommandRunner* runner) {
+  Toolchain tc;
+  std::vector<std::string> nvcc_candidates;
+  if (const char* e = std::getenv("REGRAPHT_NVCC"); e && *e) nvcc_candidates.push_back(e);
+  nvcc_candidates.push_back("nvcc");
+  if (const char* h = std::getenv("CUDA_HOME"); h && *h) nvcc_candidates.push_back(std::string(h) + "/bin/nvcc");
+  nvcc_candidates.push_back("/usr/local/cuda/bin/nvcc");
+  for (const auto& c : nvcc_candidates) {
+    fs::path p = FindProgram(c);
+    if (!p.empty()) {
+      tc.nvcc = p;
+      break;
+    }
+  }
+  if (tc.has_nvcc()) {
+    std::error_code ec;
+    fs::path real = fs::canonical(tc.nvcc, ec);
+    tc.cuda_root = (ec ? tc.nvcc : real).parent_path().parent_path();
+    CommandSpec spec;
+    spec.argv = {tc.nvcc.string(), "--version"};
+    spec.limits.wall_seconds = 30;
+    RG_ASSIGN_OR_RETURN(CommandResult r, runner->Run(spec));
+    std::smatch m;
+    std::regex re(R"(V(\d+\.\d+\.\d+))");
+    if (std::regex_search(r.stdout_text, m, re)) tc.nvcc_version = m[1].str();
+    else tc.nvcc_version = std::string(Trim(r.stdout_text));
+  }
+  const char* cxx = std::getenv("CXX");
+  tc.cxx = FindProgram(cxx && *cxx ? cxx : "g++");
+  if (tc.cxx.empty()) return Status::FailedPrecondition("no host C++ compiler (g++ or $CXX) on PATH");
+  CommandSpec spec;
+  spec.argv = {tc.cxx.string(), "--version"};
+  spec.limits.wall_seconds = 30;
+  RG_ASSIGN_OR_RETURN(CommandResult r, runner->Run(spec));
+  auto lines = SplitLines(r.stdout_text);
+  tc.cxx_version = lines.empty() ? "unknown" : lines[0];
+  return tc;
+}
+
+Result<std::vector<std::string>> ParseArchs(const std::string& text) {
+  std::vector<std::string> out;
+  std::regex re(R"(sm_\d{2,3}a?)");
+  for (const auto& part : Split(text, ',')) {
+    std::string a(Trim(part));
+    if (!std::regex_match(a, re)) {
+      return Status::InvalidArgument("--arch: \"" + a + "\" is not an architecture like sm_90 or sm_80");
+    }
+    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(a);
+  }
+  if (out.empty()) return Status::InvalidArgument("--arch: empty");
+  return out;
+}
+
+std::vector<std::string> GencodeFlags(const std::vector<std::string>& archs) {
+  std::vector<std::string> flags;
+  for (const auto& a : archs) {
+    std::string num = a.substr(3);
+    flags.push_back("-gencode=arch=compute_" + num + ",code=sm_" + num);
+  }
+  if (!archs.empty()) {
+    std::string num = archs.back().substr(3);
+    flags.push_back("-gencode=arch=compute_" + num + ",code=compute_" + num);
+  }
+  return flags;
+}
+
+std::vector<KernelResources> ParsePtxasLog(const std::string& log) {
+  std::vector<KernelResources> out;
+  std::regex entry(R"(Compiling entry function '([^']+)' for '(sm_\w+)')");
+  std::regex props(R"((\d+) bytes stack frame, (\d+) bytes spill stores, (\d+) bytes spill loads)");
+  std::regex used(R"(Used (\d+) registers)");
+  std::regex barriers(R"(used (\d+) barriers)");
+  std::regex smem(R"((\d+) bytes smem)");
+  std::regex cmem(R"((\d+) bytes cmem\[0\])");
+  KernelResources* cur = nullptr;
+  for (const auto& line : SplitLines(log)) {
+    std::smatch m;
+    if (std::regex_search(line, m, entry)) {
+      KernelResources k;
+      k.kernel = Demangle(m[1].str());
+      k.arch = m[2].str();
+      out.push_back(k);
+      cur = &out.back();
+      continue;
+    }
+    if (!cur) continue;
+    if (std::regex_search(line, m, props)) {
+      cur->stack_bytes = std::stoll(m[1].str());
+      cur->spill_store_bytes = std::stoll(m[2].str());
+      cur->spill_load_bytes = std::stoll(m[3].str());
+    }
+    if (std::regex_search(line, m, used)) {
+      cur->registers = std::stoi(m[1].str());
+      if (std::regex_search(line, m, barriers)) cur->barriers = std::stoi(m[1].str());
+      if (std::regex_search(line, m, smem)) cur->shared_bytes = std::stoll(m[1].str());
+      if (std::regex_search(line, m, cmem)) cur->constant_bytes = std::stoll(m[1].str());
+    }
+  }
+  return out;
+}
+
+std::string HostCpuModel() {
+  std::ifstream in("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(in, line)) {
+    if (StartsWith(line, "model name")) {
+      auto colon = line.find(':');
+      if (colon != std::string::npos) return std::string(Trim(line.substr(colon + 1)));
+    }
+  }
+  return "unknown";
+}
+
+}  // namespace regrapht::verify

@@ -1,0 +1,53 @@
+// The compilers regrapht drives, their versions, and parsing of their output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/fs.h"
+#include "core/subprocess.h"
+#include "regrapht/status.h"
+
+namespace regrapht::verify {
+
+struct Toolchain {
+  fs::path nvcc;           // empty if not found
+  fs::path cxx;            // host C++ compiler (g++ or $CXX)
+  fs::path cuda_root;      // folder holding include/ and lib64/
+  std::string nvcc_version;  // "13.0.88"
+  std::string cxx_version;   // first line of `g++ --version`
+
+  bool has_nvcc() const { return !nvcc.empty(); }
+};
+
+// Finds nvcc ($REGRAPHT_NVCC, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin) and
+// the host compiler ($CXX, g++). Missing nvcc is not an error here; the
+// verifier reports it when it needs it.
+Result<Toolchain> DetectToolchain(CommandRunner* runner);
+
+// "sm_90" or "sm_80,sm_90" -> ["sm_90"] ... Fails on anything that is not
+// sm_<digits>[a].
+Result<std::vector<std::string>> ParseArchs(const std::string& text);
+
+// -gencode flags for `archs`: SASS for each plus PTX for the newest.
+std::vector<std::string> GencodeFlags(const std::vector<std::string>& archs);
+
+// Per-kernel resource usage from `ptxas -v` output.
+struct KernelResources {
+  std::string kernel;       // demangled when possible
+  std::string arch;         // "sm_90"
+  int registers = 0;
+  int64_t shared_bytes = 0;
+  int64_t constant_bytes = 0;
+  int64_t stack_bytes = 0;
+  int64_t spill_store_bytes = 0;
+  int64_t spill_load_bytes = 0;
+  int barriers = 0;
+};
+
+std::vector<KernelResources> ParsePtxasLog(const std::string& log);
+
+// Host CPU model name from /proc/cpuinfo.
+std::string HostCpuModel();
+
+}  // namespace regrapht::verify

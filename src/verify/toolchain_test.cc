@@ -1,0 +1,47 @@
+#include "verify/toolchain.h"
+
+#include <gtest/gtest.h>
+
+namespace regrapht::verify {
+namespace {
+
+TEST(ToolchainTest, ParseArchs) {
+  EXPECT_EQ(*ParseArchs("sm_90"), (std::vector<std::string>{"sm_90"}));
+  EXPECT_EQ(*ParseArchs("sm_80, sm_90a,sm_80"), (std::vector<std::string>{"sm_80", "sm_90a"}));
+  EXPECT_EQ(ParseArchs("native").status().message(),
+            "--arch: \"native\" is not an architecture like sm_90 or sm_80");
+}
+
+TEST(ToolchainTest, Gencode) {
+  EXPECT_EQ(GencodeFlags({"sm_80", "sm_90"}),
+            (std::vector<std::string>{"-gencode=arch=compute_80,code=sm_80",
+                                      "-gencode=arch=compute_90,code=sm_90",
+                                      "-gencode=arch=compute_90,code=compute_90"}));
+}
+
+TEST(ToolchainTest, ParsesPtxasLog) {
+  const char* log =
+      "ptxas info    : 0 bytes gmem\n"
+      "ptxas info    : Compiling entry function '_Z6kernelPfi' for 'sm_90'\n"
+      "ptxas info    : Function properties for _Z6kernelPfi\n"
+      "    8 bytes stack frame, 4 bytes spill stores, 12 bytes spill loads\n"
+      "ptxas info    : Used 40 registers, used 1 barriers, 4096 bytes smem, 364 bytes cmem[0]\n"
+      "ptxas info    : Compiling entry function '_Z5otherv' for 'sm_80'\n"
+      "ptxas info    : Used 8 registers, 356 bytes cmem[0]\n";
+  auto k = ParsePtxasLog(log);
+  ASSERT_EQ(k.size(), 2u);
+  EXPECT_EQ(k[0].kernel, "kernel(float*, int)");
+  EXPECT_EQ(k[0].arch, "sm_90");
+  EXPECT_EQ(k[0].registers, 40);
+  EXPECT_EQ(k[0].shared_bytes, 4096);
+  EXPECT_EQ(k[0].constant_bytes, 364);
+  EXPECT_EQ(k[0].stack_bytes, 8);
+  EXPECT_EQ(k[0].spill_store_bytes, 4);
+  EXPECT_EQ(k[0].spill_load_bytes, 12);
+  EXPECT_EQ(k[0].barriers, 1);
+  EXPECT_EQ(k[1].kernel, "other()");
+  EXPECT_EQ(k[1].registers, 8);
+}
+
+}  // namespace
+}  // namespace regrapht::verify

@@ -1,0 +1,710 @@
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cmath>
+#include <future>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <numeric>
+
+#include "core/fs.h"
+#include "core/hash.h"
+#include "core/json_util.h"
+#include "core/strings.h"
+#include "core/subprocess.h"
+#include "regrapht/verify.h"
+#include "verify/build_cache.h"
+#include "verify/compare.h"
+#include "verify/driver_gen.h"
+#include "verify/records.h"
+#include "verify/static_check.h"
+#include "verify/toolchain.h"
+
+namespace regrapht {
+
+using verify::ArrayRecord;
+using verify::BuildCache;
+using verify::BuildOutcome;
+using verify::BuildRequest;
+using verify::DriverRecords;
+
+std::string_view VerdictName(Verdict v) {
+  switch (v) {
+    case Verdict::kCorrect: return "correct";
+    case Verdict::kCompiledOnly: return "compiled_only";
+    case Verdict::kStaticReject: return "static_reject";
+    case Verdict::kCompileError: return "compile_error";
+    case Verdict::kRuntimeError: return "runtime_error";
+    case Verdict::kTimeout: return "timeout";
+    case Verdict::kWrongAnswer: return "wrong_answer";
+    case Verdict::kNondeterministic: return "nondeterministic";
+  }
+  return "?";
+}
+
+std::optional<Verdict> ParseVerdict(std::string_view name) {
+  for (Verdict v : {Verdict::kCorrect, Verdict::kCompiledOnly, Verdict::kStaticReject,
+                    Verdict::kCompileError, Verdict::kRuntimeError, Verdict::kTimeout,
+                    Verdict::kWrongAnswer, Verdict::kNondeterministic}) {
+    if (VerdictName(v) == name) return v;
+  }
+  return std::nullopt;
+}
+
+Timing Summarize(std::vector<double> s) {
+  Timing t;
+  if (s.empty()) return t;
+  t.samples_ms = s;
+  std::sort(s.begin(), s.end());
+  auto q = [&](double f) {
+    double pos = f * static_cast<double>(s.size() - 1);
+    size_t lo = static_cast<size_t>(std::floor(pos));
+    size_t hi = std::min(lo + 1, s.size() - 1);
+    return s[lo] + (s[hi] - s[lo]) * (pos - static_cast<double>(lo));
+  };
+  t.reps = static_cast<int>(s.size());
+  t.median_ms = q(0.5);
+  t.p25_ms = q(0.25);
+  t.p75_ms = q(0.75);
+  t.min_ms = s.front();
+  t.max_ms = s.back();
+  t.mean_ms = std::accumulate(s.begin(), s.end(), 0.0) / static_cast<double>(s.size());
+  double var = 0;
+  for (double x : s) var += (x - t.mean_ms) * (x - t.mean_ms);
+  t.stddev_ms = s.size() > 1 ? std::sqrt(var / static_cast<double>(s.size() - 1)) : 0;
+  return t;
+}
+
+double Reward(const VerifyResult& r) {
+  if (r.verdict != Verdict::kCorrect) return -1.0;
+  if (r.speedup < 1.0) return r.speedup - 1.0;
+  return r.speedup;
+}
+
+namespace {
+
+constexpr const char* kVersion = "0.1.0";
+
+// An exclusive lock on a file, held for the object's lifetime: GPU runs of
+// concurrent verifications (other threads or processes) never overlap.
+class FileLock {
+ public:
+  explicit FileLock(const fs::path& path) {
+    (void)MakeDirs(path.parent_path());
+    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
+  }
+  ~FileLock() {
+    if (fd_ >= 0) {
+      ::flock(fd_, LOCK_UN);
+      ::close(fd_);
+    }
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+struct RunOutput {
+  CommandResult process;
+  std::optional<DriverRecords> records;
+  std::string records_error;  // set when the records could not be parsed
+};
+
+std::string FirstLines(const std::string& text, size_t max_lines) {
+  auto lines = SplitLines(text);
+  if (lines.size() > max_lines) lines.resize(max_lines);
+  return Join(lines, "\n");
+}
+
+// The most useful line of a compiler log: the first "error".
+std::string FirstError(const std::string& log) {
+  for (const auto& line : SplitLines(log)) {
+    if (line.find("error") != std::string::npos) return std::string(Trim(line));
+  }
+  return FirstLines(log, 1);
+}
+
+std::string DescribeCall(const DriverRecords& r) {
+  if (!r.last_call) return "before the first call";
+  auto parts = Split(*r.last_call, ' ');
+  if (parts.size() == 2) return "in test case " + parts[0] + ", call " + parts[1];
+  return "in " + *r.last_call;
+}
+
+}  // namespace
+
+class Verifier::Impl {
+ public:
+  Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
+    cache_ = o.cache_dir.empty() ? CacheDir() : fs::path(o.cache_dir);
+  }
+
+  Status Init() {
+    std::call_once(init_once_, [&] {
+      auto tc = verify::DetectToolchain(runner_);
+      if (!tc.ok()) {
+        init_status_ = tc.status();
+        return;
+      }
+      tc_ = *tc;
+      bool sandbox_builds = o_.sandbox != "none" && BubblewrapWorks();
+      builds_ = std::make_unique<BuildCache>(runner_, cache_ / "build", o_.compile_timeout_s,
+                                             sandbox_builds);
+      host_cpu_ = verify::HostCpuModel();
+    });
+    return init_status_;
+  }
+
+  // ---- builds ----------------------------------------------------------------
+
+  std::string ToolKey() const { return tc_.cxx_version + "|" + tc_.nvcc_version; }
+
+  std::vector<std::string> DriverFlags(bool cuda) const {
+    std::vector<std::string> f = {tc_.cxx.string(), "-std=c++17", "-O2", "-ffp-contract=off",
+                                  "-fno-fast-math", "-w"};
+    if (cuda) {
+      f.push_back("-DRG_DRIVER_CUDA");
+      f.push_back("-I" + (tc_.cuda_root / "include").string());
+    }
+    return f;
+  }
+
+  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda) {
+    RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateDriver(spec));
+    BuildRequest req;
+    req.label = cuda ? "driver-gpu" : "driver-cpu";
+    req.files = {{"driver.cc", src}, {"rg_driver.h", std::string(verify::DriverRuntimeHeader())}};
+    req.argv = DriverFlags(cuda);
+    req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
+    req.output = "driver.o";
+    req.key_extra = ToolKey();
+    return builds_->Build(req);
+  }
+
+  Result<BuildOutcome> BuildReferenceExe(const Problem& p) {
+    RG_ASSIGN_OR_RETURN(BuildOutcome drv, BuildDriver(p.spec, false));
+    if (!drv.ok) return Status::Internal("generated driver for " + p.spec.name + " does not compile:\n" + drv.log);
+    BuildRequest obj;
+    obj.label = "reference";
+    obj.files = {{"reference.cpp", p.reference_source}};
+    obj.argv = {tc_.cxx.string(), "-std=c++17"};
+    obj.argv.insert(obj.argv.end(), o_.reference_flags.begin(), o_.reference_flags.end());
+    obj.argv.insert(obj.argv.end(), {"-c", "reference.cpp", "-o", "reference.o"});
+    obj.output = "reference.o";
+    obj.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome ro, builds_->Build(obj));
+    if (!ro.ok) {
+      return Status::InvalidArgument((p.dir / "reference.cpp").string() + ": does not compile:\n" +
+                                     TruncateMiddle(ro.log, 4000));
+    }
+    BuildRequest link;
+    link.label = "reference-link";
+    link.argv = {tc_.cxx.string(), drv.artifact.string(), ro.artifact.string(), "-o", "reference"};
+    link.output = "reference";
+    link.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
+    if (!exe.ok) {
+      return Status::InvalidArgument((p.dir / "reference.cpp").string() +
+                                     ": does not link with the spec's signature `" + p.spec.Signature() +
+                                     "`:\n" + TruncateMiddle(exe.log, 4000));
+    }
+    return exe;
+  }
+
+  // Static checks, compile and link of a candidate. Fills `result` and
+  // returns the executable's path, or nullopt when the candidate failed (the
+  // verdict then says why).
+  Result<std::optional<fs::path>> BuildCandidate(const Problem& p, const std::string& source,
+                                                 VerifyResult* result) {
+    const ProblemSpec& spec = p.spec;
+    result->candidate_hash = HashHex(source);
+    verify::StaticCheckOptions sc;
+    sc.function = spec.function;
+    sc.libraries = spec.libraries;
+    sc.require_kernel = !o_.cpu_candidate;
+    auto findings = verify::StaticCheck(source, sc);
+    if (!findings.empty()) {
+      result->verdict = Verdict::kStaticReject;
+      for (const auto& f : findings) result->findings.push_back(f.ToString());
+      result->detail = findings.front().ToString();
+      return std::optional<fs::path>();
+    }
+    if (!o_.cpu_candidate && !tc_.has_nvcc()) {
+      return Status::FailedPrecondition("nvcc not found (set REGRAPHT_NVCC or put CUDA's bin on PATH)");
+    }
+    BuildRequest obj;
+    obj.label = "candidate";
+    obj.files = {{"candidate.cu", source}};
+    if (o_.cpu_candidate) {
+      obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-c", "candidate.cu", "-o", "candidate.o"};
+    } else {
+      obj.argv = {tc_.nvcc.string(), "-std=c++17"};
+      obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
+      for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
+      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", "-c", "candidate.cu", "-o", "candidate.o"});
+    }
+    obj.output = "candidate.o";
+    obj.key_extra = ToolKey();
+    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate); });
+    auto co = builds_->Build(obj);
+    auto drv = drv_future.get();
+    if (!co.ok()) return co.status();
+    if (!drv.ok()) return drv.status();
+    if (!drv->ok) return Status::Internal("generated driver does not compile:\n" + drv->log);
+    result->time_compile_ms = co->time_ms;
+    result->compile_cached = co->cached;
+    for (const auto& k : verify::ParsePtxasLog(co->log)) {
+      result->kernels.push_back({k.kernel, k.arch, k.registers, k.shared_bytes, k.constant_bytes,
+                                 k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
+    }
+    if (!co->ok) {
+      result->verdict = co->failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
+      result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co->failure : FirstError(co->log);
+      result->log = TruncateMiddle(co->log, 8000);
+      return std::optional<fs::path>();
+    }
+    BuildRequest link;
+    link.label = "candidate-link";
+    link.argv = {tc_.cxx.string(), drv->artifact.string(), co->artifact.string(), "-o", "candidate"};
+    if (!o_.cpu_candidate) {
+      link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
+      for (const auto& lib : spec.libraries) {
+        if (lib == "cublas") link.argv.push_back("-lcublas");
+        if (lib == "cusparse") link.argv.push_back("-lcusparse");
+        if (lib == "cufft") link.argv.push_back("-lcufft");
+        if (lib == "curand") link.argv.push_back("-lcurand");
+      }
+      link.argv.insert(link.argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
+      link.argv.push_back("-Wl,-rpath," + (tc_.cuda_root / "lib64").string());
+    }
+    link.output = "candidate";
+    link.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
+    result->time_compile_ms += exe.time_ms;
+    if (!exe.ok) {
+      result->verdict = Verdict::kCompileError;
+      result->log = TruncateMiddle(exe.log, 8000);
+      if (exe.log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
+        result->detail = "link: the candidate does not define `" + spec.Signature() +
+                         "` (same name, parameter types and constness as the reference)";
+      } else {
+        result->detail = "link: " + FirstError(exe.log);
+      }
+      return std::optional<fs::path>();
+    }
+    return std::optional<fs::path>(exe.artifact);
+  }
+
+  // ---- runs -------------------------------------------------------------------
+
+  Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
+                              bool gpu, bool untrusted) {
+    fs::path runs = cache_ / "runs";
+    RG_RETURN_IF_ERROR(MakeDirs(runs));
+    RG_ASSIGN_OR_RETURN(TempDir work, TempDir::Create("run-", runs));
+    if (o_.keep_work) work.Keep();
+    RG_RETURN_IF_ERROR(WriteFile(work.path() / "plan.txt", plan));
+    CommandSpec cs;
+    cs.argv = {exe.string(), (work.path() / "plan.txt").string(), (work.path() / "out.bin").string()};
+    cs.cwd = work.path();
+    cs.clean_env = true;
+    cs.env = {"HOME=" + work.path().string()};
+    cs.sandbox = untrusted && o_.sandbox != "none";
+    cs.uses_gpu = gpu;
+    cs.limits.wall_seconds = spec.time_limit_s;
+    cs.limits.cpu_seconds = spec.time_limit_s * 4;
+    cs.limits.memory_bytes = o_.run_memory_bytes;
+    cs.limits.max_processes = o_.max_processes;
+    auto est = EstimateBytes(spec, spec.timing);
+    int64_t out_bytes = est.ok() ? *est : 0;
+    cs.limits.file_size_bytes = std::max<int64_t>(int64_t{1} << 30, out_bytes * 8);
+    cs.max_output_bytes = 32 * 1024;
+    RunOutput out;
+    RG_ASSIGN_OR_RETURN(out.process, runner_->Run(cs));
+    auto data = ReadFile(work.path() / "out.bin");
+    if (data.ok()) {
+      auto recs = verify::ParseRecords(*data);
+      if (recs.ok()) out.records = std::move(*recs);
+      else out.records_error = recs.status().message();
+    } else {
+      out.records_error = "no output records";
+    }
+    return out;
+  }
+
+  verify::PlanOptions CandidatePlan() const {
+    verify::PlanOptions po;
+    po.timing = o_.timing;
+    po.warmup = o_.warmup;
+    po.min_reps = o_.min_reps;
+    po.max_reps = o_.max_reps;
+    po.max_seconds = o_.max_timing_seconds;
+    po.flush_l2 = !o_.cpu_candidate;
+    return po;
+  }
+
+  verify::PlanOptions ReferencePlan() const {
+    verify::PlanOptions po;
+    po.timing = o_.timing;
+    po.warmup = o_.reference_warmup;
+    po.min_reps = o_.reference_min_reps;
+    po.max_reps = o_.reference_max_reps;
+    po.max_seconds = o_.reference_max_timing_seconds;
+    po.flush_l2 = false;
+    return po;
+  }
+
+  // Reference outputs and timing for a problem, computed once per machine
+  // and cached on disk (keyed by spec, source, flags, compiler and CPU).
+  Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p) {
+    std::string plan = verify::MakePlan(p.spec, ReferencePlan());
+    Hasher h;
+    h.Add("regrapht-ref-v1").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    for (const auto& f : o_.reference_flags) h.Add(f);
+    h.Add(std::string(verify::DriverRuntimeHeader()));
+    std::string key = h.Hex();
+    std::lock_guard<std::mutex> lock(ref_mu_);
+    if (auto it = ref_memo_.find(key); it != ref_memo_.end()) return it->second;
+    fs::path dir = cache_ / "ref" / key;
+    auto cached = ReadFile(dir / "records.bin");
+    if (cached.ok()) {
+      auto recs = verify::ParseRecords(*cached);
+      if (recs.ok() && recs->finished) {
+        auto ptr = std::make_shared<const DriverRecords>(std::move(*recs));
+        ref_memo_[key] = ptr;
+        return ptr;
+      }
+    }
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(p));
+    std::string where = "reference of " + p.spec.name;
+    RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe.artifact, plan, p.spec, false, false));
+    if (!run.process.ok()) {
+      return Status::InvalidArgument(where + ": run failed (" + run.process.Describe() + ")" +
+                                     (run.records ? " " + DescribeCall(*run.records) : "") + "\n" +
+                                     TruncateMiddle(run.process.stderr_text, 2000));
+    }
+    if (!run.records || !run.records->finished) {
+      return Status::Internal(where + ": driver wrote no complete records: " + run.records_error);
+    }
+    RG_RETURN_IF_ERROR(CheckReferenceRecords(p, *run.records));
+    // Store what the reference wrote, atomically.
+    std::string bytes;
+    {
+      // Re-serialising is simpler than keeping the run folder: write arrays back.
+      bytes.reserve(1 << 16);
+      for (const auto& e : run.records->events) bytes += "E " + e + "\n";
+      for (const auto& a : run.records->arrays) {
+        bytes += "A " + std::to_string(a.case_id) + " " + std::to_string(a.call) + " " + a.name + " " +
+                 std::to_string(a.elem_size) + " " + std::to_string(a.count) + "\n" + a.bytes;
+      }
+      bytes += "T " + std::to_string(run.records->times_ms.size()) + "\n";
+      bytes.append(reinterpret_cast<const char*>(run.records->times_ms.data()),
+                   run.records->times_ms.size() * sizeof(double));
+    }
+    RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "records.bin", bytes));
+    auto ptr = std::make_shared<const DriverRecords>(std::move(*run.records));
+    ref_memo_[key] = ptr;
+    return ptr;
+  }
+
+  // The reference must be a sane oracle: every output written, deterministic,
+  // inputs untouched, outputs not degenerate.
+  Status CheckReferenceRecords(const Problem& p, const DriverRecords& r) {
+    const ProblemSpec& spec = p.spec;
+    std::string where = (p.dir / "reference.cpp").string();
+    if (!r.mutated.empty()) {
+      return Status::InvalidArgument(where + ": modifies an input (" + r.mutated.front() +
+                                     "): declare that argument role \"inout\"");
+    }
+    struct Out {
+      std::string name;
+      ElementType type;
+    };
+    std::vector<Out> outs;
+    for (const auto& a : spec.args) {
+      if (a.is_checked()) outs.push_back({a.name, a.type});
+    }
+    if (spec.returns) outs.push_back({"return", *spec.returns});
+    for (const auto& o : outs) {
+      bool varies = false;
+      std::optional<std::string> first;
+      for (size_t i = 0; i < spec.tests.size(); ++i) {
+        const ArrayRecord* r0 = r.Find(static_cast<int>(i), 0, o.name);
+        const ArrayRecord* r1 = r.Find(static_cast<int>(i), 1, o.name);
+        if (!r0 || !r1) return Status::Internal(where + ": missing output records for '" + o.name + "'");
+        int64_t poison = verify::FindPoison(spec, o.type, *r0);
+        if (poison >= 0) {
+          return Status::InvalidArgument(
+              where + ": output '" + o.name + "'[" + std::to_string(poison) + "] in test case " +
+              std::to_string(i) + " is NaN or never written (every output element must be written; "
+              "if the function only updates part of it, declare the role \"inout\")");
+        }
+        if (r0->bytes != r1->bytes || r0->count != r1->count) {
+          return Status::InvalidArgument(where + ": output '" + o.name + "' differs between two calls on "
+                                         "the same inputs (test case " + std::to_string(i) + "): the reference must be deterministic");
+        }
+        if (r0->count >= 2 && !verify::IsConstant(*r0)) varies = true;
+        if (!first) first = r0->bytes;
+        else if (*first != r0->bytes) varies = true;
+      }
+      if (!varies && !spec.allow_constant_output) {
+        return Status::InvalidArgument(where + ": output '" + o.name + "' is the same constant in every test "
+                                       "case: the tests cannot tell a right answer from a wrong one (set "
+                                       "\"allow_constant_output\" if that is intended)");
+      }
+    }
+    return Status::Ok();
+  }
+
+  // ---- judging --------------------------------------------------------------------
+
+  void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
+             VerifyResult* res) {
+    struct Out {
+      std::string name;
+      ElementType type;
+      Tolerance tol;
+      bool order_matters;
+    };
+    std::vector<Out> outs;
+    for (const auto& a : spec.args) {
+      if (a.is_checked()) outs.push_back({a.name, a.type, spec.ToleranceFor(a.type, a.tolerance), a.order_matters});
+    }
+    if (spec.returns) {
+      outs.push_back({"return", *spec.returns, spec.ToleranceFor(*spec.returns, spec.return_tolerance), true});
+    }
+    auto fail = [&](Verdict v, int test_case, const verify::Mismatch& m, const std::string& prefix) {
+      res->verdict = v;
+      res->test_case = test_case;
+      res->output = m.arg;
+      res->index = m.index;
+      res->expected = m.expected;
+      res->got = m.got;
+      res->detail = prefix + m.ToString();
+    };
+    if (!cand.mutated.empty()) {
+      auto parts = Split(cand.mutated.front(), ' ');
+      res->verdict = Verdict::kWrongAnswer;
+      res->output = parts.size() == 3 ? parts[2] : cand.mutated.front();
+      res->detail = "the candidate modified its input '" + res->output + "'" +
+                    (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
+      return;
+    }
+    for (size_t i = 0; i < spec.tests.size(); ++i) {
+      int c = static_cast<int>(i);
+      for (const auto& o : outs) {
+        const ArrayRecord* e = ref.Find(c, 0, o.name);
+        const ArrayRecord* g0 = cand.Find(c, 0, o.name);
+        const ArrayRecord* g1 = cand.Find(c, 1, o.name);
+        if (!e || !g0 || !g1) {
+          res->verdict = Verdict::kRuntimeError;
+          res->detail = "missing output records for '" + o.name + "' in test case " + std::to_string(i);
+          return;
+        }
+        auto m0 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
+        auto m1 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
+        std::string where = "test case " + std::to_string(i) + ": ";
+        if (m0 && m1) return fail(Verdict::kWrongAnswer, c, *m0, where);
+        if (m0 || m1) {
+          return fail(Verdict::kNondeterministic, c, m0 ? *m0 : *m1,
+                      where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
+                          std::string(m0 ? "1" : "2") + ": ");
+        }
+        if (!spec.allow_constant_output && !verify::IsConstant(*e) && verify::IsConstant(*g0)) {
+          verify::Mismatch m;
+          m.arg = o.name;
+          m.reason = "constant";
+          m.got = verify::FormatElement(spec, o.type, *g0, 0);
+          return fail(Verdict::kWrongAnswer, c, m, where);
+        }
+      }
+    }
+    if (!o_.timing) {
+      res->verdict = Verdict::kCorrect;
+      res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases (timing off)";
+      return;
+    }
+    // Outputs of the last timed calls, one per input set, against the reference.
+    for (int set : {verify::kTimingCaseA, verify::kTimingCaseB}) {
+      auto ref_calls = ref.CallsOf(set);
+      auto cand_calls = cand.CallsOf(set);
+      if (ref_calls.empty() || cand_calls.empty()) {
+        res->verdict = Verdict::kRuntimeError;
+        res->detail = "timing run wrote no outputs";
+        return;
+      }
+      for (const auto& o : outs) {
+        const ArrayRecord* e = ref.Find(set, ref_calls.back(), o.name);
+        const ArrayRecord* g = cand.Find(set, cand_calls.back(), o.name);
+        if (!e || !g) {
+          res->verdict = Verdict::kRuntimeError;
+          res->detail = "timing run: missing output '" + o.name + "'";
+          return;
+        }
+        if (auto m = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
+          return fail(Verdict::kNondeterministic, -1, *m,
+                      "timing run (input set " + std::string(set == verify::kTimingCaseA ? "A" : "B") +
+                          ", after " + std::to_string(cand_calls.back()) +
+                          " calls): results differ from the reference (cached or stale results?): ");
+        }
+      }
+    }
+    if (cand.times_ms.empty() || ref.times_ms.empty()) {
+      res->verdict = Verdict::kRuntimeError;
+      res->detail = "no timing samples recorded";
+      return;
+    }
+    res->candidate_timing = Summarize(cand.times_ms);
+    res->reference_timing = Summarize(ref.times_ms);
+    double cand_ms = std::max(res->candidate_timing->median_ms, 1e-6);
+    res->speedup = res->reference_timing->median_ms / cand_ms;
+    res->verdict = Verdict::kCorrect;
+    char buf[256];
+    std::snprintf(buf, sizeof buf,
+                  "correct on %zu test cases + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
+                  "speedup %.2fx",
+                  spec.tests.size(), res->candidate_timing->median_ms, res->reference_timing->median_ms,
+                  res->candidate_timing->reps, res->reference_timing->reps, res->speedup);
+    res->detail = buf;
+  }
+
+  void FillEnvironment(const DriverRecords* cand, const std::string& sandbox, VerifyResult* res) {
+    Environment& e = res->env;
+    e.cuda_toolkit_version = tc_.nvcc_version;
+    e.host_cpu = host_cpu_;
+    e.host_compiler = tc_.cxx_version;
+    e.nvcc_flags = o_.cpu_candidate ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
+    e.reference_flags = Join(o_.reference_flags, " ");
+    e.archs = o_.cpu_candidate ? "host-cpu" : Join(o_.archs, ",");
+    e.sandbox = sandbox;
+    e.regrapht_version = kVersion;
+    if (cand && cand->gpu) {
+      for (const auto& kv : Split(*cand->gpu, '|')) {
+        auto eq = kv.find('=');
+        if (eq == std::string::npos) continue;
+        std::string k = kv.substr(0, eq), v = kv.substr(eq + 1);
+        auto ver = [](const std::string& s) {
+          auto n = ParseInt(s).value_or(0);
+          return std::to_string(n / 1000) + "." + std::to_string((n % 1000) / 10);
+        };
+        if (k == "name") e.gpu_name = ReplaceAll(v, "_", " ");
+        else if (k == "cc") e.gpu_cc = v;
+        else if (k == "driver") e.driver_version = ver(v);
+        else if (k == "runtime") e.cuda_runtime_version = ver(v);
+        else if (k == "l2") e.gpu_l2_bytes = ParseInt(v).value_or(0);
+        else if (k == "sms") e.gpu_sms = static_cast<int>(ParseInt(v).value_or(0));
+      }
+    }
+  }
+
+  Result<VerifyResult> Verify(const Problem& p, const std::string& source) {
+    RG_RETURN_IF_ERROR(Init());
+    VerifyResult res;
+    FillEnvironment(nullptr, "", &res);
+    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
+    if (!exe) return res;
+    std::string plan = verify::MakePlan(p.spec, CandidatePlan());
+    RunOutput run;
+    {
+      std::optional<FileLock> lock;
+      if (!o_.cpu_candidate) lock.emplace(cache_ / "gpu.lock");
+      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate, true));
+    }
+    res.time_run_ms = run.process.wall_ms;
+    const DriverRecords* recs = run.records ? &*run.records : nullptr;
+    FillEnvironment(recs, run.process.sandbox, &res);
+    std::string output = run.process.stdout_text + run.process.stderr_text;
+    if (recs && recs->nogpu) {
+      auto parts = Split(*recs->nogpu, ' ');
+      res.verdict = Verdict::kCompiledOnly;
+      res.detail = "compiled for " + res.env.archs + "; no GPU here (" +
+                   (parts.size() >= 2 ? parts[1] + ", CUDA error " + parts[0] : *recs->nogpu) +
+                   "): correctness and speed NOT verified";
+      return res;
+    }
+    if (run.process.timed_out) {
+      res.verdict = Verdict::kTimeout;
+      res.detail = "exceeded the run's wall limit of " + std::to_string(static_cast<int>(p.spec.time_limit_s)) +
+                   " s " + (recs ? DescribeCall(*recs) : std::string());
+      res.log = TruncateMiddle(output, 4000);
+      return res;
+    }
+    if (recs && recs->cuda_error) {
+      res.verdict = Verdict::kRuntimeError;
+      res.detail = "CUDA error after a call: " + *recs->cuda_error;
+      res.log = TruncateMiddle(output, 4000);
+      return res;
+    }
+    if (!run.process.ok() || !recs || !recs->finished) {
+      res.verdict = Verdict::kRuntimeError;
+      res.detail = run.process.ok() ? "the program stopped before the driver finished"
+                                    : run.process.Describe();
+      if (recs) res.detail += " " + DescribeCall(*recs);
+      if (!run.records_error.empty()) res.detail += " (" + run.records_error + ")";
+      res.log = TruncateMiddle(output, 4000);
+      return res;
+    }
+    double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
+    if (timed > run.process.wall_ms * 1.05 + 5) {
+      res.verdict = Verdict::kRuntimeError;
+      res.detail = "recorded timings (" + std::to_string(timed) + " ms) exceed the process's wall time (" +
+                   std::to_string(run.process.wall_ms) + " ms): timer tampering?";
+      return res;
+    }
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    Judge(p.spec, *ref, *recs, &res);
+    if (!res.ok()) res.log = TruncateMiddle(output, 4000);
+    return res;
+  }
+
+  Result<Timing> CheckReference(const Problem& p) {
+    RG_RETURN_IF_ERROR(Init());
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    if (ref->times_ms.empty()) return Timing{};
+    return Summarize(ref->times_ms);
+  }
+
+  Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source) {
+    RG_RETURN_IF_ERROR(Init());
+    VerifyResult res;
+    FillEnvironment(nullptr, "", &res);
+    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
+    if (!exe) return res;
+    res.verdict = Verdict::kCompiledOnly;
+    res.detail = "compiled for " + res.env.archs + " (not run)";
+    return res;
+  }
+
+ private:
+  VerifyOptions o_;
+  CommandRunner* runner_;
+  fs::path cache_;
+  std::once_flag init_once_;
+  Status init_status_;
+  verify::Toolchain tc_;
+  std::unique_ptr<BuildCache> builds_;
+  std::string host_cpu_;
+  std::mutex ref_mu_;
+  std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;
+};
+
+Verifier::Verifier(VerifyOptions options, CommandRunner* runner)
+    : options_(std::move(options)), impl_(new Impl(options_, runner)) {}
+
+Verifier::~Verifier() { delete impl_; }
+
+Result<VerifyResult> Verifier::Verify(const Problem& problem, const std::string& candidate_source) {
+  return impl_->Verify(problem, candidate_source);
+}
+
+Result<Timing> Verifier::CheckReference(const Problem& problem) { return impl_->CheckReference(problem); }
+
+Result<VerifyResult> Verifier::CompileOnly(const Problem& problem, const std::string& candidate_source) {
+  return impl_->CompileOnly(problem, candidate_source);
+}
+
+}  // namespace regrapht

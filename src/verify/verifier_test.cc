@@ -1,0 +1,232 @@
+// End-to-end tests of the harness on this machine (no GPU needed).
+//
+// The CPU path runs plain C++ "candidates" through the very same driver,
+// sandbox, comparison and timing code as CUDA candidates (cpu_candidate
+// mode), so the planted cheats below exercise the real pipeline. The GPU
+// path is exercised up to CUDA initialisation: expert solutions compile with
+// nvcc and come back compiled_only, never pass or fail.
+#include <gtest/gtest.h>
+
+#include "core/subprocess.h"
+#include "regrapht/verify.h"
+#include "verify/driver_gen.h"
+#include "verify/test_util.h"
+
+namespace regrapht {
+namespace {
+
+using testing_util::LoadBundled;
+using testing_util::TestCacheDir;
+
+VerifyOptions CpuOptions() {
+  VerifyOptions o;
+  o.cpu_candidate = true;
+  o.cache_dir = TestCacheDir().string();
+  o.max_reps = 6;
+  o.min_reps = 3;
+  o.max_timing_seconds = 0.3;
+  o.reference_max_reps = 4;
+  o.reference_max_timing_seconds = 0.3;
+  return o;
+}
+
+class VerifierTest : public testing::Test {
+ protected:
+  std::unique_ptr<CommandRunner> runner_ = NewSubprocessRunner();
+};
+
+TEST_F(VerifierTest, ReferenceChecksPassForBundledProblems) {
+  Verifier v(CpuOptions(), runner_.get());
+  for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    auto t = v.CheckReference(LoadBundled(name));
+    ASSERT_TRUE(t.ok()) << name << ": " << t.status().ToString();
+    EXPECT_GE(t->reps, 3) << name;
+    EXPECT_GT(t->median_ms, 0) << name;
+  }
+}
+
+TEST_F(VerifierTest, ReferenceAgainstItselfIsCorrect) {
+  Verifier v(CpuOptions(), runner_.get());
+  for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    Problem p = LoadBundled(name);
+    auto r = v.Verify(p, p.reference_source);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail << "\n" << r->log;
+    ASSERT_TRUE(r->candidate_timing.has_value());
+    EXPECT_GT(r->speedup, 0.2) << name;
+    EXPECT_LT(r->speedup, 5.0) << name;
+    EXPECT_GT(Reward(*r), -1.0);
+    EXPECT_FALSE(r->env.sandbox.empty());
+    EXPECT_EQ(r->env.archs, "host-cpu");
+  }
+}
+
+struct Cheat {
+  const char* name;
+  const char* problem;
+  const char* source;
+  Verdict expected;
+  const char* detail_part;
+};
+
+const Cheat kCheats[] = {
+    {"off by one", "saxpy",
+     "void saxpy(int n, float a, const float* x, float* y) { for (int i = 0; i < n - 1; ++i) y[i] = a * x[i] + y[i]; }",
+     Verdict::kWrongAnswer, "test case 0: output 'y'[0]"},
+    {"never writes its output", "spmv_csr",
+     "void spmv_csr(int n, const int* r, const int* c, const double* v, const double* x, double* y) {}",
+     Verdict::kWrongAnswer, "got nan"},
+    {"writes zeros", "jacobi2d",
+     "#include <vector>\n#include <cstddef>\nvoid jacobi2d(std::vector<double> const& in, std::vector<double>& out, size_t N) {"
+     " for (auto& v : out) v = 0; }",
+     Verdict::kWrongAnswer, "output 'output'"},
+    {"caches results by size", "saxpy",
+     "#include <vector>\n#include <map>\n"
+     "void saxpy(int n, float a, const float* x, float* y) {\n"
+     "  static std::map<int, std::vector<float>> cache;\n"
+     "  auto it = cache.find(n);\n"
+     "  if (it != cache.end()) { for (int i = 0; i < n; ++i) y[i] = it->second[i]; return; }\n"
+     "  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];\n"
+     "  cache[n] = std::vector<float>(y, y + n);\n}",
+     Verdict::kWrongAnswer, "test case 4"},
+    {"reuses results once the checks are over", "saxpy",
+     "#include <vector>\n"
+     "void saxpy(int n, float a, const float* x, float* y) {\n"
+     "  static int calls = 0; static std::vector<float> last;\n"
+     "  if (++calls > 12 && (int)last.size() == n) { for (int i = 0; i < n; ++i) y[i] = last[i]; return; }\n"
+     "  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];\n"
+     "  last.assign(y, y + n);\n}",
+     Verdict::kNondeterministic, "timing run"},
+    {"returns the previous call's result", "spmv_csr",
+     "#include <vector>\n"
+     "void spmv_csr(int n, const int* r, const int* c, const double* v, const double* x, double* y) {\n"
+     "  static std::vector<double> prev;\n"
+     "  std::vector<double> cur(n);\n"
+     "  for (int i = 0; i < n; ++i) { double s = 0; for (int k = r[i]; k < r[i + 1]; ++k) s += v[k] * x[c[k]]; cur[i] = s; }\n"
+     "  for (int i = 0; i < n && i < (int)prev.size(); ++i) y[i] = prev[i];\n"
+     "  prev = cur;\n}",
+     Verdict::kNondeterministic, "two calls on the same inputs disagree"},
+    {"modifies its input", "saxpy",
+     "void saxpy(int n, float a, const float* x, float* y) { float* w = const_cast<float*>(x);"
+     " for (int i = 0; i < n; ++i) { y[i] = a * x[i] + y[i]; w[i] = 0; } }",
+     Verdict::kWrongAnswer, "modified its input 'x'"},
+    {"crashes", "saxpy",
+     "void saxpy(int n, float a, const float* x, float* y) { volatile float* p = nullptr; *p = a; }",
+     Verdict::kRuntimeError, "killed by SIGSEGV"},
+    {"exits early", "saxpy",
+     "#include <cstdlib>\nvoid saxpy(int n, float a, const float* x, float* y) { std::exit(0); }",
+     Verdict::kRuntimeError, "stopped before the driver finished"},
+    {"wrong signature", "saxpy",
+     "void saxpy(int n, double a, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += a * x[i]; }",
+     Verdict::kCompileError, "does not define `void saxpy(int n, float a, const float* x, float* y)`"},
+    {"does not compile", "saxpy", "void saxpy(int n, float a, const float* x, float* y) { return 1 }",
+     Verdict::kCompileError, "error"},
+    {"opens a file", "saxpy",
+     "#include <cstdio>\nvoid saxpy(int n, float a, const float* x, float* y) { FILE* f = fopen(\"/tmp/x\", \"r\"); }",
+     Verdict::kStaticReject, "rule no-file-io"},
+    {"constant output under a loose tolerance", "sum_of_squares",
+     "#include <vector>\ndouble sumOfSquares(std::vector<double> const& x) { return 0.0; }",
+     Verdict::kWrongAnswer, "expected"},
+};
+
+TEST_F(VerifierTest, PlantedCheatsAreCaught) {
+  Verifier v(CpuOptions(), runner_.get());
+  for (const auto& c : kCheats) {
+    auto r = v.Verify(LoadBundled(c.problem), c.source);
+    ASSERT_TRUE(r.ok()) << c.name << ": " << r.status().ToString();
+    EXPECT_EQ(r->verdict, c.expected) << c.name << ": " << VerdictName(r->verdict) << ": " << r->detail;
+    EXPECT_NE(r->detail.find(c.detail_part), std::string::npos) << c.name << ": " << r->detail;
+    EXPECT_EQ(Reward(*r), -1.0) << c.name;
+  }
+}
+
+TEST_F(VerifierTest, InfiniteLoopTimesOut) {
+  Verifier v(CpuOptions(), runner_.get());
+  Problem p = LoadBundled("saxpy");
+  p.spec.time_limit_s = 1.5;
+  auto r = v.Verify(p, "void saxpy(int n, float a, const float* x, float* y) { for (volatile int i = 0;; ) {} }");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kTimeout) << r->detail;
+  EXPECT_NE(r->detail.find("test case 0, call 0"), std::string::npos) << r->detail;
+  EXPECT_LT(r->time_run_ms, 6000);
+}
+
+TEST_F(VerifierTest, CompiledOnlyWithoutGpu) {
+  VerifyOptions o;
+  o.cache_dir = TestCacheDir().string();
+  Verifier v(o, runner_.get());
+  for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    Problem p = LoadBundled(name);
+    auto r = v.Verify(p, *p.solution_source);
+    ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
+    if (r->verdict == Verdict::kCorrect) GTEST_SKIP() << "a GPU is present: the gpu tests cover this";
+    EXPECT_EQ(r->verdict, Verdict::kCompiledOnly) << name << ": " << r->detail << "\n" << r->log;
+    EXPECT_NE(r->detail.find("NOT verified"), std::string::npos) << r->detail;
+    EXPECT_FALSE(r->kernels.empty()) << name << ": ptxas usage missing";
+    EXPECT_EQ(r->env.archs, "sm_90");
+    EXPECT_EQ(Reward(*r), -1.0);
+  }
+}
+
+TEST_F(VerifierTest, GpuPathRejectsAndReportsCompileErrors) {
+  VerifyOptions o;
+  o.cache_dir = TestCacheDir().string();
+  o.archs = {"sm_80", "sm_90"};
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, "__global__ void k(float* y) { y[0] = undefined_thing; }\n"
+                       "void saxpy(int n, float a, const float* x, float* y) { k<<<1, 1>>>(y); }");
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kCompileError);
+  EXPECT_NE(r->detail.find("undefined_thing"), std::string::npos) << r->detail;
+  auto s = v.Verify(p, "void saxpy(int n, float a, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += a * x[i]; }");
+  ASSERT_TRUE(s.ok());
+  EXPECT_EQ(s->verdict, Verdict::kStaticReject);
+  EXPECT_EQ(s->detail, "rule has-kernel: no __global__ kernel: the function must run on the GPU");
+  auto c = v.CompileOnly(p, *p.solution_source);
+  ASSERT_TRUE(c.ok());
+  EXPECT_EQ(c->verdict, Verdict::kCompiledOnly);
+  int sm80 = 0, sm90 = 0;
+  for (const auto& k : c->kernels) {
+    sm80 += k.arch == "sm_80";
+    sm90 += k.arch == "sm_90";
+  }
+  EXPECT_EQ(sm80, 1);
+  EXPECT_EQ(sm90, 1);
+}
+
+TEST_F(VerifierTest, BuildsAreCached) {
+  Verifier v(CpuOptions(), runner_.get());
+  Problem p = LoadBundled("saxpy");
+  std::string src = p.reference_source + "\n// cache probe\n";
+  auto a = v.Verify(p, src);
+  auto b = v.Verify(p, src);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_TRUE(b->compile_cached);
+  EXPECT_EQ(a->candidate_hash, b->candidate_hash);
+}
+
+TEST(RewardTest, PaperReward) {
+  VerifyResult r;
+  r.verdict = Verdict::kWrongAnswer;
+  EXPECT_EQ(Reward(r), -1.0);
+  r.verdict = Verdict::kCorrect;
+  r.speedup = 0.25;
+  EXPECT_DOUBLE_EQ(Reward(r), -0.75);
+  r.speedup = 3.0;
+  EXPECT_DOUBLE_EQ(Reward(r), 3.0);
+  r.verdict = Verdict::kCompiledOnly;
+  EXPECT_EQ(Reward(r), -1.0);
+}
+
+TEST(SummarizeTest, MedianAndQuartiles) {
+  Timing t = Summarize({5, 1, 3, 2, 4});
+  EXPECT_EQ(t.median_ms, 3);
+  EXPECT_EQ(t.p25_ms, 2);
+  EXPECT_EQ(t.p75_ms, 4);
+  EXPECT_EQ(t.min_ms, 1);
+  EXPECT_EQ(t.reps, 5);
+}
+
+}  // namespace
+}  // namespace regrapht
