@@ -201,6 +201,11 @@ std::vector<std::string> BwrapPrefix(const CommandSpec& spec, const fs::path& bw
     a.insert(a.end(), {"--dev", "/dev"});
   }
   a.insert(a.end(), {"--tmpfs", "/tmp"});
+  for (const auto& r : spec.readable) {
+    std::error_code ec;
+    fs::path abs = fs::absolute(r, ec);
+    a.insert(a.end(), {"--ro-bind", abs.string(), abs.string()});
+  }
   std::vector<fs::path> rw = spec.writable;
   if (!spec.cwd.empty()) rw.insert(rw.begin(), spec.cwd);
   for (const auto& w : rw) {

@@ -48,6 +48,7 @@ struct CommandSpec {
   bool sandbox = false;
   bool uses_gpu = false;               // keep /dev nodes, skip RLIMIT_AS
   std::vector<fs::path> writable;      // beyond cwd (sandbox only)
+  std::vector<fs::path> readable;      // made visible read-only, e.g. under the private /tmp
   size_t max_output_bytes = 256 * 1024;  // per stream; the rest is counted, not kept
   const std::atomic<bool>* cancel = nullptr;  // polled; set to kill the command
 };

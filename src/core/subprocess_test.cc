@@ -200,3 +200,32 @@ TEST(SubprocessTest, ConcurrentRunsDoNotDeadlock) {
 
 }  // namespace
 }  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+TEST(SandboxPathsTest, ReadablePathsSurviveThePrivateTmp) {
+  if (!BubblewrapWorks()) GTEST_SKIP() << "bubblewrap not available";
+  auto data = TempDir::Create("rgro");  // under /tmp, hidden by the sandbox's own /tmp
+  ASSERT_TRUE(WriteFile(data->path() / "in.txt", "visible").ok());
+  auto work = TempDir::Create("rgwork");
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec;
+  spec.sandbox = true;
+  spec.cwd = work->path();
+  spec.argv = {"/bin/cat", (data->path() / "in.txt").string()};
+  auto hidden = runner->Run(spec);
+  ASSERT_TRUE(hidden.ok());
+  EXPECT_FALSE(hidden->ok());
+  spec.readable = {data->path()};
+  auto shown = runner->Run(spec);
+  ASSERT_TRUE(shown.ok());
+  EXPECT_EQ(shown->stdout_text, "visible");
+  spec.argv = {"/bin/sh", "-c", "echo x > " + (data->path() / "w.txt").string()};
+  auto write = runner->Run(spec);
+  ASSERT_TRUE(write.ok());
+  EXPECT_FALSE(write->ok()) << "readable paths must stay read-only";
+}
+
+}  // namespace
+}  // namespace regrapht

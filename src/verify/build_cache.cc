@@ -48,6 +48,9 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   spec.limits.memory_bytes = int64_t{8} << 30;
   spec.limits.max_processes = 256;
   spec.sandbox = sandbox_;
+  // Inputs of a link live in other cache entries: the whole cache stays
+  // visible, even when it sits under the sandbox's private /tmp.
+  spec.writable = {root_};
   spec.max_output_bytes = 64 * 1024;
   auto run = runner_->Run(spec);
   if (!run.ok()) {

@@ -314,6 +314,7 @@ class Verifier::Impl {
     cs.clean_env = true;
     cs.env = {"HOME=" + work.path().string()};
     cs.sandbox = untrusted && o_.sandbox != "none";
+    cs.readable = {exe.parent_path()};
     cs.uses_gpu = gpu;
     cs.limits.wall_seconds = spec.time_limit_s;
     cs.limits.cpu_seconds = spec.time_limit_s * 4;
