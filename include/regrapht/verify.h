@@ -149,6 +149,11 @@ class Verifier {
   // Compiles the candidate only (static checks + nvcc), no run.
   Result<VerifyResult> CompileOnly(const Problem& problem, const std::string& candidate_source);
 
+  // Builds everything Verify() will need (candidate and reference) without
+  // running anything, so a batch can compile in parallel first and time
+  // sequentially afterwards. A failing candidate is not an error here.
+  Status Prepare(const Problem& problem, const std::string& candidate_source);
+
   const VerifyOptions& options() const { return options_; }
 
  private:

@@ -7,6 +7,9 @@ namespace regrapht::cli {
 
 std::function<int()> VerifyCommand(CLI::App* sub);
 std::function<int()> ProblemCommand(CLI::App* sub);
+std::function<int()> BenchCommand(CLI::App* sub);
+std::function<int()> ReportCommand(CLI::App* sub);
+std::function<int()> SuiteCommand(CLI::App* sub);
 std::function<int()> VersionCommand(CLI::App* sub);
 
 }  // namespace regrapht::cli

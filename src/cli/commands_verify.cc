@@ -12,16 +12,12 @@
 #include "verify/result_json.h"
 
 namespace regrapht::cli {
-namespace {
-
 SubprocessOptions RunnerOptions(const VerifyOptions& o) {
   SubprocessOptions so;
   so.sandbox = o.sandbox == "bwrap" ? SandboxMode::kBubblewrap
                                     : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
   return so;
 }
-
-}  // namespace
 
 std::function<int()> VerifyCommand(CLI::App* sub) {
   struct State {
@@ -85,6 +81,47 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
   };
 }
 
+int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags) {
+  auto opts = flags.ToOptions();
+  if (!opts.ok()) return Fail(opts.status());
+  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+  Verifier verifier(*opts, runner.get());
+  int failed = 0;
+  for (const auto& dir : dirs) {
+    auto p = LoadProblem(dir);
+    if (!p.ok()) {
+      std::printf("FAIL  %s\n      %s\n", dir.c_str(), p.status().message().c_str());
+      ++failed;
+      continue;
+    }
+    std::string note = "spec ok";
+    if (!no_build) {
+      auto t = verifier.CheckReference(*p);
+      if (!t.ok()) {
+        std::printf("FAIL  %s\n      %s\n", dir.c_str(), t.status().message().c_str());
+        ++failed;
+        continue;
+      }
+      note += fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms);
+      if (p->solution_source) {
+        auto c = verifier.CompileOnly(*p, *p->solution_source);
+        if (!c.ok()) return Fail(c.status());
+        if (c->verdict != Verdict::kCompiledOnly) {
+          std::printf("FAIL  %s\n      solution.cu: %s: %s\n", dir.c_str(),
+                      std::string(VerdictName(c->verdict)).c_str(), c->detail.c_str());
+          ++failed;
+          continue;
+        }
+        note += "; solution.cu compiles for " + flags.arch;
+      }
+    }
+    std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());
+    std::fflush(stdout);
+  }
+  std::printf("%zu problem(s), %d failed\n", dirs.size(), failed);
+  return failed;
+}
+
 std::function<int()> ProblemCommand(CLI::App* sub) {
   sub->require_subcommand(1);
   CLI::App* check = sub->add_subcommand("check", "Validate problem folders: spec, reference, expert solution");
@@ -99,43 +136,7 @@ std::function<int()> ProblemCommand(CLI::App* sub) {
   st->flags.Add(check, "sm_80,sm_90");
   return [st, check]() -> int {
     if (!check->parsed()) return kExitUsage;
-    auto opts = st->flags.ToOptions();
-    if (!opts.ok()) return Fail(opts.status());
-    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-    Verifier verifier(*opts, runner.get());
-    int failed = 0;
-    for (const auto& dir : st->dirs) {
-      auto p = LoadProblem(dir);
-      if (!p.ok()) {
-        std::printf("FAIL  %s\n      %s\n", dir.c_str(), p.status().message().c_str());
-        ++failed;
-        continue;
-      }
-      std::string note = "spec ok";
-      if (!st->no_build) {
-        auto t = verifier.CheckReference(*p);
-        if (!t.ok()) {
-          std::printf("FAIL  %s\n      %s\n", dir.c_str(), t.status().message().c_str());
-          ++failed;
-          continue;
-        }
-        note += fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms);
-        if (p->solution_source) {
-          auto c = verifier.CompileOnly(*p, *p->solution_source);
-          if (!c.ok()) return Fail(c.status());
-          if (c->verdict != Verdict::kCompiledOnly) {
-            std::printf("FAIL  %s\n      solution.cu: %s: %s\n", dir.c_str(),
-                        std::string(VerdictName(c->verdict)).c_str(), c->detail.c_str());
-            ++failed;
-            continue;
-          }
-          note += "; solution.cu compiles for " + st->flags.arch;
-        }
-      }
-      std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());
-    }
-    std::printf("%zu problem(s), %d failed\n", st->dirs.size(), failed);
-    return failed ? kExitError : kExitOk;
+    return CheckProblemDirs(st->dirs, st->no_build, st->flags) ? kExitError : kExitOk;
   };
 }
 

@@ -21,6 +21,10 @@ std::vector<CommandEntry> Commands() {
       {"verify", "Check and time a CUDA candidate against a problem's sequential reference",
        VerifyCommand},
       {"problem", "Work with problem folders (problem check DIR...)", ProblemCommand},
+      {"bench", "Run a method over a benchmark suite into a results database (resumable)", BenchCommand},
+      {"report", "Print the paper's tables (pass@k, speedup@k, geomean, fast_p) from a results database",
+       ReportCommand},
+      {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
   };
 }

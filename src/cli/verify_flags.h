@@ -4,6 +4,7 @@
 #include <string>
 
 #include "cli/command.h"
+#include "core/subprocess.h"
 #include "regrapht/verify.h"
 
 namespace regrapht::cli {
@@ -29,5 +30,11 @@ std::string FormatResult(const VerifyResult& r);
 
 // Exit status for a verdict: 0 correct, 3 compiled_only, 4 otherwise.
 int ExitFor(Verdict v);
+
+// The subprocess runner settings matching --sandbox.
+SubprocessOptions RunnerOptions(const VerifyOptions& o);
+
+// `problem check` over folders; prints a line per folder; returns how many failed.
+int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags);
 
 }  // namespace regrapht::cli

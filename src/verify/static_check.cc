@@ -176,7 +176,11 @@ std::string StripCommentsAndStrings(const std::string& src) {
   return out;
 }
 
-std::vector<std::string> KernelNames(const std::string& code) {
+std::vector<std::string> KernelNames(const std::string& raw) {
+  // Attributes that look like calls sit between __global__ and the name:
+  // __launch_bounds__(256), __cluster_dims__(2,1,1), __maxnreg__(64).
+  std::string code = std::regex_replace(
+      raw, std::regex(R"(\b(__launch_bounds__|__cluster_dims__|__maxnreg__|__attribute__)\s*\(\s*\(?[^;{]*?\)\s*\)?)"), " ");
   std::vector<std::string> names;
   std::regex re(R"(__global__[^;{(]*?\b([A-Za-z_]\w*)\s*\()");
   for (auto it = std::sregex_iterator(code.begin(), code.end(), re); it != std::sregex_iterator(); ++it) {

@@ -75,6 +75,16 @@ TEST(StaticCheckTest, PlantedCheatsAreCaught) {
   }
 }
 
+TEST(StaticCheckTest, KernelAttributesAreNotNames) {
+  std::string src =
+      "__global__ void __launch_bounds__(256, 2) k1(float* y) { y[0] = 1; }\n"
+      "__global__ __launch_bounds__(128) void k2(float* y) { y[0] = 2; }\n"
+      "template <int B> __global__ void __launch_bounds__(B) k3(float* y) { y[0] = B; }\n"
+      "void f(float* y, int n) { k1<<<1, 256>>>(y); k2<<<1, 128>>>(y); k3<64><<<1, 64>>>(y); }\n";
+  EXPECT_EQ(KernelNames(StripCommentsAndStrings(src)), (std::vector<std::string>{"k1", "k2", "k3"}));
+  EXPECT_TRUE(StaticCheck(src, {"f", {}, true}).empty());
+}
+
 TEST(StaticCheckTest, AllowedLibrariesPass) {
   std::string src = std::string("#include <cublas_v2.h>\n#include <thrust/reduce.h>\n") +
                     "void f(float* y, int n) { cublasHandle_t h; cublasCreate(&h); thrust::reduce(y, y + n); }";

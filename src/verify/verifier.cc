@@ -669,6 +669,16 @@ class Verifier::Impl {
     return Summarize(ref->times_ms);
   }
 
+  Status Prepare(const Problem& p, const std::string& source) {
+    RG_RETURN_IF_ERROR(Init());
+    VerifyResult res;
+    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
+    (void)exe;
+    RG_ASSIGN_OR_RETURN(BuildOutcome ref, BuildReferenceExe(p));
+    (void)ref;
+    return Status::Ok();
+  }
+
   Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
     VerifyResult res;
@@ -706,6 +716,10 @@ Result<Timing> Verifier::CheckReference(const Problem& problem) { return impl_->
 
 Result<VerifyResult> Verifier::CompileOnly(const Problem& problem, const std::string& candidate_source) {
   return impl_->CompileOnly(problem, candidate_source);
+}
+
+Status Verifier::Prepare(const Problem& problem, const std::string& candidate_source) {
+  return impl_->Prepare(problem, candidate_source);
 }
 
 }  // namespace regrapht

@@ -1,0 +1,190 @@
+#include "bench/metrics.h"
+
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
+#include "core/rng.h"
+
+namespace regrapht::bench {
+namespace {
+
+// C(n, r) as a double; 0 when r > n.
+double Choose(int n, int r) {
+  if (r < 0 || n < r) return 0.0;
+  double v = 1.0;
+  for (int i = 1; i <= r; ++i) v = v * (n - r + i) / i;
+  return v;
+}
+
+bool Compiled(const std::string& verdict) {
+  return verdict != "compile_error" && verdict != "static_reject";
+}
+
+// Per-problem summary of its samples.
+struct ProblemStats {
+  std::string problem, tier;
+  int n = 0, correct = 0, compiled = 0, unverified = 0;
+  std::vector<double> correct_ms;  // candidate medians of correct samples
+  std::vector<double> speedups;    // of correct samples
+  double baseline_ms = 0;          // best reference median seen
+  int64_t tokens = 0;
+  int64_t verifications = 0;
+  int64_t generations = 0;
+};
+
+double Mean(const std::vector<double>& v) {
+  if (v.empty()) return 0;
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+
+struct Core {
+  double pass1 = 0, speedup1 = 0, geomean = 0;
+};
+
+MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptions& o, bool with_ci);
+
+Core CoreOf(const std::vector<const ProblemStats*>& ps) {
+  MetricsOptions o;
+  o.ks = {1};
+  MetricSet m = Compute(ps, o, false);
+  return {m.pass_at[1], m.speedup_at[1], m.geomean_speedup};
+}
+
+MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptions& o, bool with_ci) {
+  MetricSet m;
+  m.problems = static_cast<int>(ps.size());
+  if (ps.empty()) return m;
+  int64_t tokens = 0, verifs = 0, gens = 0;
+  double log_sum = 0;
+  std::map<std::string, double> fast_sum = {{"1", 0}, {"1.5", 0}, {"2", 0}};
+  for (const auto* p : ps) {
+    m.samples += p->n;
+    m.unverified += p->unverified;
+    tokens += p->tokens;
+    verifs += p->verifications;
+    gens += p->generations;
+    if (p->correct > 0) {
+      ++m.solved;
+      double s1 = Mean(p->speedups);
+      log_sum += std::log(std::max(s1, 1e-12));
+    }
+    for (auto& [name, sum] : fast_sum) {
+      double thr = std::stod(name);
+      int fast = 0;
+      for (double s : p->speedups) fast += s > thr;
+      if (p->n > 0) sum += static_cast<double>(fast) / p->n;
+    }
+  }
+  for (int k : o.ks) {
+    double pass = 0, comp = 0, spd = 0;
+    for (const auto* p : ps) {
+      pass += PassAtK(p->n, p->correct, k);
+      comp += PassAtK(p->n, p->compiled, k);
+      if (p->correct > 0) spd += SpeedupAtK(p->correct_ms, p->baseline_ms, k);
+    }
+    m.pass_at[k] = pass / m.problems;
+    m.compile_at[k] = comp / m.problems;
+    m.speedup_at[k] = m.solved ? spd / m.solved : 0;
+  }
+  m.geomean_speedup = m.solved ? std::exp(log_sum / m.solved) : 0;
+  for (auto& [name, sum] : fast_sum) m.fast[name] = sum / m.problems;
+  if (m.solved) {
+    m.tokens_per_solved = static_cast<double>(tokens) / m.solved;
+    m.verifications_per_solved = static_cast<double>(verifs) / m.solved;
+    m.generations_per_solved = static_cast<double>(gens) / m.solved;
+  }
+  if (with_ci && o.bootstrap > 0) {
+    Rng rng(o.seed);
+    std::vector<double> a, b, c;
+    std::vector<const ProblemStats*> sample(ps.size());
+    for (int i = 0; i < o.bootstrap; ++i) {
+      for (auto& s : sample) s = ps[rng.Below(ps.size())];
+      Core core = CoreOf(sample);
+      a.push_back(core.pass1);
+      b.push_back(core.speedup1);
+      c.push_back(core.geomean);
+    }
+    auto ci = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      auto at = [&](double q) { return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1))]; };
+      return Interval{at(0.025), at(0.975)};
+    };
+    m.pass_at_1_ci = ci(a);
+    m.speedup_at_1_ci = ci(b);
+    m.geomean_ci = ci(c);
+  }
+  return m;
+}
+
+}  // namespace
+
+double PassAtK(int n, int c, int k) {
+  if (n <= 0) return 0;
+  if (n < k) return c > 0 ? 1.0 : 0.0;  // fewer samples than k: did any pass
+  if (n - c < k) return 1.0;
+  double prod = 1.0;
+  for (int i = n - c + 1; i <= n; ++i) prod *= 1.0 - static_cast<double>(k) / i;
+  return 1.0 - prod;
+}
+
+double SpeedupAtK(std::vector<double> runtimes_ms, double baseline_ms, int k) {
+  int n = static_cast<int>(runtimes_ms.size());
+  if (n == 0) return 0;
+  if (k > n) k = n;  // fewer correct samples than k: the best of them
+  // Slowest first, so that C(j-1, k-1) / C(n, k) is the probability that the
+  // j-th is the fastest of k samples drawn without replacement.
+  std::sort(runtimes_ms.begin(), runtimes_ms.end(), std::greater<double>());
+  double sum = 0;
+  for (int j = 1; j <= n; ++j) {
+    sum += Choose(j - 1, k - 1) / Choose(n, k) * baseline_ms / std::max(runtimes_ms[j - 1], 1e-8);
+  }
+  return sum;
+}
+
+std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, const MetricsOptions& o) {
+  using GroupKey = std::tuple<std::string, std::string, std::string, std::string>;
+  std::map<GroupKey, std::map<std::string, ProblemStats>> groups;
+  std::map<GroupKey, std::string> configs;
+  for (const auto& r : rows) {
+    GroupKey g{r.key.suite, r.key.method, r.key.model, r.key.config_hash};
+    configs[g] = r.config_json;
+    ProblemStats& p = groups[g][r.key.problem];
+    p.problem = r.key.problem;
+    p.tier = r.tier;
+    ++p.n;
+    if (r.verdict == "correct") {
+      ++p.correct;
+      p.correct_ms.push_back(r.candidate_ms);
+      p.speedups.push_back(r.speedup);
+      if (r.reference_ms > 0 && (p.baseline_ms == 0 || r.reference_ms < p.baseline_ms)) {
+        p.baseline_ms = r.reference_ms;
+      }
+    }
+    if (Compiled(r.verdict)) ++p.compiled;
+    if (r.verdict == "compiled_only") ++p.unverified;
+    p.tokens += r.tokens_prompt + r.tokens_generated;
+    p.verifications += r.verifications;
+    p.generations += r.generations;
+  }
+  std::vector<GroupMetrics> out;
+  for (const auto& [g, problems] : groups) {
+    GroupMetrics gm;
+    std::tie(gm.suite, gm.method, gm.model, gm.config_hash) = g;
+    gm.config_json = configs[g];
+    std::vector<const ProblemStats*> all;
+    std::map<std::string, std::vector<const ProblemStats*>> tiers;
+    for (const auto& [name, p] : problems) {
+      all.push_back(&p);
+      if (!p.tier.empty()) tiers[p.tier].push_back(&p);
+    }
+    gm.overall = Compute(all, o, true);
+    for (const auto& [tier, ps] : tiers) gm.by_tier[tier] = Compute(ps, o, true);
+    out.push_back(std::move(gm));
+  }
+  return out;
+}
+
+}  // namespace regrapht::bench

@@ -1,0 +1,69 @@
+// The paper's metrics, computed from stored result rows.
+//
+// - pass@k: the unbiased estimator 1 - C(n-c, k) / C(n, k) per problem
+//   (Chen et al.; ParEval), averaged over all problems.
+// - speedup@k: the expected best speedup of k samples drawn from a
+//   problem's correct samples, sum_j C(j-1, k-1) / C(N, k) * T_ref / T_j over
+//   runtimes sorted slowest first, averaged over the problems with at least
+//   one correct sample (the paper's definition, with ParEval's estimator).
+//   For k = 1 it is the mean speedup of the correct samples, exactly
+//   ParEval's figure. For k > 1 ParEval's code sorts fastest first and takes
+//   C(n, r) = 1 when n < r, which gives neither the best nor the worst of k;
+//   we compute the best of k (docs/bench.md).
+// - geomean speedup: geometric mean over solved problems of their speedup@1.
+// - fast_p: fraction of samples, averaged over all problems, that are correct
+//   and faster than p times the reference (KernelBench's fast_p, per sample).
+// - compile@k: pass@k with "compiled" as success.
+// - 95% bootstrap confidence intervals, resampling problems (seeded).
+// - tokens and verifications spent per solved problem.
+// Samples that are compiled_only (no GPU) are counted apart: they are not
+// failures and not passes; any present makes the metrics "unverified".
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "store/results_store.h"
+
+namespace regrapht::bench {
+
+double PassAtK(int n, int c, int k);
+double SpeedupAtK(std::vector<double> runtimes_ms, double baseline_ms, int k);
+
+struct Interval {
+  double lo = 0, hi = 0;
+};
+
+struct MetricSet {
+  int problems = 0;
+  int samples = 0;
+  int solved = 0;             // problems with at least one correct sample
+  int unverified = 0;         // compiled_only samples
+  std::map<int, double> pass_at;       // k -> pass@k
+  std::map<int, double> speedup_at;    // k -> speedup@k (over solved problems)
+  std::map<int, double> compile_at;    // k -> compile@k
+  double geomean_speedup = 0;
+  std::map<std::string, double> fast;  // "1", "1.5", "2" -> fast_p
+  Interval pass_at_1_ci, speedup_at_1_ci, geomean_ci;
+  double tokens_per_solved = 0;
+  double verifications_per_solved = 0;
+  double generations_per_solved = 0;
+};
+
+// One experiment: rows sharing suite, method, model and config.
+struct GroupMetrics {
+  std::string suite, method, model, config_hash, config_json;
+  MetricSet overall;
+  std::map<std::string, MetricSet> by_tier;  // tiers present
+};
+
+struct MetricsOptions {
+  std::vector<int> ks = {1};
+  int bootstrap = 1000;
+  uint64_t seed = 12345;
+};
+
+std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, const MetricsOptions& options);
+
+}  // namespace regrapht::bench

@@ -1,0 +1,92 @@
+#include "bench/metrics.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+namespace regrapht::bench {
+namespace {
+
+TEST(MetricsTest, PassAtKMatchesHandValues) {
+  EXPECT_DOUBLE_EQ(PassAtK(10, 3, 1), 0.3);
+  EXPECT_NEAR(PassAtK(10, 3, 5), 1.0 - 21.0 / 252.0, 1e-12);  // 1 - C(7,5)/C(10,5)
+  EXPECT_DOUBLE_EQ(PassAtK(5, 0, 1), 0.0);
+  EXPECT_DOUBLE_EQ(PassAtK(3, 3, 1), 1.0);
+  EXPECT_DOUBLE_EQ(PassAtK(4, 2, 3), 1.0);  // n - c < k
+  EXPECT_DOUBLE_EQ(PassAtK(1, 0, 2), 0.0);  // n < k: did any pass
+  EXPECT_DOUBLE_EQ(PassAtK(1, 1, 2), 1.0);
+}
+
+TEST(MetricsTest, SpeedupAtKIsExpectedBestOfK) {
+  // Speedups 4 and 2 (runtimes 2 and 4 against a baseline of 8).
+  EXPECT_DOUBLE_EQ(SpeedupAtK({2, 4}, 8, 1), 3.0);  // mean
+  EXPECT_DOUBLE_EQ(SpeedupAtK({2, 4}, 8, 2), 4.0);  // best of both
+  // Speedups 1, 2, 4: best of 2 over the 3 pairs = (2 + 4 + 4) / 3.
+  EXPECT_NEAR(SpeedupAtK({8, 4, 2}, 8, 2), 10.0 / 3.0, 1e-12);
+  EXPECT_DOUBLE_EQ(SpeedupAtK({8, 4, 2}, 8, 3), 4.0);
+  EXPECT_DOUBLE_EQ(SpeedupAtK({8}, 8, 5), 1.0);  // k > n: the best there is
+}
+
+ResultRow R(const std::string& method, const std::string& problem, const std::string& tier, int sample,
+            const std::string& verdict, double speedup, double ref_ms = 10) {
+  ResultRow r;
+  r.key = {"s", problem, method, "m", "c", sample};
+  r.tier = tier;
+  r.verdict = verdict;
+  r.speedup = speedup;
+  r.reference_ms = ref_ms;
+  r.candidate_ms = speedup > 0 ? ref_ms / speedup : 0;
+  r.tokens_prompt = 100;
+  r.tokens_generated = 50;
+  r.verifications = 2;
+  return r;
+}
+
+TEST(MetricsTest, AggregatesPerGroupAndTier) {
+  std::vector<ResultRow> rows = {
+      R("a", "p1", "easy", 0, "correct", 4), R("a", "p1", "easy", 1, "wrong_answer", 0),
+      R("a", "p2", "hard", 0, "correct", 0.5), R("a", "p2", "hard", 1, "correct", 2),
+      R("a", "p3", "hard", 0, "compile_error", 0), R("a", "p3", "hard", 1, "compiled_only", 0),
+      R("b", "p1", "easy", 0, "correct", 1)};
+  MetricsOptions o;
+  o.ks = {1, 2};
+  o.bootstrap = 200;
+  auto groups = ComputeMetrics(rows, o);
+  ASSERT_EQ(groups.size(), 2u);
+  const MetricSet& a = groups[0].overall;
+  EXPECT_EQ(groups[0].method, "a");
+  EXPECT_EQ(a.problems, 3);
+  EXPECT_EQ(a.samples, 6);
+  EXPECT_EQ(a.solved, 2);
+  EXPECT_EQ(a.unverified, 1);
+  EXPECT_NEAR(a.pass_at.at(1), (0.5 + 1.0 + 0.0) / 3, 1e-12);
+  EXPECT_NEAR(a.pass_at.at(2), (1.0 + 1.0 + 0.0) / 3, 1e-12);
+  // speedup@1 over solved problems: p1 -> 4, p2 -> mean(0.5, 2) = 1.25.
+  EXPECT_NEAR(a.speedup_at.at(1), (4 + 1.25) / 2, 1e-12);
+  EXPECT_NEAR(a.speedup_at.at(2), (4 + 2) / 2.0, 1e-12);
+  EXPECT_NEAR(a.geomean_speedup, std::sqrt(4 * 1.25), 1e-12);
+  // fast_1: p1 1/2, p2 1/2 (only 2 > 1), p3 0.
+  EXPECT_NEAR(a.fast.at("1"), (0.5 + 0.5) / 3, 1e-12);
+  EXPECT_NEAR(a.fast.at("2"), (0.5 + 0.0) / 3, 1e-12);
+  // compile@1: p1 2/2, p2 2/2, p3 1/2 (compiled_only counts as compiled).
+  EXPECT_NEAR(a.compile_at.at(1), (1 + 1 + 0.5) / 3, 1e-12);
+  EXPECT_NEAR(a.tokens_per_solved, 6 * 150 / 2.0, 1e-12);
+  EXPECT_NEAR(a.verifications_per_solved, 6 * 2 / 2.0, 1e-12);
+  ASSERT_EQ(groups[0].by_tier.size(), 2u);
+  EXPECT_EQ(groups[0].by_tier.at("hard").problems, 2);
+  EXPECT_NEAR(groups[0].by_tier.at("hard").pass_at.at(1), 0.5, 1e-12);
+  EXPECT_LE(a.pass_at_1_ci.lo, a.pass_at.at(1));
+  EXPECT_GE(a.pass_at_1_ci.hi, a.pass_at.at(1));
+}
+
+TEST(MetricsTest, BootstrapIsSeeded) {
+  std::vector<ResultRow> rows;
+  for (int p = 0; p < 20; ++p) rows.push_back(R("a", "p" + std::to_string(p), "", 0, p % 3 ? "correct" : "wrong_answer", 1 + p));
+  auto g1 = ComputeMetrics(rows, {});
+  auto g2 = ComputeMetrics(rows, {});
+  EXPECT_EQ(g1[0].overall.speedup_at_1_ci.lo, g2[0].overall.speedup_at_1_ci.lo);
+  EXPECT_LT(g1[0].overall.speedup_at_1_ci.lo, g1[0].overall.speedup_at_1_ci.hi);
+}
+
+}  // namespace
+}  // namespace regrapht::bench

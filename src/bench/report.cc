@@ -1,0 +1,195 @@
+#include "bench/report.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/json_util.h"
+
+namespace regrapht::bench {
+namespace {
+
+int MethodRank(const std::string& m) {
+  static const char* kOrder[] = {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
+                                 "mcts-rag", "regrapht-mcgs", "reference"};
+  for (int i = 0; i < static_cast<int>(std::size(kOrder)); ++i) {
+    if (m == kOrder[i]) return i;
+  }
+  return 100;
+}
+
+std::string Pct(double v) { return fmt::format("{:.1f}", 100 * v); }
+std::string X(double v) { return fmt::format("{:.2f}x", v); }
+std::string Ci(const Interval& i, bool pct) {
+  return pct ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
+             : fmt::format("[{:.2f}, {:.2f}]", i.lo, i.hi);
+}
+std::string ModelName(const GroupMetrics& g) { return g.model.empty() ? "-" : g.model; }
+
+const char* kTiers[] = {"easy", "medium", "hard"};
+
+class MarkdownPrinter final : public ReportPrinter {
+ public:
+  std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
+    std::string out;
+    std::string suite;
+    for (size_t i = 0; i < groups.size(); ++i) {
+      if (groups[i].suite != suite) {
+        suite = groups[i].suite;
+        out += "\n## Suite `" + suite + "`\n\n" + Header(ks);
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) out += Row(groups[j], ks);
+        bool tiered = false;
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) tiered |= !groups[j].by_tier.empty();
+        if (tiered) {
+          out += "\nPer tier (pass@1 % / speedup@1 over solved problems / solved of problems):\n\n"
+                 "| method | model | easy | medium | hard |\n|---|---|---|---|---|\n";
+          for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
+            const auto& g = groups[j];
+            out += "| " + g.method + " | " + ModelName(g) + " |";
+            for (const char* t : kTiers) {
+              auto it = g.by_tier.find(t);
+              if (it == g.by_tier.end()) {
+                out += " - |";
+              } else {
+                const auto& m = it->second;
+                out += fmt::format(" {} / {} / {}/{} |", Pct(m.pass_at.at(1)),
+                                   m.solved ? X(m.speedup_at.at(1)) : "-", m.solved, m.problems);
+              }
+            }
+            out += "\n";
+          }
+        }
+        bool unverified = false;
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unverified |= groups[j].overall.unverified > 0;
+        if (unverified) {
+          out += "\n**Unverified:** rows marked `(compiled only)` ran without a GPU: their candidates were "
+                 "compiled, never checked or timed; their pass rates say nothing about correctness.\n";
+        }
+      }
+    }
+    return out;
+  }
+
+ private:
+  static std::string Header(const std::vector<int>& ks) {
+    std::string h = "| method | model | problems | samples | solved |";
+    std::string sep = "|---|---|---|---|---|";
+    for (int k : ks) {
+      h += fmt::format(" pass@{} % |", k);
+      sep += "---|";
+    }
+    h += " 95% CI |";
+    sep += "---|";
+    for (int k : ks) {
+      h += fmt::format(" speedup@{} |", k);
+      sep += "---|";
+    }
+    h += " 95% CI | geomean | fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved |";
+    sep += "---|---|---|---|---|---|---|---|";
+    return h + "\n" + sep + "\n";
+  }
+  static std::string Row(const GroupMetrics& g, const std::vector<int>& ks) {
+    const MetricSet& m = g.overall;
+    std::string r = fmt::format("| {}{} | {} | {} | {} | {} |", g.method,
+                                m.unverified ? " (compiled only)" : "", ModelName(g), m.problems, m.samples,
+                                m.solved);
+    for (int k : ks) r += " " + Pct(m.pass_at.at(k)) + " |";
+    r += " " + Ci(m.pass_at_1_ci, true) + " |";
+    for (int k : ks) r += " " + X(m.speedup_at.at(k)) + " |";
+    r += " " + Ci(m.speedup_at_1_ci, false) + " |";
+    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} |\n", X(m.geomean_speedup), Pct(m.fast.at("1")),
+                     Pct(m.fast.at("1.5")), Pct(m.fast.at("2")), Pct(m.compile_at.at(1)), m.tokens_per_solved,
+                     m.verifications_per_solved);
+    return r;
+  }
+};
+
+class CsvPrinter final : public ReportPrinter {
+ public:
+  std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
+    std::string out = "suite,method,model,config_hash,tier,problems,samples,solved,unverified";
+    for (int k : ks) out += fmt::format(",pass@{}", k);
+    for (int k : ks) out += fmt::format(",speedup@{}", k);
+    for (int k : ks) out += fmt::format(",compile@{}", k);
+    out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean,geomean_lo,geomean_hi,fast_1,fast_1.5,fast_2,"
+           "tokens_per_solved,verifications_per_solved,generations_per_solved\n";
+    for (const auto& g : groups) {
+      out += Line(g, "all", g.overall, ks);
+      for (const auto& [tier, m] : g.by_tier) out += Line(g, tier, m, ks);
+    }
+    return out;
+  }
+
+ private:
+  static std::string Line(const GroupMetrics& g, const std::string& tier, const MetricSet& m,
+                          const std::vector<int>& ks) {
+    std::string l = fmt::format("{},{},{},{},{},{},{},{},{}", g.suite, g.method, g.model, g.config_hash, tier,
+                                m.problems, m.samples, m.solved, m.unverified);
+    for (int k : ks) l += fmt::format(",{:.6f}", m.pass_at.at(k));
+    for (int k : ks) l += fmt::format(",{:.6f}", m.speedup_at.at(k));
+    for (int k : ks) l += fmt::format(",{:.6f}", m.compile_at.at(k));
+    l += fmt::format(",{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.3f},{:.3f},{:.3f}\n",
+                     m.pass_at_1_ci.lo, m.pass_at_1_ci.hi, m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi,
+                     m.geomean_speedup, m.geomean_ci.lo, m.geomean_ci.hi, m.fast.at("1"), m.fast.at("1.5"),
+                     m.fast.at("2"), m.tokens_per_solved, m.verifications_per_solved, m.generations_per_solved);
+    return l;
+  }
+};
+
+OrderedJson SetJson(const MetricSet& m) {
+  OrderedJson j;
+  j["problems"] = m.problems;
+  j["samples"] = m.samples;
+  j["solved"] = m.solved;
+  j["unverified"] = m.unverified;
+  for (const auto& [k, v] : m.pass_at) j["pass@" + std::to_string(k)] = v;
+  for (const auto& [k, v] : m.speedup_at) j["speedup@" + std::to_string(k)] = v;
+  for (const auto& [k, v] : m.compile_at) j["compile@" + std::to_string(k)] = v;
+  j["pass@1_ci"] = {m.pass_at_1_ci.lo, m.pass_at_1_ci.hi};
+  j["speedup@1_ci"] = {m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi};
+  j["geomean_speedup"] = m.geomean_speedup;
+  j["geomean_ci"] = {m.geomean_ci.lo, m.geomean_ci.hi};
+  for (const auto& [p, v] : m.fast) j["fast_" + p] = v;
+  j["tokens_per_solved"] = m.tokens_per_solved;
+  j["verifications_per_solved"] = m.verifications_per_solved;
+  j["generations_per_solved"] = m.generations_per_solved;
+  return j;
+}
+
+class JsonPrinter final : public ReportPrinter {
+ public:
+  std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>&) override {
+    OrderedJson arr = OrderedJson::array();
+    for (const auto& g : groups) {
+      OrderedJson j = {{"suite", g.suite}, {"method", g.method}, {"model", g.model}, {"config_hash", g.config_hash}};
+      auto cfg = ParseJson(g.config_json.empty() ? "{}" : g.config_json, "config");
+      j["config"] = cfg.ok() ? OrderedJson::parse(cfg->dump()) : OrderedJson::object();
+      j["overall"] = SetJson(g.overall);
+      OrderedJson tiers = OrderedJson::object();
+      for (const auto& [t, m] : g.by_tier) tiers[t] = SetJson(m);
+      j["tiers"] = tiers;
+      arr.push_back(j);
+    }
+    return DumpJson(arr);
+  }
+};
+
+}  // namespace
+
+void SortForDisplay(std::vector<GroupMetrics>* groups) {
+  std::stable_sort(groups->begin(), groups->end(), [](const GroupMetrics& a, const GroupMetrics& b) {
+    if (a.suite != b.suite) return a.suite < b.suite;
+    if (MethodRank(a.method) != MethodRank(b.method)) return MethodRank(a.method) < MethodRank(b.method);
+    if (a.method != b.method) return a.method < b.method;
+    return a.model < b.model;
+  });
+}
+
+std::unique_ptr<ReportPrinter> NewReportPrinter(const std::string& format) {
+  if (format == "md") return std::make_unique<MarkdownPrinter>();
+  if (format == "csv") return std::make_unique<CsvPrinter>();
+  if (format == "json") return std::make_unique<JsonPrinter>();
+  return nullptr;
+}
+
+}  // namespace regrapht::bench

@@ -1,0 +1,68 @@
+#include "bench/report.h"
+
+#include <gtest/gtest.h>
+
+#include "core/fs.h"
+#include "verify/test_util.h"
+
+namespace regrapht::bench {
+namespace {
+
+std::vector<ResultRow> FixedRows() {
+  std::vector<ResultRow> rows;
+  auto add = [&](const std::string& method, const std::string& p, const std::string& tier, int s,
+                 const std::string& v, double speedup) {
+    ResultRow r;
+    r.key = {"cudaeval", p, method, method == "reference" ? "" : "qwen2.5-coder-7b", "0123456789abcdef", s};
+    r.tier = tier;
+    r.verdict = v;
+    r.speedup = speedup;
+    r.reference_ms = 12;
+    r.candidate_ms = speedup > 0 ? 12 / speedup : 0;
+    r.tokens_prompt = 1000;
+    r.tokens_generated = 300;
+    r.generations = 3;
+    r.verifications = 3;
+    r.config_json = R"({"budget": 3})";
+    rows.push_back(r);
+  };
+  add("reference", "a", "easy", 0, "correct", 10);
+  add("reference", "b", "medium", 0, "correct", 4);
+  add("reference", "c", "hard", 0, "correct", 2.5);
+  add("regrapht-mcgs", "a", "easy", 0, "correct", 8);
+  add("regrapht-mcgs", "a", "easy", 1, "correct", 6);
+  add("regrapht-mcgs", "b", "medium", 0, "wrong_answer", 0);
+  add("regrapht-mcgs", "b", "medium", 1, "correct", 1.5);
+  add("regrapht-mcgs", "c", "hard", 0, "compile_error", 0);
+  add("regrapht-mcgs", "c", "hard", 1, "timeout", 0);
+  add("standard", "a", "easy", 0, "correct", 0.5);
+  add("standard", "b", "medium", 0, "compiled_only", 0);
+  add("standard", "c", "hard", 0, "static_reject", 0);
+  return rows;
+}
+
+// The report's text is pinned by golden files in tests/golden/; regenerate
+// with REGRAPHT_UPDATE_GOLDEN=1 after an intended change, and review the diff.
+void CheckGolden(const std::string& format, const std::string& file) {
+  MetricsOptions o;
+  o.ks = {1, 2};
+  o.bootstrap = 200;
+  auto groups = ComputeMetrics(FixedRows(), o);
+  SortForDisplay(&groups);
+  auto printer = NewReportPrinter(format);
+  ASSERT_TRUE(printer);
+  std::string text = printer->Print(groups, o.ks);
+  fs::path golden = testing_util::SourceDir() / "tests" / "golden" / file;
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) ASSERT_TRUE(WriteFile(golden, text).ok());
+  auto want = ReadFile(golden);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  EXPECT_EQ(text, *want);
+}
+
+TEST(ReportTest, MarkdownGolden) { CheckGolden("md", "report.md"); }
+TEST(ReportTest, CsvGolden) { CheckGolden("csv", "report.csv"); }
+TEST(ReportTest, JsonGolden) { CheckGolden("json", "report.json"); }
+TEST(ReportTest, UnknownFormat) { EXPECT_EQ(NewReportPrinter("xml"), nullptr); }
+
+}  // namespace
+}  // namespace regrapht::bench

@@ -1,0 +1,180 @@
+#include "bench/runner.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+
+#include "core/hash.h"
+#include "verify/result_json.h"
+
+namespace regrapht::bench {
+namespace {
+
+std::string Duration(double s) {
+  if (s < 0) s = 0;
+  int t = static_cast<int>(s + 0.5);
+  char buf[32];
+  if (t >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", t / 3600, (t / 60) % 60);
+  else std::snprintf(buf, sizeof buf, "%dm%02ds", t / 60, t % 60);
+  return buf;
+}
+
+class Progress {
+ public:
+  Progress(bool enabled, int total, const Clock* clock)
+      : enabled_(enabled), tty_(::isatty(2)), total_(total), clock_(clock), start_(clock->NowSeconds()) {}
+
+  void Update(const RunSummary& s, const std::string& last) {
+    if (!enabled_) return;
+    std::lock_guard<std::mutex> lock(mu_);
+    int done = s.done;
+    double elapsed = clock_->NowSeconds() - start_;
+    double eta = done > 0 ? elapsed / done * (total_ - done) : 0;
+    int width = 24;
+    int filled = total_ ? done * width / total_ : width;
+    std::string bar = std::string(filled, '#') + std::string(width - filled, '.');
+    char line[256];
+    std::snprintf(line, sizeof line, "[%s] %d/%d  correct %d  failed %d  unverified %d  elapsed %s  ETA %s",
+                  bar.c_str(), done, total_, s.correct, s.failed, s.unverified, Duration(elapsed).c_str(),
+                  done ? Duration(eta).c_str() : "?");
+    if (tty_) {
+      std::fprintf(stderr, "\r%-110s", line);
+      if (done == total_) std::fprintf(stderr, "\n");
+    } else {
+      std::fprintf(stderr, "%s  %s\n", line, last.c_str());
+    }
+    std::fflush(stderr);
+  }
+
+ private:
+  bool enabled_, tty_;
+  int total_;
+  const Clock* clock_;
+  double start_;
+  std::mutex mu_;
+};
+
+}  // namespace
+
+uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample) {
+  return Hash64(problem, base) + static_cast<uint64_t>(sample) * 0x9e3779b97f4a7c15ULL;
+}
+
+std::string ConfigHash(const std::string& config_json) { return HashHex(config_json).substr(0, 16); }
+
+Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const MethodFn& method,
+                            ResultsStore* store, const Clock* clock) {
+  if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
+    return Status::InvalidArgument("--shard: index must be in [0, count)");
+  }
+  struct Task {
+    const SuiteProblem* problem;
+    int sample;
+  };
+  std::string config_hash = ConfigHash(o.config_json);
+  RunSummary summary;
+  std::vector<Task> tasks;
+  for (size_t i = 0; i < suite.problems.size(); ++i) {
+    if (static_cast<int>(i % o.shard_count) != o.shard_index) continue;
+    for (int s = 0; s < o.samples; ++s) {
+      ++summary.tasks;
+      ResultKey key{suite.name, suite.problems[i].problem.spec.name, o.method, o.model, config_hash, s};
+      if (o.resume) {
+        RG_ASSIGN_OR_RETURN(bool has, store->Has(key));
+        if (has) {
+          ++summary.skipped;
+          continue;
+        }
+      }
+      tasks.push_back({&suite.problems[i], s});
+    }
+  }
+  double start = clock->NowSeconds();
+  std::mutex mu;
+  Status first_error;
+  std::atomic<size_t> next{0};
+  auto pool = [&](int jobs, const std::function<void(size_t)>& work) {
+    next = 0;
+    std::vector<std::thread> threads;
+    for (int t = 0; t < std::max(1, jobs); ++t) {
+      threads.emplace_back([&] {
+        while (true) {
+          {
+            std::lock_guard<std::mutex> lock(mu);
+            if (!first_error.ok()) return;
+          }
+          size_t i = next++;
+          if (i >= tasks.size()) return;
+          work(i);
+        }
+      });
+    }
+    for (auto& t : threads) t.join();
+  };
+
+  if (o.prepare) {
+    pool(o.prepare_jobs, [&](size_t i) {
+      if (tasks[i].sample != 0) return;
+      Status st = o.prepare(*tasks[i].problem);
+      if (!st.ok()) {
+        std::lock_guard<std::mutex> lock(mu);
+        if (first_error.ok()) first_error = st.WithContext(tasks[i].problem->problem.spec.name);
+      }
+    });
+    RG_RETURN_IF_ERROR(first_error);
+  }
+
+  Progress progress(o.progress, static_cast<int>(tasks.size()), clock);
+  pool(o.jobs, [&](size_t i) {
+    const Task& t = tasks[i];
+    const std::string& name = t.problem->problem.spec.name;
+    uint64_t seed = SampleSeed(o.seed, name, t.sample);
+    double t0 = clock->NowSeconds();
+    auto outcome = method(*t.problem, t.sample, seed);
+    if (!outcome.ok()) {
+      std::lock_guard<std::mutex> lock(mu);
+      if (first_error.ok()) first_error = outcome.status().WithContext(name + " sample " + std::to_string(t.sample));
+      return;
+    }
+    const VerifyResult& r = outcome->result;
+    ResultRow row;
+    row.key = {suite.name, name, o.method, o.model, config_hash, t.sample};
+    row.tier = t.problem->tier;
+    row.config_json = o.config_json;
+    row.seed = seed;
+    row.verdict = std::string(VerdictName(r.verdict));
+    row.speedup = r.speedup;
+    row.reward = Reward(r);
+    row.candidate_ms = r.candidate_timing ? r.candidate_timing->median_ms : 0;
+    row.reference_ms = r.reference_timing ? r.reference_timing->median_ms : 0;
+    row.candidate_source = outcome->source;
+    row.candidate_hash = r.candidate_hash;
+    row.result_json = VerifyResultToJson(r).dump();
+    row.env_json = EnvironmentToJson(r.env).dump();
+    row.search_json = outcome->search_json;
+    row.tokens_prompt = outcome->tokens_prompt;
+    row.tokens_generated = outcome->tokens_generated;
+    row.generations = outcome->generations;
+    row.verifications = outcome->verifications;
+    row.wall_ms = (clock->NowSeconds() - t0) * 1000;
+    Status st = store->Put(row);
+    std::lock_guard<std::mutex> lock(mu);
+    if (!st.ok()) {
+      if (first_error.ok()) first_error = st;
+      return;
+    }
+    ++summary.done;
+    if (r.verdict == Verdict::kCorrect) ++summary.correct;
+    else if (r.verdict == Verdict::kCompiledOnly) ++summary.unverified;
+    else ++summary.failed;
+    progress.Update(summary, name + " #" + std::to_string(t.sample) + ": " + row.verdict);
+  });
+  summary.wall_s = clock->NowSeconds() - start;
+  RG_RETURN_IF_ERROR(first_error);
+  return summary;
+}
+
+}  // namespace regrapht::bench

@@ -1,0 +1,61 @@
+// Runs one method over a suite and stores one row per problem x sample.
+//
+// Resumable: finished rows are skipped (ResultsStore::Has), so a run killed
+// at any point and started again redoes only unfinished samples. Shardable:
+// shard i of n takes every n-th problem. Optional two-phase mode (`prepare`):
+// all builds first, in parallel, then the timed runs one at a time, so
+// compiler jobs never disturb a timing.
+#pragma once
+
+#include <functional>
+#include <string>
+
+#include "bench/suite.h"
+#include "core/clock.h"
+#include "regrapht/verify.h"
+#include "store/results_store.h"
+
+namespace regrapht::bench {
+
+struct SampleOutcome {
+  std::string source;       // the candidate verified
+  VerifyResult result;
+  int64_t tokens_prompt = 0;
+  int64_t tokens_generated = 0;
+  int generations = 0;
+  int verifications = 1;
+  std::string search_json;  // the method's trace
+};
+
+// Produces and verifies one sample. A non-OK Status is a failure of the tool
+// (model endpoint down, nvcc missing): the run stops, keeping finished rows.
+using MethodFn = std::function<Result<SampleOutcome>(const SuiteProblem&, int sample, uint64_t seed)>;
+using PrepareFn = std::function<Status(const SuiteProblem&)>;
+
+struct RunnerOptions {
+  std::string method;
+  std::string model;
+  std::string config_json = "{}";  // settings that change results; hashed into the row key
+  int samples = 1;
+  int shard_index = 0, shard_count = 1;
+  bool resume = true;               // false: redo samples already stored
+  int jobs = 1;                     // samples in flight
+  uint64_t seed = 1;
+  bool progress = true;             // progress bar on stderr
+  PrepareFn prepare;                // optional build phase
+  int prepare_jobs = 2;
+};
+
+struct RunSummary {
+  int tasks = 0, skipped = 0, done = 0, correct = 0, failed = 0, unverified = 0;
+  double wall_s = 0;
+};
+
+// Seed of one sample: stable across runs, shards and machines.
+uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample);
+std::string ConfigHash(const std::string& config_json);
+
+Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& options, const MethodFn& method,
+                            ResultsStore* store, const Clock* clock);
+
+}  // namespace regrapht::bench

@@ -1,0 +1,151 @@
+#include "bench/runner.h"
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+
+#include "bench/report.h"
+#include "verify/test_util.h"
+
+namespace regrapht::bench {
+namespace {
+
+// A suite built from the bundled example problems.
+Suite BundledSuite() {
+  Suite s;
+  s.name = "bundled";
+  for (const char* n : {"jacobi2d", "saxpy", "spmv_csr", "sum_of_squares"}) {
+    SuiteProblem sp;
+    sp.problem = testing_util::LoadBundled(n);
+    sp.tier = "easy";
+    s.problems.push_back(sp);
+  }
+  return s;
+}
+
+// A fake method: "correct" with a speedup derived from the seed, no GPU needed.
+MethodFn FakeMethod(std::atomic<int>* calls, int sleep_ms = 0) {
+  return [=](const SuiteProblem& p, int sample, uint64_t seed) -> Result<SampleOutcome> {
+    ++*calls;
+    if (sleep_ms) usleep(sleep_ms * 1000);
+    SampleOutcome o;
+    o.source = "// " + p.problem.spec.name + " " + std::to_string(sample);
+    o.result.verdict = Verdict::kCorrect;
+    o.result.speedup = 1.0 + static_cast<double>(seed % 7);
+    o.result.candidate_timing = Summarize({1.0});
+    o.result.reference_timing = Summarize({o.result.speedup});
+    o.generations = 1;
+    return o;
+  };
+}
+
+TEST(RunnerTest, RunsEverySampleOnceAndResumes) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.samples = 3;
+  o.progress = false;
+  std::atomic<int> calls{0};
+  auto r = RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->done, 12);
+  EXPECT_EQ(calls, 12);
+  auto again = RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get());
+  EXPECT_EQ(again->skipped, 12);
+  EXPECT_EQ(calls, 12);
+  o.resume = false;
+  (void)RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get());
+  EXPECT_EQ(calls, 24);
+  EXPECT_EQ((*store)->Query()->size(), 12u);
+}
+
+TEST(RunnerTest, ShardsPartitionProblems) {
+  auto store = ResultsStore::Open(":memory:");
+  Suite suite = BundledSuite();
+  std::atomic<int> calls{0};
+  for (int i = 0; i < 3; ++i) {
+    RunnerOptions o;
+    o.method = "fake";
+    o.shard_index = i;
+    o.shard_count = 3;
+    o.progress = false;
+    ASSERT_TRUE(RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get()).ok());
+  }
+  EXPECT_EQ(calls, 4);
+  EXPECT_EQ((*store)->Query()->size(), 4u);
+  RunnerOptions bad;
+  bad.shard_index = 3;
+  bad.shard_count = 3;
+  EXPECT_FALSE(RunSuite(suite, bad, FakeMethod(&calls), store->get(), SystemClock::Get()).ok());
+}
+
+TEST(RunnerTest, ToolFailureStopsAndKeepsFinishedRows) {
+  auto store = ResultsStore::Open(":memory:");
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.progress = false;
+  std::atomic<int> calls{0};
+  MethodFn flaky = [&](const SuiteProblem& p, int s, uint64_t seed) -> Result<SampleOutcome> {
+    if (p.problem.spec.name == "spmv_csr") return Status::Unavailable("endpoint down");
+    return FakeMethod(&calls)(p, s, seed);
+  };
+  auto r = RunSuite(suite, o, flaky, store->get(), SystemClock::Get());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "spmv_csr sample 0: endpoint down");
+  EXPECT_EQ((*store)->Query()->size(), 2u);  // jacobi2d and saxpy came first
+}
+
+// kill -9 in the middle of a run, then --resume: no finished row is lost and
+// no finished sample is redone.
+TEST(RunnerTest, KillNineThenResume) {
+  auto dir = TempDir::Create("rgrun");
+  fs::path db = dir->path() / "r.sqlite";
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.samples = 10;
+  o.progress = false;
+  pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    auto store = ResultsStore::Open(db);
+    std::atomic<int> calls{0};
+    (void)RunSuite(suite, o, FakeMethod(&calls, 30), store->get(), SystemClock::Get());
+    _exit(0);
+  }
+  size_t before = 0;
+  for (int i = 0; i < 300 && before < 8; ++i) {
+    usleep(20 * 1000);
+    auto s = ResultsStore::Open(db);
+    if (s.ok()) before = (*s)->Query().value_or({}).size();
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  auto store = ResultsStore::Open(db);
+  ASSERT_TRUE(store.ok());
+  size_t kept = (*store)->Query()->size();
+  ASSERT_GE(kept, 8u);
+  ASSERT_LT(kept, 40u) << "the run finished before it was killed; the test proves nothing";
+  std::atomic<int> calls{0};
+  auto r = RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(static_cast<size_t>(r->skipped), kept);
+  EXPECT_EQ(static_cast<size_t>(calls.load()), 40 - kept);
+  EXPECT_EQ((*store)->Query()->size(), 40u);
+}
+
+TEST(RunnerTest, SeedsAreStable) {
+  EXPECT_EQ(SampleSeed(1, "saxpy", 0), SampleSeed(1, "saxpy", 0));
+  EXPECT_NE(SampleSeed(1, "saxpy", 0), SampleSeed(1, "saxpy", 1));
+  EXPECT_NE(SampleSeed(1, "saxpy", 0), SampleSeed(2, "saxpy", 0));
+  EXPECT_EQ(ConfigHash("{}").size(), 16u);
+}
+
+}  // namespace
+}  // namespace regrapht::bench

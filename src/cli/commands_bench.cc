@@ -1,0 +1,200 @@
+// regrapht bench / report / suite
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "bench/overlap.h"
+#include "bench/report.h"
+#include "bench/runner.h"
+#include "bench/suite.h"
+#include "cli/commands.h"
+#include "cli/verify_flags.h"
+#include "core/json_util.h"
+#include "core/strings.h"
+#include "store/results_store.h"
+
+namespace regrapht::cli {
+
+std::function<int()> BenchCommand(CLI::App* sub) {
+  struct State {
+    std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1";
+    int samples = 1, jobs = 2;
+    uint64_t seed = 1;
+    bool no_resume = false, quiet = false;
+    VerifyFlags flags;
+  };
+  auto st = std::make_shared<State>();
+  sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders)")->required();
+  sub->add_option("--method", st->method, "method to run (reference: the suite's expert solutions)")
+      ->capture_default_str();
+  sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
+  sub->add_option("--shard", st->shard, "i/n: run every n-th problem starting at i")->capture_default_str();
+  sub->add_flag("--no-resume", st->no_resume, "redo samples already in the database");
+  sub->add_option("--db", st->db, "SQLite results database")->capture_default_str();
+  sub->add_option("--jobs", st->jobs, "parallel compile jobs (timed runs never overlap)")->capture_default_str();
+  sub->add_option("--seed", st->seed, "base seed")->capture_default_str();
+  sub->add_flag("--quiet", st->quiet, "no progress bar");
+  st->flags.Add(sub);
+  return [st]() -> int {
+    auto opts = st->flags.ToOptions();
+    if (!opts.ok()) return Fail(opts.status());
+    auto parts = Split(st->shard, '/');
+    auto si = parts.size() == 2 ? ParseInt(parts[0]) : std::nullopt;
+    auto sn = parts.size() == 2 ? ParseInt(parts[1]) : std::nullopt;
+    if (!si || !sn) return Fail(Status::InvalidArgument("--shard: expected i/n, got \"" + st->shard + "\""));
+    auto suite = bench::LoadSuite(st->suite);
+    if (!suite.ok()) return Fail(suite.status());
+    auto store = ResultsStore::Open(st->db);
+    if (!store.ok()) return Fail(store.status());
+    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+    Verifier verifier(*opts, runner.get());
+
+    bench::RunnerOptions ro;
+    ro.method = st->method;
+    ro.samples = st->samples;
+    ro.shard_index = static_cast<int>(*si);
+    ro.shard_count = static_cast<int>(*sn);
+    ro.resume = !st->no_resume;
+    ro.seed = st->seed;
+    ro.progress = !st->quiet;
+    ro.prepare_jobs = st->jobs;
+    OrderedJson cfg = {{"method", st->method},
+                       {"archs", opts->archs},
+                       {"nvcc_flags", opts->nvcc_flags},
+                       {"reference_flags", opts->reference_flags},
+                       {"timing", opts->timing},
+                       {"cpu_candidate", opts->cpu_candidate}};
+    bench::MethodFn method;
+    if (st->method == "reference") {
+      for (const auto& p : suite->problems) {
+        if (!p.problem.solution_source) {
+          return Fail(Status::InvalidArgument(p.problem.dir.string() + ": no solution.cu for --method reference"));
+        }
+      }
+      ro.prepare = [&](const bench::SuiteProblem& p) {
+        return verifier.Prepare(p.problem, *p.problem.solution_source);
+      };
+      method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
+        bench::SampleOutcome o;
+        o.source = *p.problem.solution_source;
+        RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
+        return o;
+      };
+    } else {
+      return Fail(Status::InvalidArgument("--method " + st->method +
+                                          ": unknown (available: reference)"));
+    }
+    ro.config_json = cfg.dump();
+    auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());
+    if (!r.ok()) return Fail(r.status());
+    std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
+                suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
+                r->unverified, r->wall_s);
+    std::printf("results in %s; tables: regrapht report --db %s\n", st->db.c_str(), st->db.c_str());
+    if (r->unverified > 0) {
+      std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
+                  r->unverified);
+    }
+    return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+  };
+}
+
+std::function<int()> ReportCommand(CLI::App* sub) {
+  struct State {
+    std::string db, format = "md", suite, method, ks = "1";
+    int bootstrap = 1000;
+  };
+  auto st = std::make_shared<State>();
+  sub->add_option("--db", st->db, "SQLite results database")->required();
+  sub->add_option("--format", st->format, "md, csv or json")->capture_default_str()->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--suite", st->suite, "only this suite");
+  sub->add_option("--method", st->method, "only this method");
+  sub->add_option("--k", st->ks, "k values for pass@k and speedup@k, e.g. 1,10")->capture_default_str();
+  sub->add_option("--bootstrap", st->bootstrap, "bootstrap resamples for the 95% intervals")->capture_default_str();
+  return [st]() -> int {
+    std::error_code ec;
+    if (!fs::exists(st->db, ec)) return Fail(Status::NotFound(st->db + ": no such database"));
+    auto store = ResultsStore::Open(st->db);
+    if (!store.ok()) return Fail(store.status());
+    auto rows = (*store)->Query(st->suite, st->method);
+    if (!rows.ok()) return Fail(rows.status());
+    bench::MetricsOptions mo;
+    mo.ks.clear();
+    for (const auto& k : Split(st->ks, ',')) {
+      auto v = ParseInt(k);
+      if (!v || *v < 1) return Fail(Status::InvalidArgument("--k: bad value \"" + k + "\""));
+      mo.ks.push_back(static_cast<int>(*v));
+    }
+    mo.bootstrap = st->bootstrap;
+    auto groups = bench::ComputeMetrics(*rows, mo);
+    bench::SortForDisplay(&groups);
+    auto printer = bench::NewReportPrinter(st->format);
+    std::fputs(printer->Print(groups, mo.ks).c_str(), stdout);
+    return kExitOk;
+  };
+}
+
+std::function<int()> SuiteCommand(CLI::App* sub) {
+  sub->require_subcommand(1);
+  CLI::App* check = sub->add_subcommand("check", "Validate a suite: tiers, every problem, expert solutions compile");
+  CLI::App* overlap = sub->add_subcommand("overlap", "Fail if benchmark problems appear in the training corpus");
+  struct State {
+    std::string suite;
+    bool no_build = false;
+    VerifyFlags flags;
+    std::vector<std::string> benchmark, corpus;
+    std::string names;
+  };
+  auto st = std::make_shared<State>();
+  check->add_option("suite", st->suite, "suite folder")->required();
+  check->add_flag("--no-build", st->no_build, "only parse and validate the files");
+  st->flags.Add(check, "sm_80,sm_90");
+  overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
+  overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
+  overlap->add_option("--names", st->names, "file of forbidden names (e.g. suites/pareval-names.txt)");
+  return [st, check, overlap]() -> int {
+    if (check->parsed()) {
+      auto suite = bench::LoadSuite(st->suite);
+      if (!suite.ok()) return Fail(suite.status());
+      std::map<std::string, int> tiers;
+      std::vector<std::string> dirs;
+      for (const auto& p : suite->problems) {
+        ++tiers[p.tier];
+        dirs.push_back(p.problem.dir.string());
+      }
+      std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
+      for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
+      std::printf("\n");
+      return CheckProblemDirs(dirs, st->no_build, st->flags) ? kExitError : kExitOk;
+    }
+    std::vector<bench::OverlapItem> bench_items, corpus_items;
+    for (const auto& d : st->benchmark) {
+      auto items = bench::CollectItems(d, d);
+      if (!items.ok()) return Fail(items.status());
+      bench_items.insert(bench_items.end(), items->begin(), items->end());
+    }
+    for (const auto& d : st->corpus) {
+      auto items = bench::CollectItems(d, d);
+      if (!items.ok()) return Fail(items.status());
+      corpus_items.insert(corpus_items.end(), items->begin(), items->end());
+    }
+    auto found = bench::FindOverlaps(bench_items, corpus_items);
+    if (!st->names.empty()) {
+      auto names = bench::ReadNames(st->names);
+      if (!names.ok()) return Fail(names.status());
+      auto named = bench::FindNamed(corpus_items, *names);
+      found.insert(found.end(), named.begin(), named.end());
+    }
+    for (const auto& o : found) {
+      std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.a.dir.string().c_str(),
+                  o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
+                  o.b.function.c_str());
+    }
+    std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s)\n", bench_items.size(),
+                corpus_items.size(), found.size());
+    return found.empty() ? kExitOk : kExitError;
+  };
+}
+
+}  // namespace regrapht::cli
