@@ -1,0 +1,78 @@
+#include <cuda_runtime.h>
+#include <cmath>
+#include <vector>
+
+constexpr int kBlock = 256;
+constexpr int kMaxGrid = 1024;
+
+struct MaxSum {
+  double m;
+  double s;
+};
+
+__host__ __device__ inline MaxSum merge(MaxSum a, MaxSum b) {
+  if (a.m == -INFINITY) return b;
+  if (b.m == -INFINITY) return a;
+  double m = a.m > b.m ? a.m : b.m;
+  MaxSum r;
+  r.m = m;
+  r.s = a.s * exp(a.m - m) + b.s * exp(b.m - m);
+  return r;
+}
+
+__device__ __forceinline__ MaxSum warp_merge(MaxSum p) {
+  for (int off = 16; off > 0; off >>= 1) {
+    MaxSum o;
+    o.m = __shfl_down_sync(0xffffffffu, p.m, off);
+    o.s = __shfl_down_sync(0xffffffffu, p.s, off);
+    p = merge(p, o);
+  }
+  return p;
+}
+
+// Online pass as before; pairs are merged with warp shuffles, and only the
+// 8 warp results go through shared memory.
+__global__ void online_lse_kernel(const double* __restrict__ x, size_t n, MaxSum* partial) {
+  __shared__ MaxSum warp_res[kBlock / 32];
+  int tid = threadIdx.x;
+  MaxSum p{-INFINITY, 0.0};
+  size_t stride = static_cast<size_t>(gridDim.x) * kBlock;
+  for (size_t i = static_cast<size_t>(blockIdx.x) * kBlock + tid; i < n; i += stride) {
+    double v = x[i];
+    if (v > p.m) {
+      p.s = p.s * exp(p.m - v) + 1.0;
+      p.m = v;
+    } else {
+      p.s += exp(v - p.m);
+    }
+  }
+  p = warp_merge(p);
+  int lane = tid & 31, warp = tid >> 5;
+  if (lane == 0) warp_res[warp] = p;
+  __syncthreads();
+  if (warp == 0) {
+    p = (lane < kBlock / 32) ? warp_res[lane] : MaxSum{-INFINITY, 0.0};
+    p = warp_merge(p);
+    if (lane == 0) partial[blockIdx.x] = p;
+  }
+}
+
+double logSumExp(std::vector<double> const& x) {
+  size_t n = x.size();
+  if (n == 0) return -INFINITY;
+  size_t want = (n + kBlock - 1) / kBlock;
+  int grid = static_cast<int>(want < kMaxGrid ? want : kMaxGrid);
+  double* dx = nullptr;
+  MaxSum* dpart = nullptr;
+  cudaMalloc(&dx, n * sizeof(double));
+  cudaMalloc(&dpart, grid * sizeof(MaxSum));
+  cudaMemcpy(dx, x.data(), n * sizeof(double), cudaMemcpyHostToDevice);
+  online_lse_kernel<<<grid, kBlock>>>(dx, n, dpart);
+  std::vector<MaxSum> part(grid);
+  cudaMemcpy(part.data(), dpart, grid * sizeof(MaxSum), cudaMemcpyDeviceToHost);
+  cudaFree(dx);
+  cudaFree(dpart);
+  MaxSum acc{-INFINITY, 0.0};
+  for (int b = 0; b < grid; ++b) acc = merge(acc, part[b]);
+  return acc.m + std::log(acc.s);
+}

@@ -1,0 +1,57 @@
+#include <cuda_runtime.h>
+#include <cstdint>
+#include <vector>
+
+constexpr int kBlock = 256;
+
+__device__ __forceinline__ long long warp_sum(long long x) {
+  for (int off = 16; off > 0; off >>= 1) x += __shfl_down_sync(0xffffffffu, x, off);
+  return x;
+}
+
+// 16-byte longlong2 loads (two values per load, two accumulators); global
+// thread 0 adds the last value when n is odd.
+__global__ void sum_block_kernel(const long long* __restrict__ v, size_t n, unsigned long long* total) {
+  __shared__ long long warp_sums[kBlock / 32];
+  int tid = threadIdx.x;
+  size_t gtid = static_cast<size_t>(blockIdx.x) * kBlock + tid;
+  size_t stride = static_cast<size_t>(gridDim.x) * kBlock;
+  size_t n2 = n >> 1;
+  const longlong2* v2 = reinterpret_cast<const longlong2*>(v);
+  long long a0 = 0, a1 = 0;
+  for (size_t i = gtid; i < n2; i += stride) {
+    longlong2 p = v2[i];
+    a0 += p.x;
+    a1 += p.y;
+  }
+  if (gtid == 0 && (n & 1)) a0 += v[n - 1];
+  long long acc = warp_sum(a0 + a1);
+  int lane = tid & 31, warp = tid >> 5;
+  if (lane == 0) warp_sums[warp] = acc;
+  __syncthreads();
+  if (warp == 0) {
+    acc = (lane < kBlock / 32) ? warp_sums[lane] : 0;
+    acc = warp_sum(acc);
+    if (lane == 0) atomicAdd(total, static_cast<unsigned long long>(acc));
+  }
+}
+
+int64_t totalInt64(std::vector<int64_t> const& values) {
+  size_t n = values.size();
+  if (n == 0) return 0;
+  long long* dv = nullptr;
+  unsigned long long* dtotal = nullptr;
+  cudaMalloc(&dv, n * sizeof(long long));
+  cudaMalloc(&dtotal, sizeof(unsigned long long));
+  cudaMemcpy(dv, values.data(), n * sizeof(long long), cudaMemcpyHostToDevice);
+  cudaMemset(dtotal, 0, sizeof(unsigned long long));
+  size_t work = (n >> 1) > 0 ? (n >> 1) : 1;
+  size_t want = (work + kBlock - 1) / kBlock;
+  unsigned int grid = static_cast<unsigned int>(want < 1024 ? want : 1024);
+  sum_block_kernel<<<grid, kBlock>>>(dv, n, dtotal);
+  unsigned long long total = 0;
+  cudaMemcpy(&total, dtotal, sizeof(total), cudaMemcpyDeviceToHost);
+  cudaFree(dv);
+  cudaFree(dtotal);
+  return static_cast<int64_t>(total);
+}
