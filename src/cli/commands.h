@@ -6,5 +6,6 @@
 namespace regrapht::cli {
 
 std::function<int()> VersionCommand(CLI::App* sub);
+std::function<int()> GraphCommand(CLI::App* sub);  // commands_graph.cc
 
 }  // namespace regrapht::cli

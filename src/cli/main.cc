@@ -19,6 +19,7 @@ namespace {
 std::vector<CommandEntry> Commands() {
   return {
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
+      {"graph", "Build, inspect and convert reasoning graphs", GraphCommand},
   };
 }
 
