@@ -7,6 +7,7 @@
 #include "core/subprocess.h"
 #include "graph/dot.h"
 #include "graph/graph_json.h"
+#include "graph/json_fast.h"
 #include "graph/relabel.h"
 #include "graph/stats.h"
 #include "graph/taxonomy.h"
@@ -24,7 +25,7 @@ Result<Taxonomy> LoadTaxonomy(const std::string& path) {
 Result<Graph> ReadGraph(const std::string& path, const std::string& from) {
   RG_ASSIGN_OR_RETURN(GraphFormat format, ParseGraphFormat(from));
   RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
-  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, path));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, path));
   if (format == GraphFormat::kAuto) {
     format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
   }
@@ -159,6 +160,7 @@ int RunShow(const GraphArgs& a) {
   }
   SubprocessOptions so;
   so.sandbox = SandboxMode::kNone;  // our own input to a system tool
+  so.use_cgroups = false;
   auto runner = NewSubprocessRunner(so);
   auto svg = RenderSvg(dot, runner.get());
   if (!svg.ok()) return Fail(svg.status());

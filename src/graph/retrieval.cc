@@ -18,10 +18,8 @@ constexpr std::array<std::string_view, 28> kOperators = {
     ">>>=", "<<<", ">>>", "<<=", ">>=", "->*", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
     "==",   "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", "::", ".*"};
 
-}  // namespace
-
-std::vector<std::string> CodeTokens(std::string_view s) {
-  std::vector<std::string> out;
+template <typename Fn>
+void ForEachCodeToken(std::string_view s, Fn&& emit) {
   size_t i = 0, n = s.size();
   while (i < n) {
     char c = s[i];
@@ -39,7 +37,7 @@ std::vector<std::string> CodeTokens(std::string_view s) {
     } else if (IsIdentStart(c)) {
       size_t start = i;
       while (i < n && IsIdentChar(s[i])) ++i;
-      out.emplace_back(s.substr(start, i - start));
+      emit(s.substr(start, i - start));
     } else if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(s[i + 1]))) {
       size_t start = i;
       bool hex = c == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X');
@@ -51,40 +49,58 @@ std::vector<std::string> CodeTokens(std::string_view s) {
         if (!IsIdentChar(d) && d != '.' && !sign) break;
         ++i;
       }
-      out.emplace_back(s.substr(start, i - start));
+      emit(s.substr(start, i - start));
     } else {
       size_t len = 1;
-      for (std::string_view op : kOperators) {
-        if (s.substr(i, op.size()) == op) {
-          len = op.size();
-          break;
+      if (i + 1 < n && std::string_view("<>-+=!&|*/%^:.").find(c) != std::string_view::npos) {
+        for (std::string_view op : kOperators) {
+          if (op[0] == c && s.substr(i, op.size()) == op) {
+            len = op.size();
+            break;
+          }
         }
       }
-      out.emplace_back(s.substr(i, len));
+      emit(s.substr(i, len));
       i += len;
     }
   }
+}
+
+}  // namespace
+
+std::vector<std::string> CodeTokens(std::string_view code) {
+  std::vector<std::string> out;
+  ForEachCodeToken(code, [&](std::string_view t) { out.emplace_back(t); });
   return out;
 }
 
 ExampleIndex::ExampleIndex(const Graph& graph, Bm25Options options) : options_(options) {
   edge_docs_.resize(graph.num_edges());
   uint64_t total_length = 0;
-  std::unordered_map<uint32_t, uint32_t> counts;
+  std::vector<uint32_t> counts;   // by term, for the current document
+  std::vector<uint32_t> touched;  // terms with counts[term] > 0
   for (const Edge& e : graph.edges()) {
     for (uint32_t k = 0; k < e.examples.size(); ++k) {
       Doc doc;
       doc.ref = {e.id, k};
-      counts.clear();
-      for (std::string& tok : CodeTokens(e.examples[k].before)) {
-        auto [it, added] = vocab_.emplace(std::move(tok), static_cast<uint32_t>(vocab_.size()));
-        if (added) df_.push_back(0);
-        ++counts[it->second];
+      ForEachCodeToken(e.examples[k].before, [&](std::string_view tok) {
+        auto it = vocab_.find(tok);
+        if (it == vocab_.end()) {
+          it = vocab_.emplace(std::string(tok), static_cast<uint32_t>(vocab_.size())).first;
+          df_.push_back(0);
+          counts.push_back(0);
+        }
+        if (counts[it->second]++ == 0) touched.push_back(it->second);
         ++doc.length;
+      });
+      std::sort(touched.begin(), touched.end());
+      doc.terms.reserve(touched.size());
+      for (uint32_t term : touched) {
+        doc.terms.emplace_back(term, counts[term]);
+        counts[term] = 0;
+        ++df_[term];
       }
-      doc.terms.assign(counts.begin(), counts.end());
-      std::sort(doc.terms.begin(), doc.terms.end());
-      for (auto& term_count : doc.terms) ++df_[term_count.first];
+      touched.clear();
       total_length += doc.length;
       edge_docs_[e.id].push_back(static_cast<uint32_t>(docs_.size()));
       docs_.push_back(std::move(doc));
@@ -101,10 +117,10 @@ ExampleIndex::ExampleIndex(const Graph& graph, Bm25Options options) : options_(o
 
 std::unordered_map<uint32_t, uint32_t> ExampleIndex::QueryTerms(std::string_view code) const {
   std::unordered_map<uint32_t, uint32_t> q;
-  for (const std::string& tok : CodeTokens(code)) {
+  ForEachCodeToken(code, [&](std::string_view tok) {
     auto it = vocab_.find(tok);
     if (it != vocab_.end()) ++q[it->second];
-  }
+  });
   return q;
 }
 

@@ -75,8 +75,13 @@ class ExampleIndex {
   std::vector<ScoredExample> Rank(std::vector<std::pair<uint32_t, double>> scored, size_t k,
                                   uint64_t seed) const;
 
+  // Heterogeneous lookup: tokens are looked up as string_views.
+  struct TokenHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
   Bm25Options options_;
-  std::unordered_map<std::string, uint32_t> vocab_;
+  std::unordered_map<std::string, uint32_t, TokenHash, std::equal_to<>> vocab_;
   std::vector<double> idf_;                                       // by term
   std::vector<uint32_t> df_;                                      // by term: docs using it
   std::vector<Doc> docs_;                                         // in example order
