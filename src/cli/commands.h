@@ -11,5 +11,6 @@ std::function<int()> BenchCommand(CLI::App* sub);
 std::function<int()> ReportCommand(CLI::App* sub);
 std::function<int()> SuiteCommand(CLI::App* sub);
 std::function<int()> VersionCommand(CLI::App* sub);
+std::function<int()> GraphCommand(CLI::App* sub);  // commands_graph.cc
 
 }  // namespace regrapht::cli

@@ -26,6 +26,7 @@ std::vector<CommandEntry> Commands() {
        ReportCommand},
       {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
+      {"graph", "Build, inspect and convert reasoning graphs", GraphCommand},
   };
 }
 

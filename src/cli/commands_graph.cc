@@ -1,0 +1,313 @@
+// `regrapht graph ...`: build, inspect and convert reasoning graphs.
+#include <cstdio>
+#include <memory>
+
+#include "cli/commands.h"
+#include "core/fs.h"
+#include "core/subprocess.h"
+#include "graph/dot.h"
+#include "graph/graph_json.h"
+#include "graph/json_fast.h"
+#include "graph/relabel.h"
+#include "graph/stats.h"
+#include "graph/taxonomy.h"
+#include "graph/trajectory_import.h"
+
+namespace regrapht::cli {
+namespace {
+
+Result<Taxonomy> LoadTaxonomy(const std::string& path) {
+  if (path.empty()) return Taxonomy::Builtin();
+  return Taxonomy::Load(path);
+}
+
+// Reads a graph, saying on stderr what reading the official format repaired.
+Result<Graph> ReadGraph(const std::string& path, const std::string& from) {
+  RG_ASSIGN_OR_RETURN(GraphFormat format, ParseGraphFormat(from));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, path));
+  if (format == GraphFormat::kAuto) {
+    format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
+  }
+  if (format == GraphFormat::kNative) return NativeGraphFromJson(j, path);
+  OfficialReadReport report;
+  RG_ASSIGN_OR_RETURN(Graph g, OfficialGraphFromJson(j, path, &report));
+  if (report.edges_recovered) {
+    std::fprintf(stderr,
+                 "%s: recovered %zu edges listed only in nodes' in/out (the official writer drops "
+                 "them; their examples are lost)\n",
+                 path.c_str(), report.edges_recovered);
+  }
+  if (report.duplicate_edges_merged) {
+    std::fprintf(stderr, "%s: merged %zu repeated edges\n", path.c_str(),
+                 report.duplicate_edges_merged);
+  }
+  if (report.duplicate_examples_dropped) {
+    std::fprintf(stderr, "%s: dropped %zu duplicate examples\n", path.c_str(),
+                 report.duplicate_examples_dropped);
+  }
+  return g;
+}
+
+Status WriteOutput(const std::string& path, std::string_view data) {
+  if (path.empty() || path == "-") {
+    std::fwrite(data.data(), 1, data.size(), stdout);
+    return Status::Ok();
+  }
+  return WriteFileAtomic(path, data);
+}
+
+std::string Summary(const Graph& g) {
+  return std::to_string(g.num_nodes()) + " nodes, " + std::to_string(g.num_edges()) + " edges, " +
+         std::to_string(g.num_examples()) + " examples";
+}
+
+// ---- graph import --------------------------------------------------------------
+
+struct ImportArgs {
+  std::vector<std::string> dirs;
+  std::string out;
+  std::string into;
+  std::string taxonomy;
+  std::string unknown = "flag";
+  double threshold = 0.6;
+  bool skip_bad = false;
+  std::string format = "native";
+};
+
+int RunImport(const ImportArgs& a) {
+  auto tax = LoadTaxonomy(a.taxonomy);
+  if (!tax.ok()) return Fail(tax.status());
+  auto out_format = ParseGraphFormat(a.format);
+  if (!out_format.ok()) return Fail(out_format.status());
+  DeterministicRelabelerOptions ro;
+  ro.threshold = a.threshold;
+  ro.unknown = a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
+  DeterministicRelabeler relabeler(&*tax, ro);
+  ImportOptions options;
+  options.taxonomy = &*tax;
+  options.relabeler = &relabeler;
+
+  Graph graph;
+  if (!a.into.empty()) {
+    auto g = ReadGraph(a.into, "auto");
+    if (!g.ok()) return Fail(g.status());
+    graph = std::move(g).value();
+  }
+  std::vector<fs::path> roots(a.dirs.begin(), a.dirs.end());
+  auto report = ImportTrajectories(roots, options, &graph);
+  if (!report.ok()) return Fail(report.status());
+
+  size_t added = 0, duplicate = 0;
+  for (const auto& item : report->items) {
+    if (!item.status.ok()) {
+      std::fprintf(stderr, "error: %s\n", item.status.message().c_str());
+      continue;
+    }
+    added += item.merge.examples_added;
+    duplicate += item.merge.examples_duplicate;
+    // Say how every label that was not given verbatim got its technique.
+    for (size_t i = 0; i < item.labels.size(); ++i) {
+      const LabelDecision& d = item.labels[i];
+      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
+      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", item.kernel_id.c_str(), i,
+                   d.method.c_str(), d.Describe().c_str());
+    }
+  }
+  for (const auto& dir : report->skipped) {
+    std::fprintf(stderr, "skipped %s (no trajectory.json)\n", dir.string().c_str());
+  }
+  std::fprintf(stderr, "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
+               report->merged(), report->items.size(), added, duplicate);
+  if (report->failed() > 0 && !a.skip_bad) {
+    std::fprintf(stderr, "%zu trajectories failed; nothing written (use --skip-bad to write the rest)\n",
+                 report->failed());
+    return kExitError;
+  }
+  Status s = SaveGraph(graph, a.out, *out_format);
+  if (!s.ok()) return Fail(s);
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  return kExitOk;
+}
+
+// ---- graph stats / show / export -------------------------------------------------
+
+struct GraphArgs {
+  std::string graph;
+  std::string from = "auto";
+  std::string format;
+  std::string out;
+  bool json = false;
+  size_t top = 10;
+};
+
+int RunStats(const GraphArgs& a) {
+  auto g = ReadGraph(a.graph, a.from);
+  if (!g.ok()) return Fail(g.status());
+  GraphStats st = ComputeStats(*g, a.top);
+  std::string text = a.json ? DumpJson(StatsToJson(st, *g)) : FormatStats(st, *g);
+  Status s = WriteOutput(a.out, text);
+  return s.ok() ? kExitOk : Fail(s);
+}
+
+int RunShow(const GraphArgs& a) {
+  auto g = ReadGraph(a.graph, a.from);
+  if (!g.ok()) return Fail(g.status());
+  std::string dot = ToDot(*g);
+  if (a.format == "dot") {
+    Status s = WriteOutput(a.out, dot);
+    return s.ok() ? kExitOk : Fail(s);
+  }
+  SubprocessOptions so;
+  so.sandbox = SandboxMode::kNone;  // our own input to a system tool
+  so.use_cgroups = false;
+  auto runner = NewSubprocessRunner(so);
+  auto svg = RenderSvg(dot, runner.get());
+  if (!svg.ok()) return Fail(svg.status());
+  Status s = WriteOutput(a.out, *svg);
+  return s.ok() ? kExitOk : Fail(s);
+}
+
+int RunExport(const GraphArgs& a) {
+  auto g = ReadGraph(a.graph, a.from);
+  if (!g.ok()) return Fail(g.status());
+  auto format = ParseGraphFormat(a.format);
+  if (!format.ok()) return Fail(format.status());
+  Status s = WriteOutput(a.out, SerializeGraph(*g, *format));
+  if (!s.ok()) return Fail(s);
+  if (a.out != "-") std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(*g).c_str());
+  return kExitOk;
+}
+
+// ---- graph techniques / relabel ------------------------------------------------------
+
+struct TaxonomyArgs {
+  std::string taxonomy;
+  bool list = false;
+  std::vector<std::string> methods;
+  double threshold = 0.6;
+  bool json = false;
+};
+
+int RunTechniques(const TaxonomyArgs& a) {
+  auto tax = LoadTaxonomy(a.taxonomy);
+  if (!tax.ok()) return Fail(tax.status());
+  if (!a.list) {
+    std::string md = tax->ToMarkdown();
+    std::fwrite(md.data(), 1, md.size(), stdout);
+    return kExitOk;
+  }
+  for (const auto& t : tax->techniques()) {
+    std::printf("%-30s %-22s %s\n", t.id.c_str(), t.category.c_str(), t.name.c_str());
+  }
+  return kExitOk;
+}
+
+int RunRelabel(const TaxonomyArgs& a) {
+  auto tax = LoadTaxonomy(a.taxonomy);
+  if (!tax.ok()) return Fail(tax.status());
+  DeterministicRelabelerOptions ro;
+  ro.threshold = a.threshold;
+  DeterministicRelabeler relabeler(&*tax, ro);
+  OrderedJson out = OrderedJson::array();
+  for (const auto& m : a.methods) {
+    LabelDecision d = relabeler.Decide(m);
+    if (!a.json) {
+      std::printf("%s\t%s\n", m.c_str(), d.Describe().c_str());
+      continue;
+    }
+    OrderedJson j;
+    j["method"] = d.method;
+    j["outcome"] = std::string(LabelOutcomeName(d.outcome));
+    j["technique"] = d.technique_id;
+    j["rule"] = std::string(LabelRuleName(d.rule));
+    j["score"] = d.score;
+    j["phrase"] = d.phrase;
+    j["closest"] = d.closest;
+    out.push_back(std::move(j));
+  }
+  if (a.json) std::printf("%s", DumpJson(out).c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+std::function<int()> GraphCommand(CLI::App* sub) {
+  sub->require_subcommand(1);
+  auto import_args = std::make_shared<ImportArgs>();
+  auto graph_args = std::make_shared<GraphArgs>();
+  auto tax_args = std::make_shared<TaxonomyArgs>();
+
+  CLI::App* imp = sub->add_subcommand(
+      "import", "Build a graph from authored trajectory folders (docs/trajectory-format.md)");
+  imp->add_option("dirs", import_args->dirs, "Trajectory folders, or folders of them")
+      ->required();
+  imp->add_option("--out,-o", import_args->out, "Graph file to write")->required();
+  imp->add_option("--into", import_args->into, "Start from this graph (native or official)");
+  imp->add_option("--taxonomy", import_args->taxonomy,
+                  "Taxonomy JSON (default: the built-in data/taxonomy.json)");
+  imp->add_option("--unknown", import_args->unknown,
+                  "Labels outside the taxonomy: flag (new node, needs review) or reject")
+      ->check(CLI::IsMember({"flag", "reject"}))
+      ->capture_default_str();
+  imp->add_option("--threshold", import_args->threshold, "Token-overlap threshold for relabel")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  imp->add_flag("--skip-bad", import_args->skip_bad,
+                "Write the graph even if some trajectories failed (they are reported)");
+  imp->add_option("--format", import_args->format, "Output format: native or official")
+      ->check(CLI::IsMember({"native", "official"}))
+      ->capture_default_str();
+
+  auto add_graph = [&](CLI::App* c) {
+    c->add_option("graph", graph_args->graph, "Graph file")->required();
+    c->add_option("--from", graph_args->from, "Input format: auto, native or official")
+        ->check(CLI::IsMember({"auto", "native", "official"}))
+        ->capture_default_str();
+  };
+  CLI::App* stats = sub->add_subcommand("stats", "Print a graph's size, structure and coverage");
+  add_graph(stats);
+  stats->add_flag("--json", graph_args->json, "JSON instead of text");
+  stats->add_option("--top", graph_args->top, "How many frequent transitions to list")
+      ->capture_default_str();
+  stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
+
+  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT or SVG");
+  add_graph(show);
+  show->add_option("--format", graph_args->format, "dot or svg (svg runs graphviz `dot`)")
+      ->check(CLI::IsMember({"dot", "svg"}))
+      ->required();
+  show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
+
+  CLI::App* exp = sub->add_subcommand("export", "Convert a graph between native and official formats");
+  add_graph(exp);
+  exp->add_option("--format", graph_args->format, "native or official")
+      ->check(CLI::IsMember({"native", "official"}))
+      ->required();
+  exp->add_option("-o,--output", graph_args->out, "File to write ('-' for stdout)")->required();
+
+  CLI::App* tech = sub->add_subcommand(
+      "techniques", "Print the technique taxonomy as Markdown (docs/techniques.md) or a list");
+  tech->add_option("--taxonomy", tax_args->taxonomy, "Taxonomy JSON (default: built-in)");
+  tech->add_flag("--list", tax_args->list, "One line per technique instead of Markdown");
+
+  CLI::App* rel = sub->add_subcommand("relabel", "Show which technique each method name maps to");
+  rel->add_option("methods", tax_args->methods, "Method names as written")->required();
+  rel->add_option("--taxonomy", tax_args->taxonomy, "Taxonomy JSON (default: built-in)");
+  rel->add_option("--threshold", tax_args->threshold, "Token-overlap threshold")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  rel->add_flag("--json", tax_args->json, "JSON output");
+
+  return [=]() -> int {
+    if (imp->parsed()) return RunImport(*import_args);
+    if (stats->parsed()) return RunStats(*graph_args);
+    if (show->parsed()) return RunShow(*graph_args);
+    if (exp->parsed()) return RunExport(*graph_args);
+    if (tech->parsed()) return RunTechniques(*tax_args);
+    if (rel->parsed()) return RunRelabel(*tax_args);
+    return kExitUsage;
+  };
+}
+
+}  // namespace regrapht::cli

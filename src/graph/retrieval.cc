@@ -1,0 +1,186 @@
+#include "graph/retrieval.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <cmath>
+
+#include "core/rng.h"
+
+namespace regrapht {
+namespace {
+
+bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+constexpr std::array<std::string_view, 28> kOperators = {
+    ">>>=", "<<<", ">>>", "<<=", ">>=", "->*", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
+    "==",   "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", "::", ".*"};
+
+template <typename Fn>
+void ForEachCodeToken(std::string_view s, Fn&& emit) {
+  size_t i = 0, n = s.size();
+  while (i < n) {
+    char c = s[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
+      while (i < n && s[i] != '\n') ++i;
+    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
+      size_t end = s.find("*/", i + 2);
+      i = end == std::string_view::npos ? n : end + 2;
+    } else if (c == '"' || c == '\'') {
+      ++i;
+      while (i < n && s[i] != c && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
+      ++i;
+    } else if (IsIdentStart(c)) {
+      size_t start = i;
+      while (i < n && IsIdentChar(s[i])) ++i;
+      emit(s.substr(start, i - start));
+    } else if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(s[i + 1]))) {
+      size_t start = i;
+      bool hex = c == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X');
+      while (i < n) {
+        char d = s[i], prev = i > start ? s[i - 1] : '\0';
+        // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
+        bool sign = (d == '+' || d == '-') && i > start &&
+                    (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
+        if (!IsIdentChar(d) && d != '.' && !sign) break;
+        ++i;
+      }
+      emit(s.substr(start, i - start));
+    } else {
+      size_t len = 1;
+      if (i + 1 < n && std::string_view("<>-+=!&|*/%^:.").find(c) != std::string_view::npos) {
+        for (std::string_view op : kOperators) {
+          if (op[0] == c && s.substr(i, op.size()) == op) {
+            len = op.size();
+            break;
+          }
+        }
+      }
+      emit(s.substr(i, len));
+      i += len;
+    }
+  }
+}
+
+}  // namespace
+
+std::vector<std::string> CodeTokens(std::string_view code) {
+  std::vector<std::string> out;
+  ForEachCodeToken(code, [&](std::string_view t) { out.emplace_back(t); });
+  return out;
+}
+
+ExampleIndex::ExampleIndex(const Graph& graph, Bm25Options options) : options_(options) {
+  edge_docs_.resize(graph.num_edges());
+  uint64_t total_length = 0;
+  std::vector<uint32_t> counts;   // by term, for the current document
+  std::vector<uint32_t> touched;  // terms with counts[term] > 0
+  for (const Edge& e : graph.edges()) {
+    for (uint32_t k = 0; k < e.examples.size(); ++k) {
+      Doc doc;
+      doc.ref = {e.id, k};
+      ForEachCodeToken(e.examples[k].before, [&](std::string_view tok) {
+        auto it = vocab_.find(tok);
+        if (it == vocab_.end()) {
+          it = vocab_.emplace(std::string(tok), static_cast<uint32_t>(vocab_.size())).first;
+          df_.push_back(0);
+          counts.push_back(0);
+        }
+        if (counts[it->second]++ == 0) touched.push_back(it->second);
+        ++doc.length;
+      });
+      std::sort(touched.begin(), touched.end());
+      doc.terms.reserve(touched.size());
+      for (uint32_t term : touched) {
+        doc.terms.emplace_back(term, counts[term]);
+        counts[term] = 0;
+        ++df_[term];
+      }
+      touched.clear();
+      total_length += doc.length;
+      edge_docs_[e.id].push_back(static_cast<uint32_t>(docs_.size()));
+      docs_.push_back(std::move(doc));
+    }
+  }
+  avg_length_ = docs_.empty() ? 0 : static_cast<double>(total_length) / docs_.size();
+  double n = static_cast<double>(docs_.size());
+  idf_.resize(df_.size());
+  for (size_t t = 0; t < df_.size(); ++t) {
+    double df = static_cast<double>(df_[t]);
+    idf_[t] = std::log(1.0 + (n - df + 0.5) / (df + 0.5));
+  }
+}
+
+std::unordered_map<uint32_t, uint32_t> ExampleIndex::QueryTerms(std::string_view code) const {
+  std::unordered_map<uint32_t, uint32_t> q;
+  ForEachCodeToken(code, [&](std::string_view tok) {
+    auto it = vocab_.find(tok);
+    if (it != vocab_.end()) ++q[it->second];
+  });
+  return q;
+}
+
+double ExampleIndex::ScoreDoc(const Doc& doc,
+                              const std::unordered_map<uint32_t, uint32_t>& query) const {
+  double norm = options_.k1 * (1 - options_.b + options_.b * doc.length / std::max(avg_length_, 1.0));
+  double score = 0;
+  // Sum in the doc's term order so equal documents get bit-identical scores.
+  for (auto [term, tf] : doc.terms) {
+    auto it = query.find(term);
+    if (it == query.end()) continue;
+    score += it->second * idf_[term] * tf * (options_.k1 + 1) / (tf + norm);
+  }
+  return score;
+}
+
+double ExampleIndex::Score(std::string_view code, ExampleRef ref) const {
+  auto query = QueryTerms(code);
+  for (uint32_t d : edge_docs_[ref.edge]) {
+    if (docs_[d].ref == ref) return ScoreDoc(docs_[d], query);
+  }
+  return 0;
+}
+
+std::vector<ScoredExample> ExampleIndex::Rank(std::vector<std::pair<uint32_t, double>> scored,
+                                              size_t k, uint64_t seed) const {
+  auto tie_key = [seed](uint32_t doc) -> uint64_t {
+    if (seed == 0) return doc;
+    uint64_t state = seed ^ (static_cast<uint64_t>(doc) * 0x9e3779b97f4a7c15ULL);
+    return SplitMix64(state);
+  };
+  auto better = [&](const std::pair<uint32_t, double>& a, const std::pair<uint32_t, double>& b) {
+    if (a.second != b.second) return a.second > b.second;
+    uint64_t ka = tie_key(a.first), kb = tie_key(b.first);
+    if (ka != kb) return ka < kb;
+    return a.first < b.first;
+  };
+  k = std::min(k, scored.size());
+  std::partial_sort(scored.begin(), scored.begin() + k, scored.end(), better);
+  std::vector<ScoredExample> out;
+  out.reserve(k);
+  for (size_t i = 0; i < k; ++i) out.push_back({docs_[scored[i].first].ref, scored[i].second});
+  return out;
+}
+
+std::vector<ScoredExample> ExampleIndex::TopKOnEdge(std::string_view code, EdgeId edge, size_t k,
+                                                    uint64_t seed) const {
+  auto query = QueryTerms(code);
+  std::vector<std::pair<uint32_t, double>> scored;
+  scored.reserve(edge_docs_[edge].size());
+  for (uint32_t d : edge_docs_[edge]) scored.emplace_back(d, ScoreDoc(docs_[d], query));
+  return Rank(std::move(scored), k, seed);
+}
+
+std::vector<ScoredExample> ExampleIndex::TopKGlobal(std::string_view code, size_t k,
+                                                    uint64_t seed) const {
+  auto query = QueryTerms(code);
+  std::vector<std::pair<uint32_t, double>> scored(docs_.size());
+  for (uint32_t d = 0; d < docs_.size(); ++d) scored[d] = {d, ScoreDoc(docs_[d], query)};
+  return Rank(std::move(scored), k, seed);
+}
+
+}  // namespace regrapht

@@ -1,0 +1,92 @@
+// Example retrieval: which worked examples to show the small model.
+//
+// The search picks an edge (a technique to apply next); this index picks,
+// among that edge's examples, the ones whose `before` code looks most like
+// the code being optimized, by BM25 over code tokens. TopKGlobal ranks the
+// whole example pool, for the RAG baseline.
+//
+// Deterministic: the same graph, code, k and seed give the same list. Ties
+// (equal scores, e.g. no shared tokens at all) go by example order (edge id,
+// then position on the edge); with seed != 0 they go by a hash of the seed
+// and the example first, a reproducible shuffle that spreads the choice when
+// nothing discriminates.
+//
+// Thread safety: const methods may be called from several threads.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "regrapht/graph.h"
+
+namespace regrapht {
+
+// Tokens of C++/CUDA code: identifiers and keywords, numbers, operators and
+// punctuation ("<<<" and "->" are one token each). Comments and the contents
+// of string and character literals are skipped.
+std::vector<std::string> CodeTokens(std::string_view code);
+
+struct ExampleRef {
+  EdgeId edge = 0;
+  uint32_t index = 0;  // position in edge.examples
+  bool operator==(const ExampleRef&) const = default;
+};
+
+struct ScoredExample {
+  ExampleRef ref;
+  double score = 0;
+};
+
+struct Bm25Options {
+  double k1 = 1.2;
+  double b = 0.75;
+};
+
+class ExampleIndex {
+ public:
+  // Indexes the `before` code of every example of `graph`, which must outlive
+  // the index and gain no examples while it is used (rebuild after merging).
+  explicit ExampleIndex(const Graph& graph, Bm25Options options = {});
+
+  // Up to k examples of `edge` (fewer if it has fewer), best first.
+  // REQUIRES: edge < graph.num_edges().
+  std::vector<ScoredExample> TopKOnEdge(std::string_view code, EdgeId edge, size_t k,
+                                        uint64_t seed = 0) const;
+  // Up to k examples from every edge, best first.
+  std::vector<ScoredExample> TopKGlobal(std::string_view code, size_t k, uint64_t seed = 0) const;
+
+  // The BM25 score of one example for `code`.
+  double Score(std::string_view code, ExampleRef ref) const;
+
+  size_t num_examples() const { return docs_.size(); }
+
+ private:
+  struct Doc {
+    ExampleRef ref;
+    uint32_t length = 0;
+    std::vector<std::pair<uint32_t, uint32_t>> terms;  // (term, count), by term
+  };
+  // Query term -> count, for terms in the vocabulary.
+  std::unordered_map<uint32_t, uint32_t> QueryTerms(std::string_view code) const;
+  double ScoreDoc(const Doc& doc, const std::unordered_map<uint32_t, uint32_t>& query) const;
+  std::vector<ScoredExample> Rank(std::vector<std::pair<uint32_t, double>> scored, size_t k,
+                                  uint64_t seed) const;
+
+  // Heterogeneous lookup: tokens are looked up as string_views.
+  struct TokenHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
+  };
+  Bm25Options options_;
+  std::unordered_map<std::string, uint32_t, TokenHash, std::equal_to<>> vocab_;
+  std::vector<double> idf_;                                       // by term
+  std::vector<uint32_t> df_;                                      // by term: docs using it
+  std::vector<Doc> docs_;                                         // in example order
+  std::vector<std::vector<uint32_t>> edge_docs_;                  // edge -> docs
+  double avg_length_ = 0;
+};
+
+}  // namespace regrapht

@@ -1,0 +1,82 @@
+#include "graph/trajectory_import.h"
+
+#include <map>
+
+namespace regrapht {
+
+size_t ImportReport::merged() const {
+  size_t n = 0;
+  for (const auto& item : items) n += item.status.ok();
+  return n;
+}
+
+size_t ImportReport::failed() const { return items.size() - merged(); }
+
+Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportOptions& options,
+                                            Graph* graph) {
+  ImportedTrajectory item;
+  item.dir = trajectory.dir;
+  item.kernel_id = trajectory.kernel_id;
+
+  // 1. Relabel.
+  RelabelInput input;
+  input.trajectory = &trajectory;
+  for (const Node& n : graph->nodes()) {
+    if (n.id != kInitNode) input.graph_methods.push_back(n.name);
+  }
+  RG_ASSIGN_OR_RETURN(item.labels, options.relabeler->Relabel(input));
+  item.status = ApplyLabels(item.labels, &trajectory);
+  if (!item.status.ok()) return item;
+
+  // 2. Verify.
+  if (options.verifier != nullptr) {
+    for (size_t i = 0; i < trajectory.steps.size(); ++i) {
+      RG_ASSIGN_OR_RETURN(StepVerification v, options.verifier->Verify(trajectory, i));
+      trajectory.steps[i].verification = std::move(v);
+    }
+  }
+
+  // 3. Merge.
+  auto merged = MergeTrajectory(trajectory, *options.taxonomy, graph);
+  if (!merged.ok()) {
+    item.status = merged.status();
+  } else {
+    item.merge = std::move(merged).value();
+  }
+  return item;
+}
+
+Result<ImportReport> ImportTrajectories(const std::vector<fs::path>& roots,
+                                        const ImportOptions& options, Graph* graph) {
+  ImportReport report;
+  RG_ASSIGN_OR_RETURN(std::vector<fs::path> dirs, FindTrajectoryDirs(roots, &report.skipped));
+  std::map<std::string, fs::path> seen;  // kernel id -> folder
+  for (const fs::path& dir : dirs) {
+    auto trajectory = ReadTrajectoryDir(dir);
+    if (!trajectory.ok()) {
+      ImportedTrajectory item;
+      item.dir = dir;
+      item.kernel_id = dir.filename().string();
+      item.status = trajectory.status();
+      report.items.push_back(std::move(item));
+      continue;
+    }
+    std::string kernel = trajectory->kernel_id;
+    if (auto it = seen.find(kernel); it != seen.end()) {
+      ImportedTrajectory item;
+      item.dir = dir;
+      item.kernel_id = kernel;
+      item.status = Status::InvalidArgument(dir.string() + ": kernel id \"" + kernel +
+                                            "\" was already imported from " + it->second.string());
+      report.items.push_back(std::move(item));
+      continue;
+    }
+    seen[kernel] = dir;
+    RG_ASSIGN_OR_RETURN(ImportedTrajectory item,
+                        ImportTrajectory(std::move(trajectory).value(), options, graph));
+    report.items.push_back(std::move(item));
+  }
+  return report;
+}
+
+}  // namespace regrapht

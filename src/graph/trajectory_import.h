@@ -1,0 +1,50 @@
+// Building a graph from trajectories: read, relabel, verify (optional),
+// merge. `regrapht graph import` is a thin wrapper over ImportTrajectories.
+#pragma once
+
+#include <vector>
+
+#include "graph/merge.h"
+#include "graph/relabel.h"
+#include "graph/taxonomy.h"
+#include "graph/trajectory.h"
+#include "regrapht/graph.h"
+
+namespace regrapht {
+
+struct ImportOptions {
+  const Taxonomy* taxonomy = nullptr;  // REQUIRED
+  Relabeler* relabeler = nullptr;      // REQUIRED
+  // If set, every step is checked and its record replaces the file's.
+  StepVerifier* verifier = nullptr;
+};
+
+struct ImportedTrajectory {
+  fs::path dir;
+  std::string kernel_id;
+  Status status;                     // OK if merged; otherwise why not (names file and field)
+  std::vector<LabelDecision> labels; // one per step, when relabelling ran
+  MergeReport merge;                 // when merged
+};
+
+struct ImportReport {
+  std::vector<ImportedTrajectory> items;  // in import order
+  std::vector<fs::path> skipped;          // subfolders without trajectory.json
+  size_t merged() const;
+  size_t failed() const;
+};
+
+// Relabels, verifies (if options.verifier) and merges one trajectory. A
+// rejected label or a merge error is the item's status; non-OK only if the
+// relabeler or verifier itself failed.
+Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportOptions& options,
+                                            Graph* graph);
+
+// Imports every trajectory folder under `roots` (FindTrajectoryDirs order, so
+// the graph is reproducible). A bad folder is reported in its item and not
+// merged; the others go on. Two folders with the same kernel id: the second
+// fails. Non-OK only if a root is missing or the relabeler or verifier failed.
+Result<ImportReport> ImportTrajectories(const std::vector<fs::path>& roots,
+                                        const ImportOptions& options, Graph* graph);
+
+}  // namespace regrapht
