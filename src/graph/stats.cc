@@ -128,7 +128,7 @@ OrderedJson SummaryJson(const CountSummary& s) {
 
 }  // namespace
 
-CountSummary Summarize(std::vector<double> v) {
+CountSummary SummarizeCounts(std::vector<double> v) {
   CountSummary s;
   if (v.empty()) return s;
   std::sort(v.begin(), v.end());
@@ -172,10 +172,10 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
       }
     }
   }
-  st.examples_per_edge = Summarize(per_edge);
-  st.in_degree = Summarize(in);
-  st.out_degree = Summarize(out);
-  if (!speedups.empty()) st.speedup = Summarize(speedups);
+  st.examples_per_edge = SummarizeCounts(per_edge);
+  st.in_degree = SummarizeCounts(in);
+  st.out_degree = SummarizeCounts(out);
+  if (!speedups.empty()) st.speedup = SummarizeCounts(speedups);
   if (st.examples) {
     st.fraction_compiled = static_cast<double>(st.compiled) / st.examples;
     st.fraction_correct = static_cast<double>(st.correct) / st.examples;

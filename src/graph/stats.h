@@ -16,7 +16,7 @@ struct CountSummary {
   double median = 0;  // the mean of the middle two for an even count
   double max = 0;
 };
-CountSummary Summarize(std::vector<double> values);  // all zero if empty
+CountSummary SummarizeCounts(std::vector<double> values);  // all zero if empty
 
 struct Transition {
   EdgeId edge = 0;

@@ -71,7 +71,7 @@ TEST(StatsTest, EmptyGraphAndUnreachableNodes) {
   EXPECT_FALSE(empty.speedup);
   ASSERT_TRUE(g.AddNode({"island", "", "", false}).ok());
   EXPECT_EQ(ComputeStats(g).unreachable_nodes, 1u);
-  EXPECT_EQ(Summarize({3, 1, 2, 10}).median, 2.5);
+  EXPECT_EQ(SummarizeCounts({3, 1, 2, 10}).median, 2.5);
 }
 
 }  // namespace

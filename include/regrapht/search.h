@@ -1,0 +1,158 @@
+// Search: turning a problem's sequential code into the best verified CUDA a
+// small model can find, by ReGraphT's Monte Carlo Graph Search (MCGS) over
+// the reasoning graph, or by one of the paper's baselines.
+//
+//   auto reasoner = NewReasoner("regrapht-mcgs", options);
+//   SearchContext ctx{llm, evaluator, prompts, clock};
+//   Result<SearchOutcome> out = (*reasoner)->Run(task, ctx);
+//
+// Every method spends the same currency: one *generation* is one request to
+// the small model followed by one verification of the code it returned
+// (duplicates of already-verified code reuse that result). Budgets are stop
+// conditions (generations, verifications, wall clock) checked between
+// generations.
+//
+// A method returns every attempt it made, the best candidate (the correct
+// one with the highest speedup; without a GPU, by the compile-only rule in
+// docs/search.md) and a JSON dump of its search tree. A candidate that fails
+// is data; a Status means the tool failed (model endpoint down, nvcc missing).
+//
+// Thread safety: a Reasoner runs one search at a time; separate Reasoners may
+// run concurrently if their LLM backend and evaluator allow it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "regrapht/graph.h"
+#include "regrapht/llm.h"
+#include "regrapht/problem.h"
+#include "regrapht/status.h"
+#include "regrapht/verify.h"
+
+namespace regrapht {
+
+class Clock;
+class ExampleIndex;
+class PromptLibrary;
+
+// Verifies candidates for a search; a seam so tests can script results.
+class CandidateEvaluator {
+ public:
+  virtual ~CandidateEvaluator() = default;
+  // Non-OK only when the harness itself failed.
+  virtual Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) = 0;
+};
+
+// The Verifier as an evaluator. `verifier` must outlive it.
+std::unique_ptr<CandidateEvaluator> NewVerifierEvaluator(Verifier* verifier);
+
+// The reward a search optimises: the paper's reward (-1 unless correct;
+// speedup - 1 when slower; speedup otherwise), except that a compiled_only
+// result (no GPU) scores 0, so that without a GPU the search still prefers
+// code that compiles over code that does not. Such rewards are unverified.
+double SearchReward(const VerifyResult& result);
+
+struct Budget {
+  int max_generations = 200;     // the paper's budget
+  int max_verifications = 0;     // 0: no limit beyond generations
+  double max_wall_seconds = 0;   // 0: no limit
+};
+
+// One generation and its verification.
+struct Attempt {
+  int id = 0;
+  int parent = -1;                 // attempt whose code was the starting point; -1: the sequential code
+  std::string action;              // technique id, "standard", "thought: ...", "example: ..."
+  int graph_node = -1;             // MCGS/regrapht: the graph node reached
+  std::string code;
+  std::string code_hash;
+  Verdict verdict = Verdict::kCompileError;
+  std::string detail;
+  double speedup = 0;
+  double reward = -1;              // SearchReward
+  bool reused = false;             // same code as an earlier attempt: its verification reused
+  int tokens_prompt = 0, tokens_generated = 0;
+  double time_generation_ms = 0, time_verify_ms = 0;
+  VerifyResult result;             // the whole verification
+};
+
+struct SearchOutcome {
+  std::string method;
+  int best = -1;                   // index into attempts; -1: nothing usable
+  bool best_verified = false;      // best is correct on a GPU
+  std::string best_rule;           // how `best` was chosen
+  std::vector<int> best_path;      // attempt ids from the first step to `best`
+  std::vector<Attempt> attempts;
+  std::string tree_json;           // the method's search tree / trace
+  int generations = 0, verifications = 0;
+  int64_t tokens_prompt = 0, tokens_generated = 0;
+  double wall_s = 0;
+  std::string stop_reason;         // "budget: 200 generations", "iterations done", ...
+
+  const Attempt* best_attempt() const { return best >= 0 ? &attempts[best] : nullptr; }
+};
+
+struct SearchTask {
+  const Problem* problem = nullptr;       // required
+  const Graph* graph = nullptr;           // required by graph methods
+  const ExampleIndex* examples = nullptr; // required by graph and retrieval methods
+};
+
+// Progress reports, e.g. for the terminal.
+struct SearchEvent {
+  int generation = 0;
+  int iteration = 0;
+  std::string action;         // the technique or step being applied
+  std::string verdict;
+  double best_speedup = 0;    // best verified so far (0: none)
+  std::string best_verdict;   // of the current best
+};
+
+struct SearchContext {
+  LlmBackend* llm = nullptr;              // required, not owned
+  CandidateEvaluator* evaluator = nullptr;  // required, not owned
+  const PromptLibrary* prompts = nullptr; // required, not owned
+  const Clock* clock = nullptr;           // null: the system clock
+  std::function<void(const SearchEvent&)> on_event;
+};
+
+struct SearchOptions {
+  Budget budget;
+  uint64_t seed = 1;
+  SamplingParams sampling;       // temperature 0.7, top_p 0.9 (the paper's)
+  int context_tokens = 8192;     // prompts are truncated to fit (docs/search.md)
+  int examples_per_step = 1;     // examples shown from the chosen edge
+  // MCGS (the paper's Eq. 1 and 2).
+  double exploration_c = 1.41421356237;  // P-UCB constant (sqrt 2)
+  double rollout_epsilon = 0.1;  // random action with this probability
+  double rollout_lambda = 0.5;   // visit penalty in Q(s,a) - lambda * N(s,a)
+  int max_depth = 6;             // step cap of a path (selection + rollout)
+  int iterations = 0;            // MCGS iterations; 0: until the budget is spent
+  bool share_transpositions = true;  // one node per (technique, code hash)
+  // Baselines.
+  int walk_attempts = 5;         // regrapht (no MCGS): random walks
+  int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node
+  int refine_attempts = 1;       // rethink-mcts: refinements of a failing step
+  int rag_examples = 2;          // rag / mcts-rag: examples per prompt
+};
+
+class Reasoner {
+ public:
+  virtual ~Reasoner() = default;
+  virtual Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& context) = 0;
+  virtual std::string Name() const = 0;
+};
+
+// Methods: "standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
+// "mcts-rag", "regrapht-mcgs". InvalidArgument for any other name.
+Result<std::unique_ptr<Reasoner>> NewReasoner(const std::string& method, const SearchOptions& options);
+std::vector<std::string> ReasonerNames();
+// Whether the method needs the reasoning graph.
+bool NeedsGraph(const std::string& method);
+
+}  // namespace regrapht

@@ -1,0 +1,177 @@
+// The paper's single-shot and sampling baselines, and ReGraphT without MCGS.
+//
+//   standard   one prompt, one answer (the paper's "Standard").
+//   cot        one prompt asking for step-by-step optimization as the paper's
+//              JSON list of {think, method, detail, code}; the last step's
+//              code is the answer ("CoT").
+//   rag        one prompt with the most similar corpus kernels (BM25 over
+//              code tokens) shown as sequential -> final CUDA pairs ("RAG";
+//              the paper used CodeBERTScore similarity).
+//   best-of-n  the standard prompt sampled until the budget is spent, the
+//              best verified answer kept: the equal-budget baseline reviewers
+//              asked for.
+//   regrapht   the reasoning graph without MCGS: a random walk from the init
+//              node, one technique per step (uniform over successors), each
+//              step with the edge's most similar example; a failing step is
+//              retried with another random successor, at most `walk_attempts`
+//              tries per step; the walk ends when all tries at a step fail,
+//              at the step cap or when the budget is spent.
+#include "core/json_util.h"
+#include "core/rng.h"
+#include "search/reasoners.h"
+#include "search/search_run.h"
+
+namespace regrapht::search {
+namespace {
+
+std::string AttemptsJson(const std::string& method, const SearchRun& run) {
+  OrderedJson arr = OrderedJson::array();
+  for (const auto& a : run.attempts()) {
+    arr.push_back({{"attempt", a.id}, {"parent", a.parent}, {"action", a.action},
+                   {"verdict", std::string(VerdictName(a.verdict))}, {"reward", a.reward}});
+  }
+  return OrderedJson({{"method", method}, {"attempts", arr}}).dump(1);
+}
+
+class Standard final : public Reasoner {
+ public:
+  explicit Standard(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "standard"; }
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    SearchRun run(task, ctx, o_, Name());
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.problem->reference_source}}));
+    RG_RETURN_IF_ERROR(run.Generate(m, -1, "standard", -1).status());
+    return run.Finish(AttemptsJson(Name(), run), "one shot");
+  }
+
+ private:
+  SearchOptions o_;
+};
+
+class Cot final : public Reasoner {
+ public:
+  explicit Cot(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "cot"; }
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    SearchOptions o = o_;
+    o.sampling.max_tokens = std::max(o.sampling.max_tokens, 4096);  // several complete versions
+    SearchRun run(task, ctx, o, Name());
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("cot.txt", {{"code", task.problem->reference_source}}));
+    RG_RETURN_IF_ERROR(run.Generate(m, -1, "cot", -1).status());
+    return run.Finish(AttemptsJson(Name(), run), "one shot");
+  }
+
+ private:
+  SearchOptions o_;
+};
+
+class Rag final : public Reasoner {
+ public:
+  explicit Rag(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "rag"; }
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    if (!task.graph || !task.examples) return Status::InvalidArgument("rag needs the example pool (the graph)");
+    SearchRun run(task, ctx, o_, Name());
+    const std::string& code = task.problem->reference_source;
+    auto shown = run.SimilarKernels(code, o_.rag_examples);
+    // Drop examples until the prompt fits.
+    while (true) {
+      std::string blocks;
+      for (const auto& ex : shown) {
+        RG_ASSIGN_OR_RETURN(std::string b, ctx.prompts->Render("rag_example.txt", {{"techniques", ex.to},
+                                                                                  {"before", ex.before},
+                                                                                  {"after", ex.after}}));
+        blocks += b;
+      }
+      auto m = run.Messages("rag.txt", {{"code", code}, {"examples", blocks}});
+      if (m.ok()) {
+        RG_RETURN_IF_ERROR(run.Generate(*m, -1, "rag(" + std::to_string(shown.size()) + " examples)", -1).status());
+        break;
+      }
+      if (shown.empty()) return m.status();
+      shown.pop_back();
+    }
+    return run.Finish(AttemptsJson(Name(), run), "one shot");
+  }
+
+ private:
+  SearchOptions o_;
+};
+
+class BestOfN final : public Reasoner {
+ public:
+  explicit BestOfN(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "best-of-n"; }
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    SearchRun run(task, ctx, o_, Name());
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.problem->reference_source}}));
+    std::string stop;
+    int i = 0;
+    while (!run.Exhausted(&stop)) {
+      run.Emit(++i, "sample " + std::to_string(i));
+      RG_RETURN_IF_ERROR(run.Generate(m, -1, "sample", -1).status());
+    }
+    return run.Finish(AttemptsJson(Name(), run), stop);
+  }
+
+ private:
+  SearchOptions o_;
+};
+
+class GraphWalk final : public Reasoner {
+ public:
+  explicit GraphWalk(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "regrapht"; }
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    if (!task.graph || !task.examples) return Status::InvalidArgument("regrapht needs the reasoning graph");
+    SearchRun run(task, ctx, o_, Name());
+    Rng rng(o_.seed);
+    const Graph& g = *task.graph;
+    NodeId node = kInitNode;
+    std::string code = task.problem->reference_source;
+    int parent = -1;
+    std::string stop = "step cap";
+    for (int depth = 0; depth < o_.max_depth; ++depth) {
+      const auto& out = g.node(node).out;
+      if (out.empty()) {
+        stop = "no successor";
+        break;
+      }
+      bool advanced = false;
+      for (int tryno = 0; tryno < o_.walk_attempts; ++tryno) {
+        if (run.Exhausted(&stop)) return run.Finish(AttemptsJson(Name(), run), stop);
+        EdgeId e = out[rng.Below(out.size())];
+        NodeId to = g.edge(e).to;
+        run.Emit(depth + 1, run.TechniqueId(to));
+        auto examples = run.EdgeExamples(code, e, o_.examples_per_step);
+        RG_ASSIGN_OR_RETURN(auto m, run.StepMessages(code, to, examples, ""));
+        RG_ASSIGN_OR_RETURN(int a, run.Generate(m, parent, run.TechniqueId(to), static_cast<int>(to)));
+        if (!run.Failed(a)) {
+          node = to;
+          code = run.attempt(a).code;
+          parent = a;
+          advanced = true;
+          break;
+        }
+      }
+      if (!advanced) {
+        stop = "every try at step " + std::to_string(depth + 1) + " failed";
+        break;
+      }
+    }
+    return run.Finish(AttemptsJson(Name(), run), stop);
+  }
+
+ private:
+  SearchOptions o_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reasoner> NewStandard(const SearchOptions& o) { return std::make_unique<Standard>(o); }
+std::unique_ptr<Reasoner> NewCot(const SearchOptions& o) { return std::make_unique<Cot>(o); }
+std::unique_ptr<Reasoner> NewRag(const SearchOptions& o) { return std::make_unique<Rag>(o); }
+std::unique_ptr<Reasoner> NewBestOfN(const SearchOptions& o) { return std::make_unique<BestOfN>(o); }
+std::unique_ptr<Reasoner> NewGraphWalk(const SearchOptions& o) { return std::make_unique<GraphWalk>(o); }
+
+}  // namespace regrapht::search

@@ -1,0 +1,334 @@
+// ReGraphT's Monte Carlo Graph Search (paper section 3; docs/search.md).
+//
+// One iteration:
+//   1. Select   from the root, follow P-UCB edges  Q(child) + c*sqrt(ln N(node) / N(edge))
+//               through already-generated states until an edge whose step
+//               has not been generated yet (or a terminal state).
+//   2. Expand   a state is expanded on its first visit: one edge per
+//               successor of its graph node (all of them at once); the
+//               selected edge's step is generated (model + verification).
+//   3. Roll out from the new state: epsilon-greedy on Q(s,a) - lambda*N(s,a),
+//               generating steps until one fails or the step cap.
+//   4. Back up  the rollout's maximum reward along the selection path (and
+//               each rollout state's suffix maximum on the rollout).
+//
+// States and statistics:
+//
+//   SearchNode  (graph node, code hash): code, reward, visits N, value sum W
+//      |- SearchEdge  action = successor graph node, visits N(s,a), child
+//      |- SearchEdge  ...
+//
+// The paper leaves N(parent) undefined on a cyclic graph. Here the search
+// runs over *states*, not graph nodes: a state is a graph node plus the code
+// reached there, so every state has exactly one visit count of its own. Two
+// paths that reach the same technique with identical code share one state
+// (a transposition table keyed by graph node and code hash), so their
+// statistics are pooled. Cycles of the reasoning graph become deeper states
+// (the same technique applied again to different code); a path that would
+// revisit a state already on it stops there, and the step cap bounds depth.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
+
+#include "core/json_util.h"
+#include "core/rng.h"
+#include "search/reasoners.h"
+#include "search/search_run.h"
+
+namespace regrapht::search {
+namespace {
+
+struct SearchEdge {
+  NodeId action = 0;     // successor graph node (the technique to apply)
+  EdgeId graph_edge = 0;
+  int child = -1;        // search node; -1 until generated
+  int visits = 0;
+};
+
+struct SearchNode {
+  int id = 0;
+  NodeId graph_node = kInitNode;
+  std::string code;
+  std::string code_hash;
+  int attempt = -1;      // attempt that produced it; -1 for the root
+  int depth = 0;
+  double reward = 0;     // SearchReward of its code; 0 for the root
+  bool failed = false;   // its step failed: terminal
+  int visits = 0;
+  double value_sum = 0;
+  bool expanded = false;
+  std::vector<SearchEdge> edges;
+  double Q() const { return visits ? value_sum / visits : 0.0; }
+};
+
+class Mcgs final : public Reasoner {
+ public:
+  explicit Mcgs(SearchOptions o) : o_(std::move(o)) {}
+  std::string Name() const override { return "regrapht-mcgs"; }
+
+  Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
+    if (!task.graph || !task.examples) return Status::InvalidArgument("regrapht-mcgs needs the reasoning graph");
+    SearchRun run(task, ctx, o_, Name());
+    run_ = &run;
+    graph_ = task.graph;
+    rng_.Seed(o_.seed);
+    nodes_.clear();
+    table_.clear();
+    log_ = OrderedJson::array();
+    SearchNode root;
+    root.code = task.problem->reference_source;
+    root.code_hash = "root";
+    nodes_.push_back(root);
+
+    std::string stop;
+    int idle = 0;
+    int iteration = 0;
+    while (true) {
+      if (run.Exhausted(&stop)) break;
+      if (o_.iterations > 0 && iteration >= o_.iterations) {
+        stop = "iterations: " + std::to_string(o_.iterations);
+        break;
+      }
+      int before = run.generations();
+      RG_RETURN_IF_ERROR(Iterate(++iteration));
+      if (run.generations() == before) {
+        // Nothing left to generate below the selected states.
+        if (++idle >= 64) {
+          stop = "search space exhausted (every reachable step generated or terminal)";
+          break;
+        }
+      } else {
+        idle = 0;
+      }
+    }
+    return run.Finish(TreeJson(), stop);
+  }
+
+ private:
+  // ---- 1. Select ------------------------------------------------------------------
+
+  int SelectEdge(const SearchNode& n) {
+    // Unvisited edges first (P-UCB is infinite there), the most common
+    // transition first (most examples on the graph edge), seeded ties.
+    int best = -1;
+    double best_score = -std::numeric_limits<double>::infinity();
+    double tie = 0;
+    double ln_n = std::log(std::max(1, n.visits));
+    for (size_t i = 0; i < n.edges.size(); ++i) {
+      const SearchEdge& e = n.edges[i];
+      double score;
+      if (e.visits == 0) {
+        score = 1e9 + static_cast<double>(graph_->edge(e.graph_edge).examples.size());
+      } else {
+        double q = e.child >= 0 ? nodes_[e.child].Q() : 0.0;
+        score = q + o_.exploration_c * std::sqrt(ln_n / e.visits);
+      }
+      double t = rng_.Uniform();
+      if (score > best_score || (score == best_score && t > tie)) {
+        best = static_cast<int>(i);
+        best_score = score;
+        tie = t;
+      }
+    }
+    return best;
+  }
+
+  // ---- 2. Expand ------------------------------------------------------------------
+
+  void Expand(SearchNode& n) {
+    if (n.expanded) return;
+    n.expanded = true;
+    for (EdgeId eid : graph_->node(n.graph_node).out) {
+      SearchEdge e;
+      e.action = graph_->edge(eid).to;
+      e.graph_edge = eid;
+      n.edges.push_back(e);
+    }
+  }
+
+  // Generates the step of edge `ei` of node `ni`; returns the child state.
+  Result<int> Step(int ni, int ei) {
+    const SearchNode parent = nodes_[ni];  // copy: nodes_ may grow
+    const SearchEdge& e = parent.edges[ei];
+    auto examples = run_->EdgeExamples(parent.code, e.graph_edge, o_.examples_per_step);
+    RG_ASSIGN_OR_RETURN(auto messages, run_->StepMessages(parent.code, e.action, examples, ""));
+    RG_ASSIGN_OR_RETURN(int a, run_->Generate(messages, parent.attempt, run_->TechniqueId(e.action),
+                                              static_cast<int>(e.action)));
+    const Attempt& att = run_->attempt(a);
+    int child;
+    std::string key = std::to_string(e.action) + ":" + att.code_hash;
+    auto it = table_.find(key);
+    if (o_.share_transpositions && !att.code_hash.empty() && it != table_.end()) {
+      child = it->second;  // the same technique and code reached another way
+    } else {
+      SearchNode c;
+      c.id = static_cast<int>(nodes_.size());
+      c.graph_node = e.action;
+      c.code = att.code;
+      c.code_hash = att.code_hash;
+      c.attempt = a;
+      c.depth = parent.depth + 1;
+      c.reward = att.reward;
+      c.failed = run_->Failed(a);
+      nodes_.push_back(c);
+      child = c.id;
+      if (!att.code_hash.empty()) table_[key] = child;
+    }
+    nodes_[ni].edges[ei].child = child;
+    return child;
+  }
+
+  // ---- 3. Roll out ----------------------------------------------------------------
+
+  int RolloutEdge(const SearchNode& n) {
+    if (rng_.Uniform() < o_.rollout_epsilon) return static_cast<int>(rng_.Below(n.edges.size()));
+    int best = 0;
+    double best_v = -std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < n.edges.size(); ++i) {
+      const SearchEdge& e = n.edges[i];
+      double q = e.child >= 0 ? nodes_[e.child].Q() : 0.0;
+      double v = q - o_.rollout_lambda * e.visits;
+      if (v > best_v) {
+        best_v = v;
+        best = static_cast<int>(i);
+      }
+    }
+    return best;
+  }
+
+  // ---- one iteration --------------------------------------------------------------
+
+  Status Iterate(int iteration) {
+    run_->Emit(iteration, "select");
+    std::vector<std::pair<int, int>> path;  // (node, edge taken from it); edge -1 at the end
+    std::vector<int> on_path = {0};
+    int cur = 0;
+    int fresh = -1;  // state generated by this iteration's expansion
+    while (true) {
+      SearchNode& n = nodes_[cur];
+      Expand(n);
+      if (n.failed || n.edges.empty() || n.depth >= o_.max_depth) break;
+      int ei = SelectEdge(n);
+      path.push_back({cur, ei});
+      if (n.edges[ei].child < 0) {
+        if (run_->Exhausted()) return Status::Ok();
+        RG_ASSIGN_OR_RETURN(fresh, Step(cur, ei));
+        cur = fresh;
+        break;
+      }
+      int next = n.edges[ei].child;
+      if (std::find(on_path.begin(), on_path.end(), next) != on_path.end()) break;  // cycle
+      cur = next;
+      on_path.push_back(cur);
+    }
+    size_t selection_len = path.size();
+    std::vector<int> rollout_nodes;
+    if (fresh >= 0 && !nodes_[fresh].failed) {
+      int r = fresh;
+      while (!run_->Exhausted() && nodes_[r].depth < o_.max_depth) {
+        SearchNode& rn = nodes_[r];
+        Expand(rn);
+        if (rn.edges.empty()) break;
+        int ei = RolloutEdge(rn);
+        path.push_back({r, ei});
+        int next = rn.edges[ei].child;
+        if (next < 0) {
+          RG_ASSIGN_OR_RETURN(next, Step(r, ei));
+        }
+        if (std::find(on_path.begin(), on_path.end(), next) != on_path.end() || next == r) break;
+        rollout_nodes.push_back(next);
+        on_path.push_back(next);
+        r = next;
+        if (nodes_[r].failed) break;
+      }
+    }
+    // 4. Back up: the best reward this iteration reached.
+    std::vector<int> tail;  // states after the selection: the fresh one and the rollout's
+    if (fresh >= 0) tail.push_back(fresh);
+    tail.insert(tail.end(), rollout_nodes.begin(), rollout_nodes.end());
+    double value;
+    if (tail.empty()) {
+      value = cur == 0 ? 0.0 : nodes_[cur].reward;  // a terminal or fully explored state
+    } else {
+      value = -std::numeric_limits<double>::infinity();
+      for (int t : tail) value = std::max(value, nodes_[t].reward);
+    }
+    // Suffix maxima of the rollout part, for the rollout states themselves.
+    std::vector<double> suffix(tail.size());
+    double m = -std::numeric_limits<double>::infinity();
+    for (size_t i = tail.size(); i-- > 0;) {
+      m = std::max(m, nodes_[tail[i]].reward);
+      suffix[i] = m;
+    }
+    for (size_t i = 0; i < path.size(); ++i) {
+      auto [ni, ei] = path[i];
+      if (ei >= 0) ++nodes_[ni].edges[ei].visits;
+    }
+    for (size_t i = 0; i < selection_len; ++i) {
+      SearchNode& n = nodes_[path[i].first];
+      ++n.visits;
+      n.value_sum += value;
+    }
+    if (tail.empty() && cur != 0) {
+      ++nodes_[cur].visits;
+      nodes_[cur].value_sum += value;
+    }
+    for (size_t i = 0; i < tail.size(); ++i) {
+      ++nodes_[tail[i]].visits;
+      nodes_[tail[i]].value_sum += suffix[i];
+    }
+    OrderedJson entry = {{"iteration", iteration}, {"value", value}};
+    OrderedJson p = OrderedJson::array();
+    for (size_t i = 0; i < selection_len; ++i) p.push_back(path[i].first);
+    entry["selection"] = p;
+    OrderedJson t = OrderedJson::array();
+    for (int x : tail) t.push_back(x);
+    entry["generated"] = t;
+    log_.push_back(entry);
+    return Status::Ok();
+  }
+
+  std::string TreeJson() const {
+    OrderedJson nodes = OrderedJson::array();
+    for (const auto& n : nodes_) {
+      OrderedJson edges = OrderedJson::array();
+      for (const auto& e : n.edges) {
+        edges.push_back({{"technique", run_->TechniqueId(e.action)}, {"child", e.child}, {"visits", e.visits}});
+      }
+      char q[32];
+      std::snprintf(q, sizeof q, "%.6f", n.Q());
+      nodes.push_back({{"id", n.id},
+                       {"technique", n.id == 0 ? "init" : run_->TechniqueId(n.graph_node)},
+                       {"attempt", n.attempt},
+                       {"depth", n.depth},
+                       {"reward", n.reward},
+                       {"failed", n.failed},
+                       {"visits", n.visits},
+                       {"q", std::string(q)},
+                       {"edges", edges}});
+    }
+    OrderedJson j = {{"method", "regrapht-mcgs"},
+                     {"exploration_c", o_.exploration_c},
+                     {"rollout_epsilon", o_.rollout_epsilon},
+                     {"rollout_lambda", o_.rollout_lambda},
+                     {"max_depth", o_.max_depth},
+                     {"nodes", nodes},
+                     {"iterations", log_}};
+    return j.dump(1);
+  }
+
+  SearchOptions o_;
+  SearchRun* run_ = nullptr;
+  const Graph* graph_ = nullptr;
+  Rng rng_;
+  std::vector<SearchNode> nodes_;
+  std::map<std::string, int> table_;
+  OrderedJson log_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reasoner> NewMcgs(const SearchOptions& options) { return std::make_unique<Mcgs>(options); }
+
+}  // namespace regrapht::search

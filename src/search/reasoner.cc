@@ -1,0 +1,28 @@
+#include "search/reasoners.h"
+
+namespace regrapht {
+
+std::vector<std::string> ReasonerNames() {
+  return {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag", "regrapht-mcgs"};
+}
+
+bool NeedsGraph(const std::string& m) {
+  return m == "rag" || m == "regrapht" || m == "mcts-rag" || m == "regrapht-mcgs";
+}
+
+Result<std::unique_ptr<Reasoner>> NewReasoner(const std::string& m, const SearchOptions& o) {
+  using namespace search;
+  if (m == "standard") return NewStandard(o);
+  if (m == "cot") return NewCot(o);
+  if (m == "rag") return NewRag(o);
+  if (m == "best-of-n") return NewBestOfN(o);
+  if (m == "regrapht") return NewGraphWalk(o);
+  if (m == "rethink-mcts") return NewRethinkMcts(o);
+  if (m == "mcts-rag") return NewMctsRag(o);
+  if (m == "regrapht-mcgs") return NewMcgs(o);
+  std::string names;
+  for (const auto& n : ReasonerNames()) names += (names.empty() ? "" : ", ") + n;
+  return Status::InvalidArgument("unknown method \"" + m + "\" (" + names + ")");
+}
+
+}  // namespace regrapht

@@ -1,0 +1,356 @@
+#include "search/search_run.h"
+
+#include <algorithm>
+
+#include "core/hash.h"
+#include "core/strings.h"
+#include "graph/retrieval.h"
+#include "llm/extract.h"
+
+namespace regrapht {
+
+double SearchReward(const VerifyResult& r) {
+  if (r.verdict == Verdict::kCompiledOnly) return 0.0;
+  return Reward(r);
+}
+
+namespace {
+
+class VerifierEvaluator final : public CandidateEvaluator {
+ public:
+  explicit VerifierEvaluator(Verifier* v) : v_(v) {}
+  Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) override {
+    return v_->Verify(problem, code);
+  }
+
+ private:
+  Verifier* v_;
+};
+
+// Characters a prompt may take: a conservative 3 characters per token for
+// code, minus room for the reply.
+size_t CharBudget(const SearchOptions& o) {
+  long tokens = static_cast<long>(o.context_tokens) - o.sampling.max_tokens;
+  return static_cast<size_t>(std::max(512L, tokens) * 3);
+}
+
+size_t Size(const std::vector<ChatMessage>& m) {
+  size_t n = 0;
+  for (const auto& x : m) n += x.content.size();
+  return n;
+}
+
+}  // namespace
+
+std::unique_ptr<CandidateEvaluator> NewVerifierEvaluator(Verifier* verifier) {
+  return std::make_unique<VerifierEvaluator>(verifier);
+}
+
+namespace search {
+
+SearchRun::SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
+                     std::string method)
+    : task_(task), context_(context), options_(options), method_(std::move(method)) {
+  clock_ = context.clock ? context.clock : SystemClock::Get();
+  start_s_ = clock_->NowSeconds();
+}
+
+bool SearchRun::Exhausted(std::string* why) const {
+  const Budget& b = options_.budget;
+  auto say = [&](std::string s) {
+    if (why) *why = std::move(s);
+    return true;
+  };
+  if (b.max_generations > 0 && generations_ >= b.max_generations) {
+    return say("budget: " + std::to_string(b.max_generations) + " generations");
+  }
+  if (b.max_verifications > 0 && verifications_ >= b.max_verifications) {
+    return say("budget: " + std::to_string(b.max_verifications) + " verifications");
+  }
+  if (b.max_wall_seconds > 0 && clock_->NowSeconds() - start_s_ >= b.max_wall_seconds) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "budget: %.0f s wall clock", b.max_wall_seconds);
+    return say(buf);
+  }
+  return false;
+}
+
+uint64_t SearchRun::NextSeed() {
+  uint64_t s = options_.seed * 0x9e3779b97f4a7c15ULL + (++seed_counter_);
+  return Hash64(std::to_string(s), options_.seed);
+}
+
+std::string SearchRun::TechniqueName(NodeId node) const {
+  return task_.graph ? task_.graph->node(node).name : "";
+}
+
+std::string SearchRun::TechniqueId(NodeId node) const {
+  if (!task_.graph) return "";
+  const Node& n = task_.graph->node(node);
+  return n.technique.empty() ? n.name : n.technique;
+}
+
+Result<std::string> SearchRun::SystemPrompt() const {
+  const ProblemSpec& spec = task_.problem->spec;
+  std::string libs = spec.libraries.empty()
+                         ? "Do not call libraries such as cuBLAS, Thrust or CUB."
+                         : "You may use: " + Join(spec.libraries, ", ") + ".";
+  return context_.prompts->Render("system.txt", {{"signature", spec.Signature()},
+                                                 {"arch", "sm_90"},
+                                                 {"libraries_rule", libs}});
+}
+
+Result<std::vector<ChatMessage>> SearchRun::Messages(const std::string& template_name,
+                                                     std::map<std::string, std::string> vars) const {
+  RG_ASSIGN_OR_RETURN(std::string system, SystemPrompt());
+  RG_ASSIGN_OR_RETURN(std::string user, context_.prompts->Render(template_name, vars));
+  std::vector<ChatMessage> m = {{Role::kSystem, system}, {Role::kUser, user}};
+  if (Size(m) > CharBudget(options_)) {
+    return Status::InvalidArgument("the prompt (" + std::to_string(Size(m)) + " characters) does not fit a " +
+                                   std::to_string(options_.context_tokens) +
+                                   "-token context: raise --context or shorten the function");
+  }
+  return m;
+}
+
+Result<std::vector<ChatMessage>> SearchRun::StepMessages(const std::string& code, NodeId technique,
+                                                         std::vector<ShownExample> examples,
+                                                         const std::string& failure) const {
+  const Node& node = task_.graph->node(technique);
+  RG_ASSIGN_OR_RETURN(std::string system, SystemPrompt());
+  std::string failure_text;
+  if (!failure.empty()) {
+    RG_ASSIGN_OR_RETURN(failure_text, context_.prompts->Render("failure.txt", {{"failure", failure}}));
+  }
+  // Truncation rule: drop examples from the last; then cut the remaining
+  // example's before/after in the middle; the current code is never cut.
+  size_t budget = CharBudget(options_);
+  size_t cut_to = 0;  // 0: no cut
+  while (true) {
+    std::string shown;
+    for (const auto& ex : examples) {
+      auto clip = [&](const std::string& s) { return cut_to ? TruncateMiddle(s, cut_to) : s; };
+      RG_ASSIGN_OR_RETURN(std::string block,
+                          context_.prompts->Render("example.txt", {{"from", ex.from},
+                                                                   {"to", ex.to},
+                                                                   {"think", ex.think},
+                                                                   {"detail", ex.detail},
+                                                                   {"before", clip(ex.before)},
+                                                                   {"after", clip(ex.after)}}));
+      shown += block;
+    }
+    RG_ASSIGN_OR_RETURN(std::string user,
+                        context_.prompts->Render(
+                            "step.txt", {{"technique", node.name},
+                                         {"technique_description", node.description},
+                                         {"code", code},
+                                         {"examples", shown},
+                                         {"failure", failure_text},
+                                         {"follow_example", examples.empty() ? "" : ", following the example"}}));
+    std::vector<ChatMessage> m = {{Role::kSystem, system}, {Role::kUser, user}};
+    size_t size = Size(m);
+    if (size <= budget) return m;
+    if (examples.size() > 1) {
+      examples.pop_back();
+    } else if (!examples.empty() && (cut_to == 0 || cut_to > 400)) {
+      size_t over = size - budget;
+      size_t longest = std::max(examples[0].before.size(), examples[0].after.size());
+      size_t current = cut_to ? cut_to : longest;
+      cut_to = current > over / 2 + 200 ? current - over / 2 - 100 : 400;
+    } else if (!examples.empty()) {
+      examples.clear();
+    } else {
+      return Status::InvalidArgument("the step prompt (" + std::to_string(size) +
+                                     " characters without examples) does not fit a " +
+                                     std::to_string(options_.context_tokens) + "-token context");
+    }
+  }
+}
+
+std::vector<ShownExample> SearchRun::EdgeExamples(const std::string& code, EdgeId edge, int k) const {
+  std::vector<ShownExample> out;
+  if (!task_.examples || k <= 0) return out;
+  const Edge& e = task_.graph->edge(edge);
+  for (const auto& s : task_.examples->TopKOnEdge(code, edge, static_cast<size_t>(k), options_.seed)) {
+    const Example& ex = e.examples[s.ref.index];
+    out.push_back({task_.graph->node(e.from).name, task_.graph->node(e.to).name, ex.think, ex.detail,
+                   ex.before, ex.after});
+  }
+  return out;
+}
+
+std::vector<ShownExample> SearchRun::PoolExamples(const std::string& code, int k) const {
+  std::vector<ShownExample> out;
+  if (!task_.examples || k <= 0) return out;
+  for (const auto& s : task_.examples->TopKGlobal(code, static_cast<size_t>(k), options_.seed)) {
+    const Edge& e = task_.graph->edge(s.ref.edge);
+    const Example& ex = e.examples[s.ref.index];
+    out.push_back({task_.graph->node(e.from).name, task_.graph->node(e.to).name, ex.think, ex.detail,
+                   ex.before, ex.after});
+  }
+  return out;
+}
+
+std::vector<ShownExample> SearchRun::SimilarKernels(const std::string& code, int k) const {
+  std::vector<ShownExample> out;
+  if (!task_.examples || k <= 0) return out;
+  const Graph& g = *task_.graph;
+  // Candidates: examples leaving the init node, whose `before` is a kernel's
+  // sequential source; rank those by similarity to `code`.
+  auto ranked = task_.examples->TopKGlobal(code, g.num_examples(), options_.seed);
+  for (const auto& s : ranked) {
+    const Edge& e = g.edge(s.ref.edge);
+    if (e.from != kInitNode) continue;
+    const Example& first = e.examples[s.ref.index];
+    // Follow the kernel's chain of steps (after -> before) to its final code.
+    std::string current = first.after;
+    std::vector<std::string> techniques = {g.node(e.to).name};
+    for (int hops = 0; hops < 16; ++hops) {
+      bool moved = false;
+      for (const auto& edge : g.edges()) {
+        for (const auto& ex : edge.examples) {
+          if (ex.kernel == first.kernel && ex.before == current && ex.after != current) {
+            current = ex.after;
+            techniques.push_back(g.node(edge.to).name);
+            moved = true;
+            break;
+          }
+        }
+        if (moved) break;
+      }
+      if (!moved) break;
+    }
+    out.push_back({"", Join(techniques, " -> "), "", "", first.before, current});
+    if (static_cast<int>(out.size()) >= k) break;
+  }
+  return out;
+}
+
+void SearchRun::Emit(int iteration, const std::string& action) {
+  last_iteration_ = iteration;
+  if (!context_.on_event) return;
+  SearchEvent ev;
+  ev.generation = generations_;
+  ev.iteration = iteration;
+  ev.action = action;
+  if (!attempts_.empty()) ev.verdict = std::string(VerdictName(attempts_.back().verdict));
+  for (const auto& a : attempts_) {
+    if (a.verdict == Verdict::kCorrect && a.speedup > ev.best_speedup) ev.best_speedup = a.speedup;
+  }
+  ev.best_verdict = ev.best_speedup > 0 ? "correct" : "";
+  context_.on_event(ev);
+}
+
+Result<std::string> SearchRun::ChatText(const std::vector<ChatMessage>& messages) {
+  ChatRequest req;
+  req.messages = messages;
+  req.sampling = options_.sampling;
+  req.sampling.seed = NextSeed();
+  RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
+  ++generations_;
+  tokens_prompt_ += resp.tokens_prompt;
+  tokens_generated_ += resp.tokens_generated;
+  return resp.choices.empty() ? std::string() : resp.choices[0].text;
+}
+
+Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
+                                int graph_node) {
+  ChatRequest req;
+  req.messages = messages;
+  req.sampling = options_.sampling;
+  req.sampling.seed = NextSeed();
+  RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
+  ++generations_;
+  Attempt a;
+  a.parent = parent;
+  a.action = action;
+  a.graph_node = graph_node;
+  a.tokens_prompt = resp.tokens_prompt;
+  a.tokens_generated = resp.tokens_generated;
+  a.time_generation_ms = resp.time_prompt_ms + resp.time_generation_ms;
+  tokens_prompt_ += resp.tokens_prompt;
+  tokens_generated_ += resp.tokens_generated;
+  std::string text = resp.choices.empty() ? std::string() : resp.choices[0].text;
+  llm::ExtractOptions eo;
+  eo.function_name = task_.problem->spec.function;
+  llm::Extraction ex = llm::ExtractCode(text, eo);
+  if (!ex.found()) {
+    a.verdict = Verdict::kCompileError;
+    a.detail = "no code in the model's reply: " + ex.reason;
+    a.reward = -1;
+    a.result.verdict = Verdict::kCompileError;
+    a.result.detail = a.detail;
+    a.result.log = TruncateMiddle(text, 2000);
+    return Record(std::move(a));
+  }
+  a.code = ex.code;
+  a.code_hash = HashHex(a.code);
+  if (auto it = by_hash_.find(a.code_hash); it != by_hash_.end()) {
+    const Attempt& prev = attempts_[it->second];
+    a.result = prev.result;
+    a.reused = true;
+  } else {
+    double t0 = clock_->NowSeconds();
+    RG_ASSIGN_OR_RETURN(a.result, context_.evaluator->Evaluate(*task_.problem, a.code));
+    a.time_verify_ms = (clock_->NowSeconds() - t0) * 1000;
+    ++verifications_;
+  }
+  a.verdict = a.result.verdict;
+  a.detail = a.result.detail;
+  a.speedup = a.result.speedup;
+  a.reward = SearchReward(a.result);
+  return Record(std::move(a));
+}
+
+Result<int> SearchRun::Record(Attempt a) {
+  a.id = static_cast<int>(attempts_.size());
+  if (!a.code_hash.empty() && !by_hash_.count(a.code_hash)) by_hash_[a.code_hash] = a.id;
+  attempts_.push_back(std::move(a));
+  Emit(last_iteration_, attempts_.back().action);
+  return attempts_.back().id;
+}
+
+bool SearchRun::Failed(int attempt) const { return attempts_[attempt].reward <= -1.0; }
+
+SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) {
+  SearchOutcome o;
+  o.method = method_;
+  o.attempts = attempts_;
+  o.tree_json = std::move(tree_json);
+  o.generations = generations_;
+  o.verifications = verifications_;
+  o.tokens_prompt = tokens_prompt_;
+  o.tokens_generated = tokens_generated_;
+  o.wall_s = clock_->NowSeconds() - start_s_;
+  o.stop_reason = std::move(stop_reason);
+  auto depth = [&](int i) {
+    int d = 0;
+    for (int p = i; p >= 0; p = attempts_[p].parent) ++d;
+    return d;
+  };
+  // Rule 1: the correct candidate with the highest speedup (earliest on ties).
+  for (const auto& a : attempts_) {
+    if (a.verdict == Verdict::kCorrect && (o.best < 0 || a.speedup > attempts_[o.best].speedup)) o.best = a.id;
+  }
+  if (o.best >= 0) {
+    o.best_verified = true;
+    o.best_rule = "the correct candidate with the highest speedup";
+  } else {
+    // Rule 2 (no GPU): the compiled candidate with the most optimization
+    // steps behind it, earliest on ties. Nothing about it is verified.
+    for (const auto& a : attempts_) {
+      if (a.verdict == Verdict::kCompiledOnly && (o.best < 0 || depth(a.id) > depth(o.best))) o.best = a.id;
+    }
+    if (o.best >= 0) {
+      o.best_rule = "no GPU: the compiled candidate with the most optimization steps on its path "
+                    "(earliest on ties); NOT verified";
+    } else {
+      o.best_rule = "no candidate compiled and passed";
+    }
+  }
+  for (int p = o.best; p >= 0; p = attempts_[p].parent) o.best_path.insert(o.best_path.begin(), p);
+  return o;
+}
+
+}  // namespace search
+}  // namespace regrapht

@@ -1,0 +1,102 @@
+// SearchRun: the state every method shares while it searches: the budget,
+// the log of attempts, prompts, model calls, code extraction, verification
+// (with reuse for duplicate code) and the choice of the best candidate.
+//
+// Methods (mcgs.cc, baselines.cc, action_mcts.cc) only decide *what* to ask
+// the model next; SearchRun does the asking, checking and bookkeeping.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/clock.h"
+#include "regrapht/search.h"
+#include "search/prompts.h"
+
+namespace regrapht {
+
+class ExampleIndex;
+
+namespace search {
+
+// An example shown in a step prompt: one worked transition.
+struct ShownExample {
+  std::string from, to;  // technique names
+  std::string think, detail, before, after;
+};
+
+class SearchRun {
+ public:
+  SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
+            std::string method);
+
+  // True when a budget is spent; `why` says which.
+  bool Exhausted(std::string* why = nullptr) const;
+
+  // The system message (the contract).
+  Result<std::string> SystemPrompt() const;
+
+  // Messages of a step: apply `technique` (graph node) to `code`, showing
+  // `examples` and, when refining, the previous `failure`. Examples are cut
+  // to fit the context (docs/search.md).
+  Result<std::vector<ChatMessage>> StepMessages(const std::string& code, NodeId technique,
+                                                std::vector<ShownExample> examples,
+                                                const std::string& failure) const;
+  // Messages from a template with `{{code}}` etc., wrapped with the system prompt.
+  Result<std::vector<ChatMessage>> Messages(const std::string& template_name,
+                                            std::map<std::string, std::string> vars) const;
+
+  // Asks the model, extracts code, verifies it and records an Attempt.
+  // Returns its index. `parent` is the attempt whose code the prompt started
+  // from (-1: the sequential code). With `json_steps` the reply is read as
+  // the paper's list of steps and the last step's code is taken.
+  Result<int> Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
+                       int graph_node);
+  // Asks the model for plain text (counts as a generation, nothing verified).
+  Result<std::string> ChatText(const std::vector<ChatMessage>& messages);
+
+  const Attempt& attempt(int i) const { return attempts_[i]; }
+  const std::vector<Attempt>& attempts() const { return attempts_; }
+  bool Failed(int attempt) const;   // SearchReward == -1: a failing step
+  double Reward(int attempt) const { return attempts_[attempt].reward; }
+  int generations() const { return generations_; }
+
+  // The examples of `edge` most similar to `code` (BM25), best first.
+  std::vector<ShownExample> EdgeExamples(const std::string& code, EdgeId edge, int k) const;
+  // Sequential -> final CUDA pairs of the most similar corpus kernels (RAG).
+  std::vector<ShownExample> SimilarKernels(const std::string& code, int k) const;
+  // The best-matching single transitions from the whole pool (MCTS-RAG).
+  std::vector<ShownExample> PoolExamples(const std::string& code, int k) const;
+
+  const SearchTask& task() const { return task_; }
+  const SearchOptions& options() const { return options_; }
+  std::string TechniqueName(NodeId node) const;
+  std::string TechniqueId(NodeId node) const;
+  uint64_t NextSeed();
+  void Emit(int iteration, const std::string& action);
+
+  // Picks the best attempt and packs the outcome.
+  SearchOutcome Finish(std::string tree_json, std::string stop_reason);
+
+ private:
+  Result<int> Record(Attempt a);
+
+  SearchTask task_;
+  SearchContext context_;
+  SearchOptions options_;
+  std::string method_;
+  const Clock* clock_;
+  double start_s_;
+  int generations_ = 0;
+  int verifications_ = 0;
+  int64_t tokens_prompt_ = 0, tokens_generated_ = 0;
+  uint64_t seed_counter_ = 0;
+  std::vector<Attempt> attempts_;
+  std::map<std::string, int> by_hash_;  // code hash -> first attempt with it
+  int last_iteration_ = 0;
+};
+
+}  // namespace search
+}  // namespace regrapht

@@ -1,0 +1,310 @@
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "core/clock.h"
+#include "core/fs.h"
+#include "core/json_util.h"
+#include "core/strings.h"
+#include "graph/retrieval.h"
+#include "regrapht/search.h"
+#include "search/fakes.h"
+#include "search/prompts.h"
+#include "verify/test_util.h"
+
+namespace regrapht::search {
+namespace {
+
+// A small reasoning graph with a cycle (tile <-> unroll) and a self-loop
+// (unroll -> unroll):
+//
+//   init --> map --> tile <--> unroll (self-loop)
+//     \-----> grid ----^
+//              \--> bad
+struct TestGraph {
+  Graph g;
+  std::map<std::string, std::string> names;  // display name -> id
+  NodeId Add(const std::string& id) {
+    NodeSpec s;
+    s.name = "Tech " + id;
+    s.technique = id;
+    s.description = "Apply " + id + " to the code";
+    names[s.name] = id;
+    return *g.AddNode(s);
+  }
+  void Link(NodeId a, NodeId b, int examples) {
+    EdgeId e = *g.AddEdge(a, b);
+    for (int i = 0; i < examples; ++i) {
+      Example ex;
+      ex.kernel = "k" + std::to_string(e) + "_" + std::to_string(i);
+      ex.think = "because";
+      ex.detail = "like this";
+      ex.before = "void before_" + std::to_string(i) + "() { loop(); }";
+      ex.after = "__global__ void after_" + std::to_string(i) + "() {}";
+      g.AddExample(e, ex);
+    }
+  }
+  TestGraph() {
+    NodeId map = Add("map"), grid = Add("grid"), tile = Add("tile"), unroll = Add("unroll"), bad = Add("bad");
+    Link(kInitNode, map, 3);
+    Link(kInitNode, grid, 1);
+    Link(map, tile, 2);
+    Link(grid, tile, 1);
+    Link(grid, bad, 1);
+    Link(tile, unroll, 2);
+    Link(unroll, tile, 1);
+    Link(unroll, unroll, 1);
+  }
+};
+
+// Speedup of a technique path: each technique multiplies; "bad" breaks the
+// code; applying "unroll" twice in a row breaks it too.
+double Score(const std::string& path) {
+  if (path.find("bad") != std::string::npos) return 0;
+  if (path.find("unroll>unroll") != std::string::npos) return 0;
+  double s = 1;
+  for (const auto& t : Split(path, '>')) {
+    if (t == "map" || t == "standard") s *= 2;
+    else if (t == "grid") s *= 1.5;
+    else if (t == "tile") s *= 3;
+    else if (t == "unroll") s *= 1.2;
+  }
+  return s;
+}
+
+class SearchTest : public testing::Test {
+ protected:
+  SearchTest() : problem_(testing_util::LoadBundled("saxpy")), index_(tg_.g), model_(tg_.names), eval_(Score) {}
+
+  Result<SearchOutcome> RunMethod(const std::string& method, SearchOptions o) {
+    auto r = NewReasoner(method, o);
+    if (!r.ok()) return r.status();
+    SearchTask task{&problem_, &tg_.g, &index_};
+    SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
+    return (*r)->Run(task, ctx);
+  }
+
+  TestGraph tg_;
+  Problem problem_;
+  ExampleIndex index_;
+  PathModel model_;
+  PathEvaluator eval_;
+  PromptLibrary prompts_;
+  FakeClock clock_;
+};
+
+TEST_F(SearchTest, McgsExpandsAllSuccessorsAndPrefersCommonTransitions) {
+  SearchOptions o;
+  o.budget.max_generations = 1;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  ASSERT_EQ(out->attempts.size(), 1u);
+  // Both successors of init were expanded; the one with more examples (map) went first.
+  EXPECT_EQ(out->attempts[0].action, "map");
+  Json tree = Json::parse(out->tree_json);
+  EXPECT_EQ(tree["nodes"][0]["edges"].size(), 2u);
+  EXPECT_EQ(out->stop_reason, "budget: 1 generations");
+}
+
+TEST_F(SearchTest, McgsFindsTheBestPathAndBacksUpTheMaximum) {
+  SearchOptions o;
+  o.budget.max_generations = 24;
+  o.max_depth = 4;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->generations, 24);
+  ASSERT_TRUE(out->best_verified);
+  const Attempt* best = out->best_attempt();
+  ASSERT_NE(best, nullptr);
+  // map(2) * tile(3) * unroll(1.2) * tile(3) = 21.6 is the best path of depth 4.
+  EXPECT_NEAR(best->speedup, 21.6, 1e-9) << PathOf(best->code);
+  EXPECT_EQ(PathOf(best->code), "map>tile>unroll>tile");
+  EXPECT_EQ(out->best_path.size(), 4u);
+  Json tree = Json::parse(out->tree_json);
+  // The root's value is a mean of backed-up maxima: at least the first
+  // rollout's max (map -> ... every state is >= 2).
+  EXPECT_GE(std::stod(tree["nodes"][0]["q"].get<std::string>()), 2.0);
+  // Every iteration logged its selection path from the root.
+  for (const auto& it : tree["iterations"]) EXPECT_EQ(it["selection"][0], 0);
+}
+
+TEST_F(SearchTest, RolloutStopsAtTheFirstFailingStep) {
+  SearchOptions o;
+  o.budget.max_generations = 40;
+  o.max_depth = 6;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok());
+  // No attempt ever continues from a failed one.
+  for (const auto& a : out->attempts) {
+    if (a.parent >= 0) EXPECT_NE(out->attempts[a.parent].reward, -1.0) << a.action;
+  }
+  // Failures were explored (bad, unroll>unroll) and are terminal in the tree.
+  bool saw_failure = false;
+  for (const auto& a : out->attempts) saw_failure |= a.reward == -1.0;
+  EXPECT_TRUE(saw_failure);
+  Json tree = Json::parse(out->tree_json);
+  for (const auto& n : tree["nodes"]) {
+    if (n["failed"].get<bool>()) {
+      for (const auto& e : n["edges"]) EXPECT_EQ(e["child"], -1);
+    }
+  }
+}
+
+TEST_F(SearchTest, CyclesAndStepCap) {
+  SearchOptions o;
+  o.budget.max_generations = 200;
+  o.max_depth = 3;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok());
+  for (const auto& a : out->attempts) {
+    EXPECT_LE(Split(PathOf(a.code), '>').size(), 3u) << PathOf(a.code);
+  }
+  // The graph's cycle makes deeper states, not loops: the space is finite at
+  // depth 3 and the search says so before the budget.
+  EXPECT_LT(out->generations, 200);
+  EXPECT_EQ(out->stop_reason, "search space exhausted (every reachable step generated or terminal)");
+}
+
+TEST_F(SearchTest, SameSeedSameTree) {
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  o.rollout_epsilon = 0.3;
+  auto a = RunMethod("regrapht-mcgs", o);
+  PathModel model2(tg_.names);
+  PathEvaluator eval2(Score);
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task{&problem_, &tg_.g, &index_};
+  SearchContext ctx{&model2, &eval2, &prompts_, &clock_, nullptr};
+  auto b = (*r)->Run(task, ctx);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_EQ(a->tree_json, b->tree_json);
+  o.seed = 99;
+  auto c = RunMethod("regrapht-mcgs", o);
+  EXPECT_NE(a->tree_json, c->tree_json);
+}
+
+TEST_F(SearchTest, GoldenTree) {
+  SearchOptions o;
+  o.budget.max_generations = 12;
+  o.max_depth = 4;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok());
+  fs::path golden = testing_util::SourceDir() / "tests" / "golden" / "mcgs_tree.json";
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) ASSERT_TRUE(WriteFile(golden, out->tree_json + "\n").ok());
+  EXPECT_EQ(out->tree_json + "\n", *ReadFile(golden));
+}
+
+TEST_F(SearchTest, DuplicateCodeReusesVerification) {
+  SearchOptions o;
+  o.budget.max_generations = 5;
+  auto out = RunMethod("best-of-n", o);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->generations, 5);
+  EXPECT_EQ(out->verifications, 1);  // the fake model always writes the same code
+  EXPECT_EQ(eval_.evaluations(), 1);
+  EXPECT_TRUE(out->attempts[4].reused);
+}
+
+TEST_F(SearchTest, BudgetsStopSearches) {
+  SearchOptions o;
+  o.budget.max_generations = 0;
+  o.budget.max_verifications = 3;
+  auto out = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->verifications, 3);
+  EXPECT_EQ(out->stop_reason, "budget: 3 verifications");
+}
+
+TEST_F(SearchTest, Baselines) {
+  SearchOptions o;
+  o.budget.max_generations = 10;
+  auto standard = RunMethod("standard", o);
+  ASSERT_TRUE(standard.ok());
+  EXPECT_EQ(standard->generations, 1);
+  EXPECT_EQ(PathOf(standard->attempts[0].code), "standard");
+  auto cot = RunMethod("cot", o);
+  ASSERT_TRUE(cot.ok());
+  EXPECT_EQ(cot->generations, 1);
+  auto rag = RunMethod("rag", o);
+  ASSERT_TRUE(rag.ok()) << rag.status().ToString();
+  EXPECT_EQ(rag->generations, 1);
+  EXPECT_NE(rag->attempts[0].action.find("examples"), std::string::npos);
+  auto walk = RunMethod("regrapht", o);
+  ASSERT_TRUE(walk.ok());
+  EXPECT_GE(walk->generations, 1);
+  for (const auto& a : walk->attempts) {
+    if (a.parent >= 0) EXPECT_FALSE(walk->attempts[a.parent].reward == -1.0);
+  }
+  auto rethink = RunMethod("rethink-mcts", o);
+  ASSERT_TRUE(rethink.ok()) << rethink.status().ToString();
+  EXPECT_EQ(rethink->generations, 10);
+  bool thought = false;
+  for (const auto& a : rethink->attempts) thought |= StartsWith(a.action, "thought: ");
+  EXPECT_TRUE(thought);
+  auto mctsrag = RunMethod("mcts-rag", o);
+  ASSERT_TRUE(mctsrag.ok()) << mctsrag.status().ToString();
+  EXPECT_EQ(mctsrag->generations, 10);
+  EXPECT_FALSE(NewReasoner("magic", o).ok());
+}
+
+TEST_F(SearchTest, CompileOnlyRuleWithoutGpu) {
+  // Every candidate compiles but nothing can be checked: the deepest wins.
+  class CompiledOnly final : public CandidateEvaluator {
+   public:
+    Result<VerifyResult> Evaluate(const Problem&, const std::string& code) override {
+      VerifyResult r;
+      r.verdict = PathOf(code).find("bad") != std::string::npos ? Verdict::kCompileError : Verdict::kCompiledOnly;
+      return r;
+    }
+  } eval;
+  SearchOptions o;
+  o.budget.max_generations = 8;
+  o.max_depth = 3;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task{&problem_, &tg_.g, &index_};
+  SearchContext ctx{&model_, &eval, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok());
+  EXPECT_FALSE(out->best_verified);
+  ASSERT_NE(out->best_attempt(), nullptr);
+  EXPECT_EQ(Split(PathOf(out->best_attempt()->code), '>').size(), 3u);
+  EXPECT_NE(out->best_rule.find("NOT verified"), std::string::npos);
+}
+
+TEST(PromptTest, RenderAndTruncate) {
+  auto r = RenderTemplate("a {{x}} b", {{"x", "1"}}, "t");
+  EXPECT_EQ(*r, "a 1 b");
+  EXPECT_EQ(RenderTemplate("{{y}}", {}, "t.txt").status().message(), "t.txt: no value for {{y}}");
+  PromptLibrary lib;
+  for (const char* name : {"system.txt", "standard.txt", "cot.txt", "step.txt", "example.txt", "failure.txt",
+                           "rag.txt", "rag_example.txt", "thoughts.txt", "thought_step.txt", "refine.txt"}) {
+    EXPECT_TRUE(lib.Has(name)) << name;
+  }
+}
+
+TEST_F(SearchTest, LongExamplesAreCutToFitTheContext) {
+  // One huge example: the step prompt must still fit by cutting it.
+  Example big;
+  big.kernel = "huge";
+  big.before = std::string(60000, 'x');
+  big.after = std::string(60000, 'y');
+  tg_.g.AddExample(*tg_.g.FindEdge(kInitNode, *tg_.g.FindTechnique("map")), big);
+  ExampleIndex index(tg_.g);
+  SearchOptions o;
+  o.context_tokens = 8192;
+  o.examples_per_step = 3;
+  o.budget.max_generations = 1;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task{&problem_, &tg_.g, &index};
+  SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  o.context_tokens = 1200;  // not even the code fits
+  auto tiny = NewReasoner("regrapht-mcgs", o);
+  auto fail = (*tiny)->Run(task, ctx);
+  ASSERT_FALSE(fail.ok());
+  EXPECT_NE(fail.status().message().find("does not fit"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace regrapht::search
