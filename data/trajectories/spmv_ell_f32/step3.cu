@@ -1,5 +1,6 @@
 #include <cuda_runtime.h>
 #include <cstddef>
+#include <cstdint>
 
 // Thread per row with x read through a texture object; the slot loop is
 // unrolled by hand so each thread has four independent gathers in flight.
@@ -44,7 +45,17 @@ void ell_spmv(int n, int width, const int* ell_col, const float* ell_val, const 
   float *d_val = nullptr, *d_x = nullptr, *d_y = nullptr;
   cudaMalloc(&d_col, (slots > 0 ? slots : 1) * sizeof(int));
   cudaMalloc(&d_val, (slots > 0 ? slots : 1) * sizeof(float));
-  cudaMalloc(&d_x, (size_t)n * sizeof(float));
+  // Texture objects over linear memory need the base aligned to the device's
+  // texture alignment (512 bytes on current GPUs, more than cudaMalloc's
+  // guaranteed 256), so x is placed at an aligned offset of a padded buffer.
+  int dev = 0, tex_align = 512;
+  cudaGetDevice(&dev);
+  cudaDeviceGetAttribute(&tex_align, cudaDevAttrTextureAlignment, dev);
+  if (tex_align < 256) tex_align = 256;
+  char* x_raw = nullptr;
+  cudaMalloc(&x_raw, (size_t)n * sizeof(float) + (size_t)tex_align);
+  size_t misalign = (size_t)((uintptr_t)x_raw % (uintptr_t)tex_align);
+  d_x = reinterpret_cast<float*>(x_raw + (misalign ? (size_t)tex_align - misalign : 0));
   cudaMalloc(&d_y, (size_t)n * sizeof(float));
   if (slots > 0) {
     cudaMemcpy(d_col, ell_col, slots * sizeof(int), cudaMemcpyHostToDevice);
@@ -68,6 +79,6 @@ void ell_spmv(int n, int width, const int* ell_col, const float* ell_val, const 
   cudaDestroyTextureObject(xtex);
   cudaFree(d_col);
   cudaFree(d_val);
-  cudaFree(d_x);
+  cudaFree(x_raw);
   cudaFree(d_y);
 }
