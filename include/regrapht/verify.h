@@ -146,8 +146,13 @@ class Verifier {
   // A broken reference is a Status naming what is wrong.
   Result<Timing> CheckReference(const Problem& problem);
 
-  // Compiles the candidate only (static checks + nvcc), no run.
-  Result<VerifyResult> CompileOnly(const Problem& problem, const std::string& candidate_source);
+  // Compiles the candidate only (static checks + nvcc, linked with the
+  // driver), no run. With `device_only`, nvcc compiles to a fatbin for every
+  // architecture instead (the whole translation unit is still parsed and
+  // type-checked, host code included; about half the time, no link): the
+  // compile gate CI runs over every expert solution and trajectory step.
+  Result<VerifyResult> CompileOnly(const Problem& problem, const std::string& candidate_source,
+                                   bool device_only = false);
 
   // Builds everything Verify() will need (candidate and reference) without
   // running anything, so a batch can compile in parallel first and time

@@ -141,7 +141,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   CLI::App* overlap = sub->add_subcommand("overlap", "Fail if benchmark problems appear in the training corpus");
   struct State {
     std::string suite;
-    bool no_build = false;
+    bool no_build = false, device_only = false;
     VerifyFlags flags;
     std::vector<std::string> benchmark, corpus;
     std::string names;
@@ -149,6 +149,8 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   auto st = std::make_shared<State>();
   check->add_option("suite", st->suite, "suite folder")->required();
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
+  check->add_flag("--device-only", st->device_only,
+                  "compile solutions to device code only (no link): the quick compile gate of CI");
   st->flags.Add(check, "sm_80,sm_90");
   overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
   overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
@@ -166,7 +168,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
       for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
       std::printf("\n");
-      return CheckProblemDirs(dirs, st->no_build, st->flags) ? kExitError : kExitOk;
+      return CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only) ? kExitError : kExitOk;
     }
     std::vector<bench::OverlapItem> bench_items, corpus_items;
     for (const auto& d : st->benchmark) {

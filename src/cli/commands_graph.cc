@@ -1,6 +1,8 @@
 // `regrapht graph ...`: build, inspect and convert reasoning graphs.
+#include <atomic>
 #include <cstdio>
 #include <memory>
+#include <thread>
 
 #include "cli/commands.h"
 #include "core/fs.h"
@@ -11,7 +13,10 @@
 #include "graph/relabel.h"
 #include "graph/stats.h"
 #include "graph/taxonomy.h"
+#include "construct/step_verifier.h"
 #include "graph/trajectory_import.h"
+#include "cli/verify_flags.h"
+#include "core/subprocess.h"
 
 namespace regrapht::cli {
 namespace {
@@ -73,6 +78,10 @@ struct ImportArgs {
   double threshold = 0.6;
   bool skip_bad = false;
   std::string format = "native";
+  std::string verify = "none";  // none | compile | full
+  bool write_records = false;
+  int jobs = 0;                 // parallel builds before verifying; 0: all cores
+  VerifyFlags flags;
 };
 
 int RunImport(const ImportArgs& a) {
@@ -87,6 +96,13 @@ int RunImport(const ImportArgs& a) {
   ImportOptions options;
   options.taxonomy = &*tax;
   options.relabeler = &relabeler;
+  auto vopts = a.flags.ToOptions();
+  if (!vopts.ok()) return Fail(vopts.status());
+  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
+  Verifier verifier(*vopts, runner.get());
+  construct::HarnessStepVerifier step_verifier(
+      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+  if (a.verify != "none") options.verifier = &step_verifier;
 
   Graph graph;
   if (!a.into.empty()) {
@@ -95,6 +111,32 @@ int RunImport(const ImportArgs& a) {
     graph = std::move(g).value();
   }
   std::vector<fs::path> roots(a.dirs.begin(), a.dirs.end());
+  if (a.verify != "none") {
+    // Build every step in parallel first; the import then verifies one step
+    // at a time from the build cache, so no compile disturbs a timing.
+    auto dirs = FindTrajectoryDirs(roots);
+    if (!dirs.ok()) return Fail(dirs.status());
+    std::vector<std::pair<Problem, std::string>> work;
+    for (const auto& d : *dirs) {
+      auto t = ReadTrajectoryDir(d);
+      auto p = LoadProblem(d);
+      if (!t.ok() || !p.ok()) continue;  // reported by the import itself
+      for (const auto& step : t->steps) work.emplace_back(*p, step.code);
+    }
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> pool;
+    int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    for (int j = 0; j < jobs; ++j) {
+      pool.emplace_back([&] {
+        for (size_t i = next++; i < work.size(); i = next++) {
+          if (a.verify == "full") (void)verifier.Prepare(work[i].first, work[i].second);
+          else (void)verifier.CompileOnly(work[i].first, work[i].second, true);
+        }
+      });
+    }
+    for (auto& t : pool) t.join();
+    std::fprintf(stderr, "built %zu steps with %d jobs\n", work.size(), jobs);
+  }
   auto report = ImportTrajectories(roots, options, &graph);
   if (!report.ok()) return Fail(report.status());
 
@@ -106,6 +148,10 @@ int RunImport(const ImportArgs& a) {
     }
     added += item.merge.examples_added;
     duplicate += item.merge.examples_duplicate;
+    if (item.cut_at != std::string::npos) {
+      std::fprintf(stderr, "%s: cut before step %zu (%s)\n", item.kernel_id.c_str(), item.cut_at + 1,
+                   item.cut_reason.c_str());
+    }
     // Say how every label that was not given verbatim got its technique.
     for (size_t i = 0; i < item.labels.size(); ++i) {
       const LabelDecision& d = item.labels[i];
@@ -116,6 +162,15 @@ int RunImport(const ImportArgs& a) {
   }
   for (const auto& dir : report->skipped) {
     std::fprintf(stderr, "skipped %s (no trajectory.json)\n", dir.string().c_str());
+  }
+  for (const auto& line : step_verifier.log()) std::printf("verify  %s\n", line.c_str());
+  if (a.write_records) {
+    for (const auto& [dir, records] : step_verifier.records()) {
+      Status ws = construct::WriteStepRecords(dir, records);
+      if (!ws.ok()) return Fail(ws);
+    }
+    std::fprintf(stderr, "wrote verification records into %zu trajectory.json files\n",
+                 step_verifier.records().size());
   }
   std::fprintf(stderr, "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
                report->merged(), report->items.size(), added, duplicate);
@@ -258,6 +313,15 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   imp->add_option("--format", import_args->format, "Output format: native or official")
       ->check(CLI::IsMember({"native", "official"}))
       ->capture_default_str();
+  imp->add_option("--verify", import_args->verify,
+                  "Check every step with the harness: none, compile (device code for every --arch) or full "
+                  "(correctness and speedup on a GPU); steps from the first failing one are cut")
+      ->check(CLI::IsMember({"none", "compile", "full"}))
+      ->capture_default_str();
+  imp->add_option("--jobs", import_args->jobs, "Parallel builds before verifying (0: all cores)");
+  imp->add_flag("--write-records", import_args->write_records,
+                "Write each step's verification record back into its trajectory.json");
+  import_args->flags.Add(imp, "sm_80,sm_90");
 
   auto add_graph = [&](CLI::App* c) {
     c->add_option("graph", graph_args->graph, "Graph file")->required();

@@ -81,7 +81,8 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
   };
 }
 
-int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags) {
+int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
+                     bool device_only) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
   auto runner = NewSubprocessRunner(RunnerOptions(*opts));
@@ -102,9 +103,10 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
         ++failed;
         continue;
       }
-      note += fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms);
+      note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
+                      : std::string("; reference ok (timing off)");
       if (p->solution_source) {
-        auto c = verifier.CompileOnly(*p, *p->solution_source);
+        auto c = verifier.CompileOnly(*p, *p->solution_source, device_only);
         if (!c.ok()) return Fail(c.status());
         if (c->verdict != Verdict::kCompiledOnly) {
           std::printf("FAIL  %s\n      solution.cu: %s: %s\n", dir.c_str(),
@@ -112,7 +114,7 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
           ++failed;
           continue;
         }
-        note += "; solution.cu compiles for " + flags.arch;
+        note += "; solution.cu compiles for " + flags.arch + (device_only ? " (device code)" : "");
       }
     }
     std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());

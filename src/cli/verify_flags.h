@@ -35,6 +35,7 @@ int ExitFor(Verdict v);
 SubprocessOptions RunnerOptions(const VerifyOptions& o);
 
 // `problem check` over folders; prints a line per folder; returns how many failed.
-int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags);
+int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
+                     bool device_only = false);
 
 }  // namespace regrapht::cli

@@ -28,12 +28,24 @@ Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportO
   item.status = ApplyLabels(item.labels, &trajectory);
   if (!item.status.ok()) return item;
 
-  // 2. Verify.
-  if (options.verifier != nullptr) {
-    for (size_t i = 0; i < trajectory.steps.size(); ++i) {
+  // 2. Verify, and cut at the first step whose record says it failed.
+  for (size_t i = 0; i < trajectory.steps.size(); ++i) {
+    if (options.verifier != nullptr) {
       RG_ASSIGN_OR_RETURN(StepVerification v, options.verifier->Verify(trajectory, i));
       trajectory.steps[i].verification = std::move(v);
     }
+    const auto& v = trajectory.steps[i].verification;
+    if (v && (!v->compiled || v->correctness == Correctness::kWrong)) {
+      item.cut_at = i;
+      item.cut_reason = !v->compiled ? "did not compile" : "wrong answers on " + (v->gpu.empty() ? std::string("a GPU") : v->gpu);
+      trajectory.steps.resize(i);
+      break;
+    }
+  }
+  if (trajectory.steps.empty()) {
+    item.status = Status::InvalidArgument(trajectory.dir.string() + ": step 1 failed verification (" +
+                                          item.cut_reason + "): nothing to merge");
+    return item;
   }
 
   // 3. Merge.

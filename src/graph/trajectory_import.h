@@ -25,6 +25,11 @@ struct ImportedTrajectory {
   Status status;                     // OK if merged; otherwise why not (names file and field)
   std::vector<LabelDecision> labels; // one per step, when relabelling ran
   MergeReport merge;                 // when merged
+  // The trajectory was cut before this step (0-based) because its
+  // verification record says it failed (did not compile, or gave wrong
+  // answers on a GPU); npos when nothing was cut.
+  size_t cut_at = std::string::npos;
+  std::string cut_reason;
 };
 
 struct ImportReport {
@@ -34,7 +39,9 @@ struct ImportReport {
   size_t failed() const;
 };
 
-// Relabels, verifies (if options.verifier) and merges one trajectory. A
+// Relabels, verifies (if options.verifier) and merges one trajectory. Steps
+// from the first one whose verification record (fresh or from the file) says
+// it failed are cut: a wrong step is never kept as a good example. A
 // rejected label or a merge error is the item's status; non-OK only if the
 // relabeler or verifier itself failed.
 Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportOptions& options,

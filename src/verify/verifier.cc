@@ -219,7 +219,7 @@ class Verifier::Impl {
   // returns the executable's path, or nullopt when the candidate failed (the
   // verdict then says why).
   Result<std::optional<fs::path>> BuildCandidate(const Problem& p, const std::string& source,
-                                                 VerifyResult* result) {
+                                                 VerifyResult* result, bool device_only = false) {
     const ProblemSpec& spec = p.spec;
     result->candidate_hash = HashHex(source);
     verify::StaticCheckOptions sc;
@@ -245,9 +245,27 @@ class Verifier::Impl {
       obj.argv = {tc_.nvcc.string(), "-std=c++17"};
       obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
       for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
-      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", "-c", "candidate.cu", "-o", "candidate.o"});
+      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", device_only ? "-fatbin" : "-c", "candidate.cu", "-o",
+                                       device_only ? "candidate.fatbin" : "candidate.o"});
     }
-    obj.output = "candidate.o";
+    obj.output = device_only && !o_.cpu_candidate ? "candidate.fatbin" : "candidate.o";
+    if (device_only && !o_.cpu_candidate) {
+      auto co = builds_->Build(obj);
+      if (!co.ok()) return co.status();
+      result->time_compile_ms = co->time_ms;
+      result->compile_cached = co->cached;
+      for (const auto& k : verify::ParsePtxasLog(co->log)) {
+        result->kernels.push_back({k.kernel, k.arch, k.registers, k.shared_bytes, k.constant_bytes,
+                                   k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
+      }
+      if (!co->ok) {
+        result->verdict = co->failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
+        result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co->failure : FirstError(co->log);
+        result->log = TruncateMiddle(co->log, 8000);
+        return std::optional<fs::path>();
+      }
+      return std::optional<fs::path>(co->artifact);
+    }
     obj.key_extra = ToolKey();
     auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate); });
     auto co = builds_->Build(obj);
@@ -679,14 +697,14 @@ class Verifier::Impl {
     return Status::Ok();
   }
 
-  Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source) {
+  Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source, bool device_only) {
     RG_RETURN_IF_ERROR(Init());
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
-    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
+    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res, device_only));
     if (!exe) return res;
     res.verdict = Verdict::kCompiledOnly;
-    res.detail = "compiled for " + res.env.archs + " (not run)";
+    res.detail = "compiled for " + res.env.archs + (device_only ? " (device code only; not linked, not run)" : " (not run)");
     return res;
   }
 
@@ -714,8 +732,9 @@ Result<VerifyResult> Verifier::Verify(const Problem& problem, const std::string&
 
 Result<Timing> Verifier::CheckReference(const Problem& problem) { return impl_->CheckReference(problem); }
 
-Result<VerifyResult> Verifier::CompileOnly(const Problem& problem, const std::string& candidate_source) {
-  return impl_->CompileOnly(problem, candidate_source);
+Result<VerifyResult> Verifier::CompileOnly(const Problem& problem, const std::string& candidate_source,
+                                           bool device_only) {
+  return impl_->CompileOnly(problem, candidate_source, device_only);
 }
 
 Status Verifier::Prepare(const Problem& problem, const std::string& candidate_source) {

@@ -1,0 +1,87 @@
+#include "construct/step_verifier.h"
+
+#include <fmt/format.h>
+
+#include "core/hash.h"
+#include "core/json_util.h"
+#include "core/strings.h"
+#include "graph/graph_json.h"
+
+namespace regrapht::construct {
+
+StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const VerifyOptions& o,
+                                               const std::string& source_hash) {
+  StepVerification v;
+  v.compiled = r.verdict != Verdict::kCompileError && r.verdict != Verdict::kStaticReject &&
+               !(r.verdict == Verdict::kTimeout && r.detail.rfind("compilation", 0) == 0);
+  v.archs = o.archs;
+  switch (r.verdict) {
+    case Verdict::kCorrect: v.correctness = Correctness::kCorrect; break;
+    case Verdict::kCompiledOnly: v.correctness = Correctness::kUnknown; break;
+    default: v.correctness = v.compiled ? Correctness::kWrong : Correctness::kUnknown;
+  }
+  v.gpu = r.env.gpu_name;
+  if (r.verdict == Verdict::kCorrect) v.speedup = r.speedup;
+  v.source_hash = source_hash;
+  v.verifier = "regrapht " + r.env.regrapht_version + " verify " + Join(o.archs, ",");
+  return v;
+}
+
+Result<StepVerification> HarnessStepVerifier::Verify(const Trajectory& t, size_t index) {
+  const Problem* problem;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = problems_.find(t.dir.string());
+    if (it == problems_.end()) {
+      RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(t.dir));
+      it = problems_.emplace(t.dir.string(), std::move(p)).first;
+    }
+    problem = &it->second;
+  }
+  const TrajectoryStep& step = t.steps[index];
+  Result<VerifyResult> r = mode_ == StepCheck::kFull ? verifier_->Verify(*problem, step.code)
+                                                     : verifier_->CompileOnly(*problem, step.code, true);
+  if (!r.ok()) return r.status().WithContext(t.kernel_id + " step " + std::to_string(index + 1));
+  StepVerification v = ToRecord(*r, verifier_->options(), HashHex(step.code));
+  std::string line = fmt::format("{} step {} ({}): {}", t.kernel_id, index + 1,
+                                 step.technique_id.empty() ? step.method : step.technique_id,
+                                 VerdictName(r->verdict));
+  if (r->verdict == Verdict::kCorrect) line += fmt::format(", {:.2f}x", r->speedup);
+  else if (r->verdict != Verdict::kCompiledOnly) line += ": " + r->detail;
+  std::lock_guard<std::mutex> lock(mu_);
+  log_.push_back(line);
+  auto& recs = records_[t.dir.string()];
+  if (recs.size() <= index) recs.resize(index + 1);
+  recs[index] = v;
+  return v;
+}
+
+std::map<std::string, std::vector<StepVerification>> HarnessStepVerifier::records() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return records_;
+}
+
+std::vector<std::string> HarnessStepVerifier::log() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return log_;
+}
+
+Status WriteStepRecords(const fs::path& dir, const std::vector<StepVerification>& records) {
+  fs::path file = dir / "trajectory.json";
+  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(file));
+  OrderedJson j;
+  try {
+    j = OrderedJson::parse(text);
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(file.string() + ": " + e.what());
+  }
+  if (!j.contains("steps") || !j["steps"].is_array()) {
+    return Status::InvalidArgument(file.string() + ": steps: expected an array");
+  }
+  for (size_t i = 0; i < records.size() && i < j["steps"].size(); ++i) {
+    j["steps"][i]["verification"] = VerificationToJson(records[i]);
+  }
+  return WriteFileAtomic(file, DumpJson(j));
+}
+
+}  // namespace regrapht::construct
