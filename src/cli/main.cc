@@ -19,6 +19,11 @@ namespace {
 std::vector<CommandEntry> Commands() {
   return {
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
+      {"chat", "Ask the language model one question (embedded GGUF or an OpenAI-compatible server)",
+       ChatCommand},
+      {"bench-llm", "Measure the embedded model: prompt and generation tokens/s, prefix reuse",
+       BenchLlmCommand},
+      {"model", "Download (pull) and list GGUF models", ModelCommand},
   };
 }
 
