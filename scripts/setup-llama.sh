@@ -20,7 +20,8 @@
 # <prefix>/share/regrapht/vocab/.
 #
 # Environment: REGRAPHT_CACHE_DIR, REGRAPHT_LLAMA_SOURCE, REGRAPHT_LLAMA_CUDA=1,
-# REGRAPHT_LLAMA_PREFIX (install here instead), REGRAPHT_JOBS (default: nproc).
+# REGRAPHT_LLAMA_PREFIX (install here instead), REGRAPHT_JOBS (default: nproc),
+# REGRAPHT_LLAMA_CMAKE_ARGS (extra CMake flags, e.g. -DCMAKE_CUDA_ARCHITECTURES=90).
 # Usage: scripts/setup-llama.sh [--force] [--print-prefix]
 set -euo pipefail
 
@@ -38,7 +39,7 @@ for arg in "$@"; do
   case "$arg" in
     --force) force=1 ;;
     --print-prefix) print_prefix=1 ;;
-    -h|--help) sed -n '2,28p' "$0"; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     *) echo "setup-llama.sh: unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -69,6 +70,11 @@ cmake_flags=(
   -DCMAKE_POSITION_INDEPENDENT_CODE=ON
 )
 if [[ $variant == cuda ]]; then cmake_flags+=(-DGGML_CUDA=ON); fi
+# Extra flags, e.g. REGRAPHT_LLAMA_CMAKE_ARGS="-DCMAKE_CUDA_ARCHITECTURES=90" (recorded in the stamp).
+if [[ -n "${REGRAPHT_LLAMA_CMAKE_ARGS:-}" ]]; then
+  read -r -a extra_flags <<< "$REGRAPHT_LLAMA_CMAKE_ARGS"
+  cmake_flags+=("${extra_flags[@]}")
+fi
 
 stamp="$prefix/regrapht-llama.stamp"
 want_stamp="source=$src_id
