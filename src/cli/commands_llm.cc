@@ -86,6 +86,16 @@ double Median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+std::string List(const std::vector<double>& v) {
+  std::string out;
+  char buf[32];
+  for (double x : v) {
+    std::snprintf(buf, sizeof buf, " %.1f", x);
+    out += buf;
+  }
+  return out;
+}
+
 // ---- chat ---------------------------------------------------------------------------
 
 std::function<int()> Chat(CLI::App* sub) {
@@ -198,7 +208,8 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       ->capture_default_str();
   sub->add_option("--gen-tokens", s->gen_tokens, "Tokens generated per repetition")
       ->capture_default_str();
-  sub->add_option("--prefix-tokens", s->prefix_tokens, "Shared prefix for the prefix-reuse figure")
+  sub->add_option("--prefix-tokens", s->prefix_tokens,
+                  "Shared prefix for the prefix-reuse figure (0: skip it)")
       ->capture_default_str();
   sub->add_option("--reps", s->reps, "Repetitions (medians are reported)")->capture_default_str();
   return [s] {
@@ -227,7 +238,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     // 1. Prompt processing: a fresh prompt each repetition, nothing reused.
     std::vector<double> pp, tg;
     int pp_tokens = 0;
-    for (int rep = 0; rep < s->reps; ++rep) {
+    for (int rep = 0; rep < s->reps && s->prompt_tokens > 0; ++rep) {
       auto text = Filler(b, s->prompt_tokens, rep);
       if (!text.ok()) return Fail(text.status());
       ChatRequest r;
@@ -240,7 +251,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       pp.push_back(PerSecond(resp->tokens_prompt_evaluated, resp->time_prompt_ms));
     }
     // 2. Generation from a short prompt, EOS ignored, greedy.
-    for (int rep = 0; rep < s->reps; ++rep) {
+    for (int rep = 0; rep < s->reps && s->gen_tokens > 0; ++rep) {
       ChatRequest r;
       r.messages = {{Role::kUser, "Write a long story " + std::to_string(rep)}};
       r.sampling.max_tokens = s->gen_tokens;
@@ -250,12 +261,17 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       if (!resp.ok()) return Fail(resp.status());
       tg.push_back(PerSecond(resp->tokens_generated, resp->time_generation_ms));
     }
-    std::printf("prompt     %d tokens: median %.1f tok/s over %d reps\n", pp_tokens, Median(pp),
-                s->reps);
-    std::printf("generate   %d tokens: median %.2f tok/s over %d reps\n", s->gen_tokens, Median(tg),
-                s->reps);
+    if (!pp.empty()) {
+      std::printf("prompt     %d tokens: median %.1f tok/s (reps:%s)\n", pp_tokens, Median(pp),
+                  List(pp).c_str());
+    }
+    if (!tg.empty()) {
+      std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s->gen_tokens, Median(tg),
+                  List(tg).c_str());
+    }
     cold->reset();
 
+    if (s->prefix_tokens <= 0) return kExitOk;
     // 3. Prefix reuse: two requests sharing a long system prompt.
     auto warm_backend = s->backend.Make(/*reuse_prefix=*/true);
     if (!warm_backend.ok()) return Fail(warm_backend.status());
