@@ -459,6 +459,12 @@ bool BracesBalance(std::string_view code) {
   return depth == 0 && !in_block_comment;
 }
 
+// The output stopped at a statement or block boundary, not mid-token.
+bool EndsCleanly(std::string_view code) {
+  std::string_view t = Trim(code);
+  return !t.empty() && (t.back() == '}' || t.back() == ';');
+}
+
 bool LooksLikeCode(std::string_view code) {
   return code.find('{') != std::string_view::npos || code.find(';') != std::string_view::npos ||
          code.find("#include") != std::string_view::npos;
@@ -616,7 +622,7 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
       continue;
     }
     if (Trim(b.code).empty() || !LooksLikeCode(b.code)) continue;
-    if (!b.closed && !BracesBalance(b.code)) {
+    if (!b.closed && !(BracesBalance(b.code) && EndsCleanly(b.code))) {
       saw_unclosed = true;
       continue;
     }
@@ -664,7 +670,7 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
   } else if (!json_error.empty()) {
     none.reason = "no code found: JSON with a code field could not be read: " + json_error;
   } else if (saw_unclosed) {
-    none.reason = "no code found: the code block is unterminated and its braces do not balance "
+    none.reason = "no code found: the code block is unterminated and its code is cut off "
                   "(reply truncated?)";
   } else if (!skipped.empty()) {
     none.reason = "no code found: only non-C++ code blocks (" + Join(skipped, ", ") + ")";
