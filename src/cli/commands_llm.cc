@@ -179,7 +179,8 @@ std::function<int()> Chat(CLI::App* sub) {
 
 // ---- bench-llm ------------------------------------------------------------------------
 
-// Filler text of roughly `tokens` tokens for `backend`, distinct per `salt`.
+// Filler text of exactly `tokens` tokens for `backend` (one more at most),
+// distinct per `salt`.
 Result<std::string> Filler(LlmBackend& backend, int tokens, int salt) {
   static const char* words[] = {"kernel", "thread", "block", "warp", "memory", "shared",
                                 "global", "index", "stride", "reduce", "launch", "grid"};
@@ -187,10 +188,23 @@ Result<std::string> Filler(LlmBackend& backend, int tokens, int salt) {
   int i = salt * 7;
   RG_ASSIGN_OR_RETURN(int have, llm::CountTokens(backend, text));
   while (have < tokens) {
-    for (int k = 0; k < 16; ++k) text += std::string(" ") + words[(i++ * 5 + k) % 12];
+    // Add words in steps that cannot overshoot (each word is at least one token).
+    int step = std::max(1, (tokens - have) / 2);
+    for (int k = 0; k < step; ++k) text += std::string(" ") + words[(i++ * 5 + k) % 12];
     RG_ASSIGN_OR_RETURN(have, llm::CountTokens(backend, text));
   }
   return text;
+}
+
+// Tokens the chat template adds around one user message.
+Result<int> TemplateOverhead(LlmBackend& backend) {
+  ChatRequest r;
+  r.messages = {{Role::kUser, "Hello"}};
+  r.sampling.max_tokens = 1;
+  r.sampling.temperature = 0;
+  RG_ASSIGN_OR_RETURN(ChatResponse resp, backend.Chat(r));
+  RG_ASSIGN_OR_RETURN(int bare, llm::CountTokens(backend, "Hello"));
+  return resp.tokens_prompt - bare;
 }
 
 std::function<int()> BenchLlm(CLI::App* sub) {
@@ -235,11 +249,14 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     warm.sampling.temperature = 0;
     if (auto w = b.Chat(warm); !w.ok()) return Fail(w.status());
 
-    // 1. Prompt processing: a fresh prompt each repetition, nothing reused.
+    // 1. Prompt processing: a fresh prompt each repetition, nothing reused,
+    // sized so that template + text is --prompt-tokens (as llama-bench's ppN).
+    auto overhead = TemplateOverhead(b);
+    if (!overhead.ok()) return Fail(overhead.status());
     std::vector<double> pp, tg;
     int pp_tokens = 0;
     for (int rep = 0; rep < s->reps && s->prompt_tokens > 0; ++rep) {
-      auto text = Filler(b, s->prompt_tokens, rep);
+      auto text = Filler(b, std::max(1, s->prompt_tokens - *overhead), rep);
       if (!text.ok()) return Fail(text.status());
       ChatRequest r;
       r.messages = {{Role::kUser, *text}};
