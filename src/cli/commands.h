@@ -13,4 +13,9 @@ std::function<int()> SuiteCommand(CLI::App* sub);
 std::function<int()> VersionCommand(CLI::App* sub);
 std::function<int()> GraphCommand(CLI::App* sub);  // commands_graph.cc
 
+// commands_llm.cc
+std::function<int()> ChatCommand(CLI::App* sub);
+std::function<int()> BenchLlmCommand(CLI::App* sub);
+std::function<int()> ModelCommand(CLI::App* sub);
+
 }  // namespace regrapht::cli

@@ -1,0 +1,168 @@
+// The language-model runtime: chat messages in, text out.
+//
+// An LlmBackend answers a ChatRequest with n sampled replies. Backends:
+//   - NewLlamaBackend: llama.cpp linked in-process, one GGUF file, reusing the
+//     KV cache for the prefix shared with the previous request;
+//   - NewOpenAiBackend: any OpenAI-compatible server (vLLM, llama-server,
+//     Ollama, ...) over HTTP;
+//   - NewCachedBackend: a decorator that stores replies in SQLite so an
+//     interrupted run does not pay twice;
+//   - FakeLlmBackend (src/llm/fake_backend.h) for other modules' tests.
+//
+// Errors: a failure of the backend itself (model file missing, server down,
+// prompt longer than the context) is a non-OK Status. Whatever the model
+// says, however useless, is data: an OK ChatResponse.
+//
+// Thread safety: every backend may be called from several threads at once.
+// The embedded backend serialises calls (one llama context); the HTTP backend
+// runs up to OpenAiOptions::max_in_flight requests concurrently.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "regrapht/status.h"
+
+namespace regrapht {
+
+enum class Role { kSystem, kUser, kAssistant };
+std::string_view RoleName(Role role);  // "system", "user", "assistant"
+
+struct ChatMessage {
+  Role role = Role::kUser;
+  std::string content;
+};
+
+struct SamplingParams {
+  float temperature = 0.7f;  // <= 0: greedy (argmax), seed unused
+  float top_p = 0.95f;       // >= 1: off
+  int top_k = 40;            // <= 0: off
+  int max_tokens = 1024;     // generated tokens per sample
+  uint64_t seed = 0;         // sample i uses seed + i
+  std::vector<std::string> stop;  // generation ends before the first match
+  bool ignore_eos = false;   // keep generating past end-of-generation (benchmarks)
+};
+
+struct ChatRequest {
+  std::vector<ChatMessage> messages;
+  SamplingParams sampling;
+  int n = 1;  // independent samples
+  // Polled between tokens (and between prompt batches / HTTP chunks). When
+  // set, the request ends early: the samples so far come back with
+  // FinishReason::kCancelled. Not owned; may be null.
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+enum class FinishReason {
+  kStop,         // end-of-generation token or a stop string
+  kLength,       // max_tokens reached
+  kContextFull,  // the context window filled up during generation (text is truncated)
+  kCancelled,    // ChatRequest::cancel was set
+};
+std::string_view FinishReasonName(FinishReason reason);  // "stop", "length", ...
+
+struct Completion {
+  std::string text;
+  FinishReason finish_reason = FinishReason::kStop;
+  int tokens_generated = 0;
+  double time_generation_ms = 0;
+};
+
+struct ChatResponse {
+  std::vector<Completion> choices;  // ChatRequest::n entries (fewer only if cancelled)
+  std::string model;                // the model that answered
+  int tokens_prompt = 0;            // tokens in the formatted prompt
+  // Prompt tokens actually evaluated, summed over samples: the embedded
+  // backend skips the prefix already in its KV cache. Equals tokens_prompt
+  // where the backend cannot tell (HTTP).
+  int tokens_prompt_evaluated = 0;
+  int tokens_generated = 0;         // summed over choices
+  // Embedded: prompt evaluation and token generation. HTTP: the server's
+  // own "timings" when it reports them (llama-server), else the whole
+  // request's wall time counts as generation and the prompt time is 0.
+  double time_prompt_ms = 0;
+  double time_generation_ms = 0;    // summed over choices
+  bool from_cache = false;          // answered by the response cache
+};
+
+class LlmBackend {
+ public:
+  virtual ~LlmBackend() = default;
+
+  // Returns request.n replies to `request.messages`.
+  // Non-OK only if the backend failed: InvalidArgument for a bad request
+  // (no messages, prompt longer than the context), Unavailable for a server
+  // that did not answer, PermissionDenied for a rejected key, ...
+  virtual Result<ChatResponse> Chat(const ChatRequest& request) = 0;
+
+  // One embedding vector per text. Unimplemented unless the backend offers it.
+  virtual Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) {
+    (void)texts;
+    return Status::Unimplemented(std::string(Name()) + " does not offer embeddings");
+  }
+
+  // "llama", "openai", "fake", "cached(llama)": for logs and cache keys.
+  virtual std::string Name() const = 0;
+  // Identifies the model and where it runs, e.g. "SmolLM2-135M-Instruct.Q4_1.gguf:98362432"
+  // or "qwen2.5-coder@http://host:8000/v1": for reports and cache keys.
+  virtual std::string ModelId() const = 0;
+};
+
+// ---- Embedded llama.cpp ----------------------------------------------------
+
+struct LlamaOptions {
+  std::filesystem::path model_path;  // a GGUF file
+  int threads = 0;           // 0: the number of physical cores
+  int context_size = 4096;   // tokens; 0: the model's training context
+  int batch_size = 512;      // prompt tokens per decode call
+  int gpu_layers = 0;        // layers to offload (CUDA builds only)
+  // A template name llama.cpp knows ("chatml", "llama3", ...) or a Jinja
+  // template string to use instead of the model's. Empty: the model's own
+  // (tokenizer.chat_template), else "chatml".
+  std::string chat_template;
+  bool reuse_prefix = true;  // keep the KV cache of the common prefix between requests
+};
+
+// Loads the model. FailedPrecondition when regrapht was built without
+// llama.cpp; NotFound/InvalidArgument when the file is missing or not a model.
+Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions& options);
+// Whether this build links llama.cpp.
+bool LlamaAvailable();
+
+// ---- OpenAI-compatible HTTP server -----------------------------------------
+
+struct OpenAiOptions {
+  std::string base_url;  // e.g. "http://localhost:8000/v1"; empty: $OPENAI_BASE_URL
+  std::string api_key;   // empty: $OPENAI_API_KEY (may stay empty for local servers)
+  std::string model;     // sent as "model"; required
+  double connect_timeout_s = 10;
+  double read_timeout_s = 600;  // no byte for this long: DeadlineExceeded
+  int max_retries = 4;          // on connection errors, 429 and 5xx
+  double backoff_initial_s = 1;
+  double backoff_max_s = 60;    // also caps Retry-After
+  int max_in_flight = 4;        // concurrent requests from this backend
+  bool use_n = true;            // send "n"; false: one request per sample (seed + i)
+  bool send_top_k = true;       // vLLM, llama-server, Ollama accept top_k; api.openai.com does not
+};
+
+// Fails with InvalidArgument when no base URL or model is given.
+Result<std::unique_ptr<LlmBackend>> NewOpenAiBackend(const OpenAiOptions& options);
+
+// ---- Response cache -------------------------------------------------------
+
+// Wraps `inner`: a request whose key (backend name, model id, messages,
+// sampling parameters, seed, n) was answered before is answered from the
+// SQLite database at `db_path`, with from_cache set and the original token
+// counts. Cancelled answers are not stored.
+Result<std::unique_ptr<LlmBackend>> NewCachedBackend(std::unique_ptr<LlmBackend> inner,
+                                                     const std::filesystem::path& db_path);
+
+// The cache key of `request` for `backend` (32 hex digits).
+std::string CacheKey(const LlmBackend& backend, const ChatRequest& request);
+
+}  // namespace regrapht

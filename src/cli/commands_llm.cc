@@ -1,0 +1,392 @@
+// The language-model commands: chat, bench-llm, model pull|list.
+#include <algorithm>
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <vector>
+
+#include "cli/commands.h"
+#include "core/fs.h"
+#include "core/strings.h"
+#include "llm/llama_backend.h"
+#include "llm/models.h"
+#include "regrapht/llm.h"
+
+namespace regrapht::cli {
+namespace {
+
+struct BackendFlags {
+  std::string model;        // a GGUF file
+  std::string endpoint;     // OpenAI-compatible base URL
+  std::string model_name;   // for the endpoint
+  std::string api_key;
+  int threads = 0;
+  int ctx_size = 4096;
+  int gpu_layers = 0;
+  std::string chat_template;
+
+  void Add(CLI::App* sub) {
+    sub->add_option("--model", model, "A GGUF model file (default: the registry's default model)");
+    sub->add_option("--endpoint", endpoint,
+                    "Base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1 "
+                    "(default: $OPENAI_BASE_URL when --model-name is given)");
+    sub->add_option("--model-name", model_name, "Model name to request from the endpoint");
+    sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
+    sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
+    sub->add_option("--ctx-size", ctx_size, "Context size in tokens for the embedded model")
+        ->capture_default_str();
+    sub->add_option("--gpu-layers", gpu_layers, "Layers to offload (CUDA builds of llama.cpp)");
+    sub->add_option("--chat-template", chat_template,
+                    "Override the model's chat template (a llama.cpp name such as chatml)");
+  }
+
+  bool UseHttp() const {
+    const char* env = std::getenv("OPENAI_BASE_URL");
+    return !endpoint.empty() || (!model_name.empty() && env != nullptr && *env != '\0');
+  }
+
+  Result<fs::path> ModelPath() const {
+    if (!model.empty()) return ExpandUser(model);
+    RG_ASSIGN_OR_RETURN(fs::path path, llm::DefaultModelPath());
+    if (!fs::exists(path)) {
+      return Status::NotFound("no --model given and the default model is not at " +
+                              path.string() +
+                              ": fetch it with `regrapht model pull smollm2-135m` (or "
+                              "scripts/fetch-default-model.sh), or pass --model FILE.gguf or "
+                              "--endpoint URL --model-name NAME");
+    }
+    return path;
+  }
+
+  Result<std::unique_ptr<LlmBackend>> Make(bool reuse_prefix = true) const {
+    if (UseHttp()) {
+      OpenAiOptions o;
+      o.base_url = endpoint;
+      o.model = model_name;
+      o.api_key = api_key;
+      return NewOpenAiBackend(o);
+    }
+    LlamaOptions o;
+    RG_ASSIGN_OR_RETURN(o.model_path, ModelPath());
+    o.threads = threads;
+    o.context_size = ctx_size;
+    o.gpu_layers = gpu_layers;
+    o.chat_template = chat_template;
+    o.reuse_prefix = reuse_prefix;
+    return NewLlamaBackend(o);
+  }
+};
+
+double PerSecond(int tokens, double ms) { return ms > 0 ? tokens * 1000.0 / ms : 0; }
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+std::string List(const std::vector<double>& v) {
+  std::string out;
+  char buf[32];
+  for (double x : v) {
+    std::snprintf(buf, sizeof buf, " %.1f", x);
+    out += buf;
+  }
+  return out;
+}
+
+// ---- chat ---------------------------------------------------------------------------
+
+std::function<int()> Chat(CLI::App* sub) {
+  struct State {
+    BackendFlags backend;
+    std::string system;
+    std::string prompt;
+    float temperature = 0.7f;
+    float top_p = 0.95f;
+    int top_k = 40;
+    int max_tokens = 512;
+    uint64_t seed = 0;
+    int n = 1;
+    bool no_cache = false;
+    std::string cache_path;
+    std::vector<std::string> stop;
+  };
+  auto s = std::make_shared<State>();
+  s->backend.Add(sub);
+  sub->add_option("--system", s->system, "System prompt");
+  sub->add_option("--temperature", s->temperature, "0: greedy")->capture_default_str();
+  sub->add_option("--top-p", s->top_p)->capture_default_str();
+  sub->add_option("--top-k", s->top_k)->capture_default_str();
+  sub->add_option("--max-tokens", s->max_tokens)->capture_default_str();
+  sub->add_option("--seed", s->seed)->capture_default_str();
+  sub->add_option("-n,--samples", s->n, "Independent samples")->capture_default_str();
+  sub->add_option("--stop", s->stop, "Stop string (repeatable)");
+  sub->add_flag("--no-cache", s->no_cache, "Bypass the response cache");
+  sub->add_option("--cache", s->cache_path, "Response cache database (default: <cache>/llm-cache.db)");
+  sub->add_option("prompt", s->prompt, "The user message (\"-\": read standard input)")->required();
+  return [s] {
+    if (s->prompt == "-") {
+      s->prompt.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+    }
+    auto made = s->backend.Make();
+    if (!made.ok()) return Fail(made.status());
+    std::unique_ptr<LlmBackend> backend = std::move(*made);
+    const std::optional<llm::LlamaInfo> info = llm::GetLlamaInfo(*backend);
+    if (!s->no_cache) {
+      fs::path db = s->cache_path.empty() ? CacheDir() / "llm-cache.db" : fs::path(s->cache_path);
+      auto cached = NewCachedBackend(std::move(backend), db);
+      if (!cached.ok()) return Fail(cached.status());
+      backend = std::move(*cached);
+    }
+    ChatRequest request;
+    if (!s->system.empty()) request.messages.push_back({Role::kSystem, s->system});
+    request.messages.push_back({Role::kUser, s->prompt});
+    request.sampling.temperature = s->temperature;
+    request.sampling.top_p = s->top_p;
+    request.sampling.top_k = s->top_k;
+    request.sampling.max_tokens = s->max_tokens;
+    request.sampling.seed = s->seed;
+    request.sampling.stop = s->stop;
+    request.n = s->n;
+    auto response = backend->Chat(request);
+    if (!response.ok()) return Fail(response.status());
+    for (size_t i = 0; i < response->choices.size(); ++i) {
+      if (response->choices.size() > 1) std::printf("--- sample %zu ---\n", i + 1);
+      std::printf("%s\n", response->choices[i].text.c_str());
+    }
+    std::fflush(stdout);
+    const ChatResponse& r = *response;
+    std::string finish;
+    for (const auto& c : r.choices) {
+      finish += (finish.empty() ? "" : ",") + std::string(FinishReasonName(c.finish_reason));
+    }
+    std::fprintf(stderr,
+                 "[%s %s%s] prompt %d tokens (%d evaluated) %.1f ms (%.0f tok/s) | generated %d "
+                 "tokens %.1f ms (%.1f tok/s) | finish %s%s\n",
+                 backend->Name().c_str(), r.model.c_str(),
+                 info ? (", " + std::to_string(info->threads) + " threads, template " +
+                         info->chat_template).c_str()
+                      : "",
+                 r.tokens_prompt, r.tokens_prompt_evaluated, r.time_prompt_ms,
+                 PerSecond(r.tokens_prompt_evaluated, r.time_prompt_ms), r.tokens_generated,
+                 r.time_generation_ms, PerSecond(r.tokens_generated, r.time_generation_ms),
+                 finish.c_str(), r.from_cache ? " | from cache" : "");
+    return kExitOk;
+  };
+}
+
+// ---- bench-llm ------------------------------------------------------------------------
+
+// Filler text of exactly `tokens` tokens for `backend` (one more at most),
+// distinct per `salt`.
+Result<std::string> Filler(LlmBackend& backend, int tokens, int salt) {
+  static const char* words[] = {"kernel", "thread", "block", "warp", "memory", "shared",
+                                "global", "index", "stride", "reduce", "launch", "grid"};
+  std::string text = "Example " + std::to_string(salt) + ":";
+  int i = salt * 7;
+  RG_ASSIGN_OR_RETURN(int have, llm::CountTokens(backend, text));
+  while (have < tokens) {
+    // Add words in steps that cannot overshoot (each word is at least one token).
+    int step = std::max(1, (tokens - have) / 2);
+    for (int k = 0; k < step; ++k) text += std::string(" ") + words[(i++ * 5 + k) % 12];
+    RG_ASSIGN_OR_RETURN(have, llm::CountTokens(backend, text));
+  }
+  return text;
+}
+
+// Tokens the chat template adds around one user message.
+Result<int> TemplateOverhead(LlmBackend& backend) {
+  ChatRequest r;
+  r.messages = {{Role::kUser, "Hello"}};
+  r.sampling.max_tokens = 1;
+  r.sampling.temperature = 0;
+  RG_ASSIGN_OR_RETURN(ChatResponse resp, backend.Chat(r));
+  RG_ASSIGN_OR_RETURN(int bare, llm::CountTokens(backend, "Hello"));
+  return resp.tokens_prompt - bare;
+}
+
+std::function<int()> BenchLlm(CLI::App* sub) {
+  struct State {
+    BackendFlags backend;
+    int prompt_tokens = 512;
+    int gen_tokens = 128;
+    int prefix_tokens = 1500;
+    int reps = 5;
+  };
+  auto s = std::make_shared<State>();
+  s->backend.Add(sub);
+  s->backend.ctx_size = 0;  // sized from the workload below
+  sub->add_option("--prompt-tokens", s->prompt_tokens, "Prompt length for prompt processing")
+      ->capture_default_str();
+  sub->add_option("--gen-tokens", s->gen_tokens, "Tokens generated per repetition")
+      ->capture_default_str();
+  sub->add_option("--prefix-tokens", s->prefix_tokens,
+                  "Shared prefix for the prefix-reuse figure (0: skip it)")
+      ->capture_default_str();
+  sub->add_option("--reps", s->reps, "Repetitions (medians are reported)")->capture_default_str();
+  return [s] {
+    if (s->backend.UseHttp()) {
+      return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
+    }
+    if (s->backend.ctx_size == 0) {
+      int need = std::max(s->prompt_tokens, s->prefix_tokens + 64) + s->gen_tokens + 128;
+      s->backend.ctx_size = (need + 255) / 256 * 256;
+    }
+    auto cold = s->backend.Make(/*reuse_prefix=*/false);
+    if (!cold.ok()) return Fail(cold.status());
+    LlmBackend& b = **cold;
+    auto info = llm::GetLlamaInfo(b);
+    std::printf("model      %s (%s, %.0fM parameters)\nthreads    %d\ncontext    %d tokens\n",
+                b.ModelId().c_str(), info->description.c_str(), info->parameters / 1e6,
+                info->threads, info->context_size);
+
+    // Warm-up: page the weights in.
+    ChatRequest warm;
+    warm.messages = {{Role::kUser, "Hello"}};
+    warm.sampling.max_tokens = 4;
+    warm.sampling.temperature = 0;
+    if (auto w = b.Chat(warm); !w.ok()) return Fail(w.status());
+
+    // 1. Prompt processing: a fresh prompt each repetition, nothing reused,
+    // sized so that template + text is --prompt-tokens (as llama-bench's ppN).
+    auto overhead = TemplateOverhead(b);
+    if (!overhead.ok()) return Fail(overhead.status());
+    std::vector<double> pp, tg;
+    int pp_tokens = 0;
+    for (int rep = 0; rep < s->reps && s->prompt_tokens > 0; ++rep) {
+      auto text = Filler(b, std::max(1, s->prompt_tokens - *overhead), rep);
+      if (!text.ok()) return Fail(text.status());
+      ChatRequest r;
+      r.messages = {{Role::kUser, *text}};
+      r.sampling.max_tokens = 1;
+      r.sampling.temperature = 0;
+      auto resp = b.Chat(r);
+      if (!resp.ok()) return Fail(resp.status());
+      pp_tokens = resp->tokens_prompt_evaluated;
+      pp.push_back(PerSecond(resp->tokens_prompt_evaluated, resp->time_prompt_ms));
+    }
+    // 2. Generation from a short prompt, EOS ignored, greedy.
+    for (int rep = 0; rep < s->reps && s->gen_tokens > 0; ++rep) {
+      ChatRequest r;
+      r.messages = {{Role::kUser, "Write a long story " + std::to_string(rep)}};
+      r.sampling.max_tokens = s->gen_tokens;
+      r.sampling.temperature = 0;
+      r.sampling.ignore_eos = true;
+      auto resp = b.Chat(r);
+      if (!resp.ok()) return Fail(resp.status());
+      tg.push_back(PerSecond(resp->tokens_generated, resp->time_generation_ms));
+    }
+    if (!pp.empty()) {
+      std::printf("prompt     %d tokens: median %.1f tok/s (reps:%s)\n", pp_tokens, Median(pp),
+                  List(pp).c_str());
+    }
+    if (!tg.empty()) {
+      std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s->gen_tokens, Median(tg),
+                  List(tg).c_str());
+    }
+    cold->reset();
+
+    if (s->prefix_tokens <= 0) return kExitOk;
+    // 3. Prefix reuse: two requests sharing a long system prompt.
+    auto warm_backend = s->backend.Make(/*reuse_prefix=*/true);
+    if (!warm_backend.ok()) return Fail(warm_backend.status());
+    std::vector<double> ratios, first_ms, second_ms;
+    int first_eval = 0, second_eval = 0, prompt_len = 0;
+    for (int rep = 0; rep < s->reps; ++rep) {
+      auto prefix = Filler(**warm_backend, s->prefix_tokens, 100 + rep);
+      if (!prefix.ok()) return Fail(prefix.status());
+      ChatRequest a;
+      a.messages = {{Role::kSystem, *prefix}, {Role::kUser, "Parallelise loop one."}};
+      a.sampling.max_tokens = 1;
+      a.sampling.temperature = 0;
+      ChatRequest c = a;
+      c.messages[1].content = "Now parallelise the second loop, with shared memory.";
+      auto ra = (*warm_backend)->Chat(a);
+      auto rc = (*warm_backend)->Chat(c);
+      if (!ra.ok()) return Fail(ra.status());
+      if (!rc.ok()) return Fail(rc.status());
+      first_ms.push_back(ra->time_prompt_ms);
+      second_ms.push_back(rc->time_prompt_ms);
+      ratios.push_back(rc->time_prompt_ms / ra->time_prompt_ms);
+      first_eval = ra->tokens_prompt_evaluated;
+      second_eval = rc->tokens_prompt_evaluated;
+      prompt_len = rc->tokens_prompt;
+    }
+    std::printf(
+        "prefix     %d-token prompt sharing a ~%d-token prefix: first request %.1f ms (%d "
+        "evaluated), second %.1f ms (%d evaluated): median ratio %.1f%%\n",
+        prompt_len, s->prefix_tokens, Median(first_ms), first_eval, Median(second_ms),
+        second_eval, 100 * Median(ratios));
+    return kExitOk;
+  };
+}
+
+// ---- model pull|list --------------------------------------------------------------------
+
+std::string Size(int64_t bytes) {
+  char buf[32];
+  if (bytes < 0) return "?";
+  std::snprintf(buf, sizeof buf, "%.1f MB", bytes / 1e6);
+  return buf;
+}
+
+std::function<int()> Model(CLI::App* sub) {
+  struct State {
+    std::string target;
+    std::string models_dir;
+    bool quiet = false;
+  };
+  auto s = std::make_shared<State>();
+  sub->require_subcommand(1);
+  sub->add_option("--models-dir", s->models_dir,
+                  "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
+  CLI::App* pull = sub->add_subcommand("pull", "Download a model (registry name or .gguf URL)");
+  pull->add_option("model", s->target, "Registry name (e.g. smollm2-135m) or URL")->required();
+  pull->add_flag("-q,--quiet", s->quiet, "No progress bar");
+  CLI::App* list = sub->add_subcommand("list", "List the registry and the models present");
+  return [s, pull, list] {
+    auto registry = llm::LoadRegistry();
+    if (!registry.ok()) return Fail(registry.status());
+    fs::path dir = s->models_dir.empty() ? llm::ModelsDir() : ExpandUser(s->models_dir);
+    if (pull->parsed()) {
+      llm::DownloadOptions o;
+      if (s->quiet) o.progress = nullptr;
+      auto path = llm::PullModel(s->target, dir, *registry, o);
+      if (!path.ok()) return Fail(path.status());
+      std::printf("%s\n", path->c_str());
+      return kExitOk;
+    }
+    if (list->parsed()) {
+      auto present = llm::ListModels(dir, *registry);
+      std::printf("models folder: %s\n\n", dir.c_str());
+      std::printf("%-24s %-9s %-10s %s\n", "NAME", "PRESENT", "SIZE", "DESCRIPTION");
+      for (const auto& m : registry->models) {
+        bool here = std::any_of(present.begin(), present.end(),
+                                [&](const auto& p) { return p.registry_name == m.name; });
+        std::string name = m.name + (m.name == registry->default_name ? " *" : "");
+        std::printf("%-24s %-9s %-10s %s\n", name.c_str(), here ? "yes" : "no",
+                    Size(m.file_size >= 0 ? m.file_size : m.size).c_str(), m.description.c_str());
+      }
+      bool header = false;
+      for (const auto& p : present) {
+        if (!p.registry_name.empty()) continue;
+        if (!header) std::printf("\nother GGUF files:\n");
+        header = true;
+        std::printf("  %-40s %s\n", p.path.filename().c_str(), Size(p.size).c_str());
+      }
+      std::printf("\n* default model. Pull with: regrapht model pull NAME|URL\n");
+      return kExitOk;
+    }
+    return kExitUsage;
+  };
+}
+
+}  // namespace
+
+std::function<int()> ChatCommand(CLI::App* sub) { return Chat(sub); }
+std::function<int()> BenchLlmCommand(CLI::App* sub) { return BenchLlm(sub); }
+std::function<int()> ModelCommand(CLI::App* sub) { return Model(sub); }
+
+}  // namespace regrapht::cli

@@ -1,0 +1,154 @@
+// The response cache: a decorator that answers repeated requests from SQLite.
+//
+// Table llm_cache(key PRIMARY KEY, backend, model, response JSON, created).
+// The key hashes everything that can change the answer (see CacheKey), so a
+// hit is the answer the inner backend gave to the same question with the
+// same seed. Sampling with temperature > 0 and a fixed seed is reproducible
+// on the embedded backend only up to floating-point effects of batching; the
+// cache makes a resumed run see exactly the first run's replies.
+#include <chrono>
+#include <mutex>
+
+#include <cstdio>
+
+#include "core/hash.h"
+#include "core/log.h"
+#include "core/json_util.h"
+#include "core/sqlite_db.h"
+#include "regrapht/llm.h"
+
+namespace regrapht {
+namespace {
+
+Json ResponseToJson(const ChatResponse& r) {
+  Json j;
+  j["model"] = r.model;
+  j["tokens_prompt"] = r.tokens_prompt;
+  j["tokens_prompt_evaluated"] = r.tokens_prompt_evaluated;
+  j["tokens_generated"] = r.tokens_generated;
+  j["time_prompt_ms"] = r.time_prompt_ms;
+  j["time_generation_ms"] = r.time_generation_ms;
+  j["choices"] = Json::array();
+  for (const auto& c : r.choices) {
+    j["choices"].push_back({{"text", c.text},
+                            {"finish_reason", FinishReasonName(c.finish_reason)},
+                            {"tokens_generated", c.tokens_generated},
+                            {"time_generation_ms", c.time_generation_ms}});
+  }
+  return j;
+}
+
+Result<ChatResponse> ResponseFromJson(const std::string& text) {
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, "llm_cache"));
+  try {
+    ChatResponse r;
+    r.model = j.at("model").get<std::string>();
+    r.tokens_prompt = j.at("tokens_prompt").get<int>();
+    r.tokens_prompt_evaluated = j.at("tokens_prompt_evaluated").get<int>();
+    r.tokens_generated = j.at("tokens_generated").get<int>();
+    r.time_prompt_ms = j.at("time_prompt_ms").get<double>();
+    r.time_generation_ms = j.at("time_generation_ms").get<double>();
+    for (const auto& c : j.at("choices")) {
+      Completion comp;
+      comp.text = c.at("text").get<std::string>();
+      std::string reason = c.at("finish_reason").get<std::string>();
+      comp.finish_reason = reason == "length"         ? FinishReason::kLength
+                           : reason == "context_full" ? FinishReason::kContextFull
+                           : reason == "cancelled"    ? FinishReason::kCancelled
+                                                      : FinishReason::kStop;
+      comp.tokens_generated = c.at("tokens_generated").get<int>();
+      comp.time_generation_ms = c.at("time_generation_ms").get<double>();
+      r.choices.push_back(std::move(comp));
+    }
+    return r;
+  } catch (const std::exception& e) {
+    return Status::InvalidArgument(std::string("llm_cache: bad cached response: ") + e.what());
+  }
+}
+
+class CachedBackend final : public LlmBackend {
+ public:
+  CachedBackend(std::unique_ptr<LlmBackend> inner, std::unique_ptr<SqliteDb> db)
+      : inner_(std::move(inner)), db_(std::move(db)) {}
+
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    const std::string key = CacheKey(*inner_, request);
+    {
+      std::lock_guard lock(mu_);
+      RG_ASSIGN_OR_RETURN(auto get, db_->Prepare("SELECT response FROM llm_cache WHERE key = ?1"));
+      RG_RETURN_IF_ERROR(get.Bind(1, key));
+      RG_ASSIGN_OR_RETURN(bool row, get.Step());
+      if (row) {
+        auto cached = ResponseFromJson(get.ColumnText(0));
+        if (cached.ok()) {
+          cached->from_cache = true;
+          return cached;
+        }
+        spdlog::warn("{}", cached.status().ToString());  // fall through: ask again
+      }
+    }
+    RG_ASSIGN_OR_RETURN(ChatResponse response, inner_->Chat(request));
+    bool complete = static_cast<int>(response.choices.size()) == request.n;
+    for (const auto& c : response.choices) {
+      if (c.finish_reason == FinishReason::kCancelled) complete = false;
+    }
+    if (complete) {
+      std::lock_guard lock(mu_);
+      RG_ASSIGN_OR_RETURN(auto put, db_->Prepare(
+          "INSERT OR REPLACE INTO llm_cache(key, backend, model, response, created) "
+          "VALUES(?1, ?2, ?3, ?4, ?5)"));
+      RG_RETURN_IF_ERROR(put.Bind(1, key));
+      RG_RETURN_IF_ERROR(put.Bind(2, inner_->Name()));
+      RG_RETURN_IF_ERROR(put.Bind(3, inner_->ModelId()));
+      RG_RETURN_IF_ERROR(put.Bind(4, ResponseToJson(response).dump()));
+      RG_RETURN_IF_ERROR(put.Bind(
+          5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
+                 .count()));
+      RG_RETURN_IF_ERROR(put.Run());
+    }
+    return response;
+  }
+
+  Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) override {
+    return inner_->Embed(texts);
+  }
+  std::string Name() const override { return "cached(" + inner_->Name() + ")"; }
+  std::string ModelId() const override { return inner_->ModelId(); }
+
+ private:
+  std::unique_ptr<LlmBackend> inner_;
+  std::unique_ptr<SqliteDb> db_;
+  std::mutex mu_;
+};
+
+}  // namespace
+
+std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
+  Hasher h;
+  h.Add("regrapht-llm-cache-v1").Add(backend.Name()).Add(backend.ModelId());
+  h.Add(static_cast<int64_t>(request.messages.size()));
+  for (const auto& m : request.messages) h.Add(RoleName(m.role)).Add(m.content);
+  const SamplingParams& s = request.sampling;
+  // Floats hashed through their decimal form so 0.7f keys the same everywhere.
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.6g/%.6g", s.temperature, s.top_p);
+  h.Add(buf).Add(int64_t{s.top_k}).Add(int64_t{s.max_tokens});
+  h.Add(static_cast<int64_t>(s.seed)).Add(int64_t{s.ignore_eos});
+  h.Add(static_cast<int64_t>(s.stop.size()));
+  for (const auto& stop : s.stop) h.Add(stop);
+  h.Add(int64_t{request.n});
+  return h.Hex();
+}
+
+Result<std::unique_ptr<LlmBackend>> NewCachedBackend(std::unique_ptr<LlmBackend> inner,
+                                                     const std::filesystem::path& db_path) {
+  if (!inner) return Status::InvalidArgument("no backend to cache");
+  RG_ASSIGN_OR_RETURN(auto db, SqliteDb::Open(db_path));
+  RG_RETURN_IF_ERROR(db->Exec(
+      "CREATE TABLE IF NOT EXISTS llm_cache("
+      "  key TEXT PRIMARY KEY, backend TEXT NOT NULL, model TEXT NOT NULL,"
+      "  response TEXT NOT NULL, created REAL NOT NULL)"));
+  return std::unique_ptr<LlmBackend>(new CachedBackend(std::move(inner), std::move(db)));
+}
+
+}  // namespace regrapht

@@ -1,0 +1,437 @@
+// The embedded backend: llama.cpp in-process, one model, one context.
+//
+// Prefix reuse. The search sends the same system prompt and examples again
+// and again, so the backend keeps the tokens whose K/V entries sit in the
+// context (cached_, sequence 0, positions 0..n-1):
+//
+//   cached_:  [ s y s t e m . e x a m p l e s | old question | old answer ]
+//   prompt:   [ s y s t e m . e x a m p l e s | new question ]
+//              <------------ common ---------->
+//
+// Only the cells after the common prefix are removed (llama_memory_seq_rm)
+// and only the new tokens are evaluated. When the whole prompt is cached
+// (another sample of the same request), its last token is evaluated again to
+// get fresh logits.
+//
+// Context overflow: a prompt that leaves no room for one generated token is
+// an InvalidArgument Status, never a crash or a silent cut; a generation that
+// fills the context ends with FinishReason::kContextFull (the text so far is
+// kept).
+#include "llm/llama_backend.h"
+
+#include <llama-cpp.h>
+#include <llama.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "core/fs.h"
+#include "core/log.h"
+#include "core/strings.h"
+
+namespace regrapht {
+namespace llm {
+
+int PhysicalCores() {
+  std::set<std::pair<std::string, std::string>> cores;
+  for (int cpu = 0; cpu < 4096; ++cpu) {
+    fs::path topo = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology";
+    std::ifstream core(topo / "core_id"), pkg(topo / "physical_package_id");
+    if (!core) break;
+    std::string c, p;
+    core >> c;
+    pkg >> p;
+    cores.insert({p, c});
+  }
+  if (!cores.empty()) return static_cast<int>(cores.size());
+  return std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+double MsSince(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+void LogFromLlama(ggml_log_level level, const char* text, void*) {
+  std::string_view s(text);
+  while (!s.empty() && s.back() == '\n') s.remove_suffix(1);
+  if (s.empty()) return;
+  if (level == GGML_LOG_LEVEL_ERROR) {
+    spdlog::error("llama.cpp: {}", s);
+  } else {
+    spdlog::debug("llama.cpp: {}", s);
+  }
+}
+
+void InitLlamaOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llama_log_set(LogFromLlama, nullptr);
+    llama_backend_init();
+  });
+}
+
+class LlamaBackend final : public LlmBackend {
+ public:
+  LlamaBackend(const LlamaOptions& options, llama_model_ptr model)
+      : options_(options), model_(std::move(model)), vocab_(llama_model_get_vocab(model_.get())) {}
+
+  Status Init();
+
+  Result<ChatResponse> Chat(const ChatRequest& request) override;
+  std::string Name() const override { return "llama"; }
+  std::string ModelId() const override { return model_id_; }
+
+  const LlamaInfo& info() const { return info_; }
+  Result<std::vector<llama_token>> Tokenize(const std::string& text, bool add_special);
+
+ private:
+  Result<std::string> FormatPrompt(const std::vector<ChatMessage>& messages);
+  // Makes the context hold exactly `prompt`, with logits for its last token.
+  // Returns the number of tokens evaluated; sets *cancelled if stopped.
+  Result<int> EvaluatePrompt(const std::vector<llama_token>& prompt, bool* cancelled);
+  // Decodes `n` tokens at positions cached_.size()...; logits for the last.
+  Status Decode(const llama_token* tokens, int n, bool* cancelled);
+  void ResetCache();
+  Result<Completion> Generate(const SamplingParams& sampling, uint64_t seed);
+
+  static bool Abort(void* self) {
+    auto* b = static_cast<LlamaBackend*>(self);
+    return b->cancel_ != nullptr && b->cancel_->load(std::memory_order_relaxed);
+  }
+
+  LlamaOptions options_;
+  llama_model_ptr model_;
+  const llama_vocab* vocab_;
+  llama_context_ptr ctx_;
+  std::string template_;       // passed to llama_chat_apply_template
+  std::string model_id_;
+  LlamaInfo info_;
+  int n_ctx_ = 0;
+  int n_batch_ = 0;
+
+  std::mutex mu_;  // guards everything below and the context
+  std::vector<llama_token> cached_;
+  const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
+};
+
+Status LlamaBackend::Init() {
+  llama_context_params cp = llama_context_default_params();
+  int threads = options_.threads > 0 ? options_.threads : PhysicalCores();
+  cp.n_ctx = options_.context_size > 0 ? options_.context_size : 0;
+  cp.n_batch = std::max(1, options_.batch_size);
+  cp.n_ubatch = cp.n_batch;
+  cp.n_threads = threads;
+  cp.n_threads_batch = threads;
+  cp.abort_callback = &LlamaBackend::Abort;
+  cp.abort_callback_data = this;
+  cp.no_perf = true;
+  ctx_.reset(llama_init_from_model(model_.get(), cp));
+  if (!ctx_) {
+    return Status::Internal(options_.model_path.string() +
+                            ": llama.cpp could not create a context (n_ctx " +
+                            std::to_string(cp.n_ctx) + "); see --log-level debug");
+  }
+  n_ctx_ = static_cast<int>(llama_n_ctx(ctx_.get()));
+  n_batch_ = static_cast<int>(cp.n_batch);
+
+  // The chat template: an explicit one, else the model's, else chatml.
+  // llama_chat_apply_template recognises templates by name or by markers in
+  // the Jinja text; one it does not know falls back to chatml (logged).
+  const char* model_tmpl = llama_model_chat_template(model_.get(), nullptr);
+  if (!options_.chat_template.empty()) {
+    template_ = options_.chat_template;
+    info_.chat_template = options_.chat_template.size() < 32 ? options_.chat_template : "custom";
+  } else if (model_tmpl != nullptr) {
+    template_ = model_tmpl;
+    info_.chat_template = "model";
+  } else {
+    template_ = "chatml";
+    info_.chat_template = "chatml (model has none)";
+  }
+  llama_chat_message probe{"user", "x"};
+  if (llama_chat_apply_template(template_.c_str(), &probe, 1, true, nullptr, 0) < 0) {
+    if (!options_.chat_template.empty()) {
+      return Status::InvalidArgument("chat template \"" + options_.chat_template.substr(0, 40) +
+                                     "\" is not one llama.cpp knows");
+    }
+    spdlog::warn("{}: llama.cpp does not recognise the model's chat template; using chatml",
+                 options_.model_path.filename().string());
+    template_ = "chatml";
+    info_.chat_template = "chatml (model's not recognised)";
+  }
+
+  char desc[256];
+  llama_model_desc(model_.get(), desc, sizeof desc);
+  info_.description = desc;
+  info_.context_size = n_ctx_;
+  info_.threads = threads;
+  info_.model_bytes = llama_model_size(model_.get());
+  info_.parameters = llama_model_n_params(model_.get());
+  std::error_code ec;
+  auto size = fs::file_size(options_.model_path, ec);
+  model_id_ = options_.model_path.filename().string() + ":" + std::to_string(ec ? 0 : size);
+  return Status::Ok();
+}
+
+Result<std::string> LlamaBackend::FormatPrompt(const std::vector<ChatMessage>& messages) {
+  std::vector<llama_chat_message> msgs;
+  msgs.reserve(messages.size());
+  size_t total = 0;
+  for (const auto& m : messages) {
+    msgs.push_back({RoleName(m.role).data(), m.content.c_str()});
+    total += m.content.size();
+  }
+  std::string buf(total * 2 + 512, '\0');
+  int n = llama_chat_apply_template(template_.c_str(), msgs.data(), msgs.size(), true, buf.data(),
+                                    static_cast<int32_t>(buf.size()));
+  if (n > static_cast<int>(buf.size())) {
+    buf.resize(n);
+    n = llama_chat_apply_template(template_.c_str(), msgs.data(), msgs.size(), true, buf.data(),
+                                  static_cast<int32_t>(buf.size()));
+  }
+  if (n < 0) return Status::Internal("llama_chat_apply_template failed");
+  buf.resize(n);
+  return buf;
+}
+
+Result<std::vector<llama_token>> LlamaBackend::Tokenize(const std::string& text,
+                                                        bool add_special) {
+  std::vector<llama_token> tokens(text.size() + 8);
+  int n = llama_tokenize(vocab_, text.data(), static_cast<int32_t>(text.size()), tokens.data(),
+                         static_cast<int32_t>(tokens.size()), add_special, /*parse_special=*/true);
+  if (n < 0) {
+    tokens.resize(-n);
+    n = llama_tokenize(vocab_, text.data(), static_cast<int32_t>(text.size()), tokens.data(),
+                       static_cast<int32_t>(tokens.size()), add_special, true);
+  }
+  if (n < 0) return Status::Internal("llama_tokenize failed");
+  tokens.resize(n);
+  return tokens;
+}
+
+void LlamaBackend::ResetCache() {
+  llama_memory_clear(llama_get_memory(ctx_.get()), true);
+  cached_.clear();
+}
+
+Status LlamaBackend::Decode(const llama_token* tokens, int n, bool* cancelled) {
+  llama_batch batch = llama_batch_init(n, 0, 1);
+  const int pos0 = static_cast<int>(cached_.size());
+  for (int i = 0; i < n; ++i) {
+    batch.token[i] = tokens[i];
+    batch.pos[i] = pos0 + i;
+    batch.n_seq_id[i] = 1;
+    batch.seq_id[i][0] = 0;
+    batch.logits[i] = i == n - 1;
+  }
+  batch.n_tokens = n;
+  int rc = llama_decode(ctx_.get(), batch);
+  llama_batch_free(batch);
+  if (rc == 0) {
+    cached_.insert(cached_.end(), tokens, tokens + n);
+    return Status::Ok();
+  }
+  // Whatever part of the batch was processed is dropped so cached_ stays true.
+  if (!llama_memory_seq_rm(llama_get_memory(ctx_.get()), 0, pos0, -1)) ResetCache();
+  if (rc == 2) {
+    *cancelled = true;
+    return Status::Ok();
+  }
+  return Status::Internal("llama_decode failed with " + std::to_string(rc) + " at position " +
+                          std::to_string(pos0) + " (" + std::to_string(n) + " tokens)");
+}
+
+Result<int> LlamaBackend::EvaluatePrompt(const std::vector<llama_token>& prompt, bool* cancelled) {
+  size_t common = 0;
+  if (options_.reuse_prefix) {
+    size_t limit = std::min(cached_.size(), prompt.size());
+    while (common < limit && cached_[common] == prompt[common]) ++common;
+    if (common == prompt.size()) --common;  // need the last token's logits again
+  }
+  if (common < cached_.size()) {
+    if (common == 0 || !llama_memory_seq_rm(llama_get_memory(ctx_.get()), 0,
+                                            static_cast<llama_pos>(common), -1)) {
+      ResetCache();
+      common = 0;
+    }
+    cached_.resize(common);
+  }
+  int evaluated = 0;
+  for (size_t i = common; i < prompt.size(); i += n_batch_) {
+    int n = static_cast<int>(std::min<size_t>(n_batch_, prompt.size() - i));
+    RG_RETURN_IF_ERROR(Decode(prompt.data() + i, n, cancelled));
+    if (*cancelled) break;
+    evaluated += n;
+  }
+  return evaluated;
+}
+
+Result<Completion> LlamaBackend::Generate(const SamplingParams& sp, uint64_t seed) {
+  Completion out;
+  auto t0 = Clock::now();
+  llama_sampler_ptr chain(llama_sampler_chain_init(llama_sampler_chain_default_params()));
+  if (sp.temperature <= 0) {
+    llama_sampler_chain_add(chain.get(), llama_sampler_init_greedy());
+  } else {
+    if (sp.top_k > 0) llama_sampler_chain_add(chain.get(), llama_sampler_init_top_k(sp.top_k));
+    if (sp.top_p < 1) llama_sampler_chain_add(chain.get(), llama_sampler_init_top_p(sp.top_p, 1));
+    llama_sampler_chain_add(chain.get(), llama_sampler_init_temp(sp.temperature));
+    // llama.cpp reads 0xFFFFFFFF as "pick a random seed"; keep runs reproducible.
+    uint32_t s = static_cast<uint32_t>(seed ^ (seed >> 32));
+    if (s == LLAMA_DEFAULT_SEED) s = 0x5eed;
+    llama_sampler_chain_add(chain.get(), llama_sampler_init_dist(s));
+  }
+  size_t max_stop = 0;
+  for (const auto& s : sp.stop) max_stop = std::max(max_stop, s.size());
+
+  char piece[256];
+  while (true) {
+    if (cancel_ != nullptr && cancel_->load()) {
+      out.finish_reason = FinishReason::kCancelled;
+      break;
+    }
+    llama_token tok = llama_sampler_sample(chain.get(), ctx_.get(), -1);
+    if (!sp.ignore_eos && llama_vocab_is_eog(vocab_, tok)) {
+      out.finish_reason = FinishReason::kStop;
+      break;
+    }
+    ++out.tokens_generated;
+    int n = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
+    if (n > 0) {
+      size_t before = out.text.size();
+      out.text.append(piece, n);
+      bool stopped = false;
+      if (max_stop > 0) {
+        size_t from = before >= max_stop ? before - max_stop + 1 : 0;
+        size_t cut = std::string::npos;
+        for (const auto& s : sp.stop) {
+          if (s.empty()) continue;
+          size_t at = out.text.find(s, from);
+          if (at != std::string::npos) cut = std::min(cut, at);
+        }
+        if (cut != std::string::npos) {
+          out.text.resize(cut);
+          out.finish_reason = FinishReason::kStop;
+          stopped = true;
+        }
+      }
+      if (stopped) break;
+    }
+    if (out.tokens_generated >= sp.max_tokens) {
+      out.finish_reason = FinishReason::kLength;
+      break;
+    }
+    if (static_cast<int>(cached_.size()) >= n_ctx_) {
+      out.finish_reason = FinishReason::kContextFull;
+      break;
+    }
+    bool cancelled = false;
+    RG_RETURN_IF_ERROR(Decode(&tok, 1, &cancelled));
+    if (cancelled) {
+      out.finish_reason = FinishReason::kCancelled;
+      break;
+    }
+  }
+  out.time_generation_ms = MsSince(t0);
+  return out;
+}
+
+Result<ChatResponse> LlamaBackend::Chat(const ChatRequest& request) {
+  if (request.messages.empty()) return Status::InvalidArgument("chat request has no messages");
+  if (request.n < 1) return Status::InvalidArgument("chat request asks for n < 1 samples");
+  if (request.sampling.max_tokens < 1) return Status::InvalidArgument("max_tokens < 1");
+  std::lock_guard lock(mu_);
+  cancel_ = request.cancel;
+  struct ClearCancel {
+    const std::atomic<bool>** p;
+    ~ClearCancel() { *p = nullptr; }
+  } clear_cancel{&cancel_};
+
+  RG_ASSIGN_OR_RETURN(std::string text, FormatPrompt(request.messages));
+  RG_ASSIGN_OR_RETURN(std::vector<llama_token> prompt, Tokenize(text, /*add_special=*/true));
+  if (prompt.empty()) return Status::InvalidArgument("the prompt tokenizes to nothing");
+  if (static_cast<int>(prompt.size()) >= n_ctx_) {
+    return Status::InvalidArgument(
+        "prompt is " + std::to_string(prompt.size()) + " tokens but the context holds " +
+        std::to_string(n_ctx_) + " (and needs room to answer); shorten the prompt or raise " +
+        "the context size (--ctx-size)");
+  }
+
+  ChatResponse response;
+  response.model = model_id_;
+  response.tokens_prompt = static_cast<int>(prompt.size());
+  for (int i = 0; i < request.n; ++i) {
+    bool cancelled = false;
+    auto t0 = Clock::now();
+    RG_ASSIGN_OR_RETURN(int evaluated, EvaluatePrompt(prompt, &cancelled));
+    response.time_prompt_ms += MsSince(t0);
+    response.tokens_prompt_evaluated += evaluated;
+    if (cancelled) {
+      response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+      break;
+    }
+    RG_ASSIGN_OR_RETURN(Completion c, Generate(request.sampling, request.sampling.seed + i));
+    response.tokens_generated += c.tokens_generated;
+    response.time_generation_ms += c.time_generation_ms;
+    bool stop = c.finish_reason == FinishReason::kCancelled;
+    response.choices.push_back(std::move(c));
+    if (stop) break;
+  }
+  return response;
+}
+
+}  // namespace
+
+std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend) {
+  if (auto* b = dynamic_cast<const LlamaBackend*>(&backend)) return b->info();
+  return std::nullopt;
+}
+
+Result<int> CountTokens(LlmBackend& backend, const std::string& text) {
+  auto* b = dynamic_cast<LlamaBackend*>(&backend);
+  if (b == nullptr) return Status::InvalidArgument(backend.Name() + " cannot count tokens");
+  RG_ASSIGN_OR_RETURN(auto tokens, b->Tokenize(text, false));
+  return static_cast<int>(tokens.size());
+}
+
+}  // namespace llm
+
+bool LlamaAvailable() { return true; }
+
+Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions& options) {
+  std::error_code ec;
+  if (options.model_path.empty()) return Status::InvalidArgument("no model file given");
+  if (!fs::is_regular_file(options.model_path, ec)) {
+    return Status::NotFound(options.model_path.string() + ": no such model file");
+  }
+  {
+    std::ifstream in(options.model_path, std::ios::binary);
+    char magic[4] = {};
+    in.read(magic, 4);
+    if (std::memcmp(magic, "GGUF", 4) != 0) {
+      return Status::InvalidArgument(options.model_path.string() + ": not a GGUF file");
+    }
+  }
+  llm::InitLlamaOnce();
+  llama_model_params mp = llama_model_default_params();
+  mp.n_gpu_layers = options.gpu_layers;
+  llama_model_ptr model(llama_model_load_from_file(options.model_path.c_str(), mp));
+  if (!model) {
+    return Status::InvalidArgument(options.model_path.string() +
+                                   ": llama.cpp could not load this model (unsupported "
+                                   "architecture or corrupt file; --log-level debug shows why)");
+  }
+  auto backend = std::make_unique<llm::LlamaBackend>(options, std::move(model));
+  RG_RETURN_IF_ERROR(backend->Init());
+  return std::unique_ptr<LlmBackend>(std::move(backend));
+}
+
+}  // namespace regrapht

@@ -1,0 +1,28 @@
+// NewLlamaBackend for builds without llama.cpp (REGRAPHT_WITH_LLAMA=OFF or
+// llama.cpp not found at configure time).
+#include <algorithm>
+#include <thread>
+
+#include "llm/llama_backend.h"
+
+namespace regrapht {
+namespace llm {
+
+int PhysicalCores() { return std::max(1u, std::thread::hardware_concurrency()); }
+
+std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend&) { return std::nullopt; }
+
+Result<int> CountTokens(LlmBackend& backend, const std::string&) {
+  return Status::InvalidArgument(backend.Name() + " cannot count tokens");
+}
+
+}  // namespace llm
+
+bool LlamaAvailable() { return false; }
+
+Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions&) {
+  return Status::FailedPrecondition(
+      "built without llama.cpp; run scripts/setup-llama.sh, then reconfigure (cmake -S . -B build)");
+}
+
+}  // namespace regrapht
