@@ -58,6 +58,7 @@ struct SearchNode {
   int visits = 0;
   double value_sum = 0;
   bool expanded = false;
+  bool closed = false;   // nothing below it can still be generated
   std::vector<SearchEdge> edges;
   double Q() const { return visits ? value_sum / visits : 0.0; }
 };
@@ -90,6 +91,10 @@ class Mcgs final : public Reasoner {
         stop = "iterations: " + std::to_string(o_.iterations);
         break;
       }
+      if (nodes_[0].closed) {
+        stop = "search space exhausted (every reachable step generated or terminal)";
+        break;
+      }
       int before = run.generations();
       RG_RETURN_IF_ERROR(Iterate(++iteration));
       if (run.generations() == before) {
@@ -108,7 +113,9 @@ class Mcgs final : public Reasoner {
  private:
   // ---- 1. Select ------------------------------------------------------------------
 
-  int SelectEdge(const SearchNode& n) {
+  // Returns -1 when every edge leads to a closed state or back onto the
+  // current path (nothing new can be generated through this node now).
+  int SelectEdge(const SearchNode& n, const std::vector<int>& on_path) {
     // Unvisited edges first (P-UCB is infinite there), the most common
     // transition first (most examples on the graph edge), seeded ties.
     int best = -1;
@@ -117,6 +124,10 @@ class Mcgs final : public Reasoner {
     double ln_n = std::log(std::max(1, n.visits));
     for (size_t i = 0; i < n.edges.size(); ++i) {
       const SearchEdge& e = n.edges[i];
+      if (e.child >= 0 && (nodes_[e.child].closed ||
+                           std::find(on_path.begin(), on_path.end(), e.child) != on_path.end())) {
+        continue;
+      }
       double score;
       if (e.visits == 0) {
         score = 1e9 + static_cast<double>(graph_->edge(e.graph_edge).examples.size());
@@ -199,6 +210,23 @@ class Mcgs final : public Reasoner {
 
   // ---- one iteration --------------------------------------------------------------
 
+  // A state is closed when nothing below it can be generated any more: its
+  // step failed, it sits at the step cap, it has no successor, or every
+  // edge leads to a closed state. Closed states are never selected again.
+  void UpdateClosed(int ni) {
+    SearchNode& n = nodes_[ni];
+    if (n.closed) return;
+    if (n.failed || n.depth >= o_.max_depth || (n.expanded && n.edges.empty())) {
+      n.closed = true;
+      return;
+    }
+    if (!n.expanded) return;
+    for (const auto& e : n.edges) {
+      if (e.child < 0 || !nodes_[e.child].closed) return;
+    }
+    n.closed = true;
+  }
+
   Status Iterate(int iteration) {
     run_->Emit(iteration, "select");
     std::vector<std::pair<int, int>> path;  // (node, edge taken from it); edge -1 at the end
@@ -208,8 +236,10 @@ class Mcgs final : public Reasoner {
     while (true) {
       SearchNode& n = nodes_[cur];
       Expand(n);
+      UpdateClosed(cur);
       if (n.failed || n.edges.empty() || n.depth >= o_.max_depth) break;
-      int ei = SelectEdge(n);
+      int ei = SelectEdge(n, on_path);
+      if (ei < 0) break;
       path.push_back({cur, ei});
       if (n.edges[ei].child < 0) {
         if (run_->Exhausted()) return Status::Ok();
@@ -278,6 +308,9 @@ class Mcgs final : public Reasoner {
       ++nodes_[tail[i]].visits;
       nodes_[tail[i]].value_sum += suffix[i];
     }
+    // Close finished states, deepest first.
+    for (auto it = tail.rbegin(); it != tail.rend(); ++it) UpdateClosed(*it);
+    for (size_t i = path.size(); i-- > 0;) UpdateClosed(path[i].first);
     OrderedJson entry = {{"iteration", iteration}, {"value", value}};
     OrderedJson p = OrderedJson::array();
     for (size_t i = 0; i < selection_len; ++i) p.push_back(path[i].first);
@@ -304,6 +337,7 @@ class Mcgs final : public Reasoner {
                        {"depth", n.depth},
                        {"reward", n.reward},
                        {"failed", n.failed},
+                       {"closed", n.closed},
                        {"visits", n.visits},
                        {"q", std::string(q)},
                        {"edges", edges}});

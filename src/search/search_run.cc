@@ -30,8 +30,8 @@ class VerifierEvaluator final : public CandidateEvaluator {
 // Characters a prompt may take: a conservative 3 characters per token for
 // code, minus room for the reply.
 size_t CharBudget(const SearchOptions& o) {
-  long tokens = static_cast<long>(o.context_tokens) - o.sampling.max_tokens;
-  return static_cast<size_t>(std::max(512L, tokens) * 3);
+  long reply = std::min<long>(o.sampling.max_tokens, o.context_tokens / 2);
+  return static_cast<size_t>(std::max(0L, static_cast<long>(o.context_tokens) - reply) * 3);
 }
 
 size_t Size(const std::vector<ChatMessage>& m) {

@@ -108,11 +108,12 @@ TEST_F(SearchTest, McgsExpandsAllSuccessorsAndPrefersCommonTransitions) {
 
 TEST_F(SearchTest, McgsFindsTheBestPathAndBacksUpTheMaximum) {
   SearchOptions o;
-  o.budget.max_generations = 24;
+  o.budget.max_generations = 8;
   o.max_depth = 4;
   auto out = RunMethod("regrapht-mcgs", o);
   ASSERT_TRUE(out.ok()) << out.status().ToString();
-  EXPECT_EQ(out->generations, 24);
+  EXPECT_EQ(out->generations, 8);
+  EXPECT_EQ(out->stop_reason, "budget: 8 generations");
   ASSERT_TRUE(out->best_verified);
   const Attempt* best = out->best_attempt();
   ASSERT_NE(best, nullptr);
@@ -299,7 +300,7 @@ TEST_F(SearchTest, LongExamplesAreCutToFitTheContext) {
   SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
   auto out = (*r)->Run(task, ctx);
   ASSERT_TRUE(out.ok()) << out.status().ToString();
-  o.context_tokens = 1200;  // not even the code fits
+  o.context_tokens = 500;  // not even the instructions fit
   auto tiny = NewReasoner("regrapht-mcgs", o);
   auto fail = (*tiny)->Run(task, ctx);
   ASSERT_FALSE(fail.ok());
