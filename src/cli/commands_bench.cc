@@ -9,6 +9,7 @@
 #include "bench/runner.h"
 #include "bench/suite.h"
 #include "cli/commands.h"
+#include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
@@ -20,22 +21,23 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   struct State {
     std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1";
     int samples = 1, jobs = 2;
-    uint64_t seed = 1;
     bool no_resume = false, quiet = false;
     VerifyFlags flags;
+    SearchFlags search;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders)")->required();
-  sub->add_option("--method", st->method, "method to run (reference: the suite's expert solutions)")
+  sub->add_option("--method", st->method,
+                  "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
   sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
   sub->add_option("--shard", st->shard, "i/n: run every n-th problem starting at i")->capture_default_str();
   sub->add_flag("--no-resume", st->no_resume, "redo samples already in the database");
   sub->add_option("--db", st->db, "SQLite results database")->capture_default_str();
   sub->add_option("--jobs", st->jobs, "parallel compile jobs (timed runs never overlap)")->capture_default_str();
-  sub->add_option("--seed", st->seed, "base seed")->capture_default_str();
   sub->add_flag("--quiet", st->quiet, "no progress bar");
   st->flags.Add(sub);
+  st->search.Add(sub, /*with_method=*/false);
   return [st]() -> int {
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
@@ -49,6 +51,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     if (!store.ok()) return Fail(store.status());
     auto runner = NewSubprocessRunner(RunnerOptions(*opts));
     Verifier verifier(*opts, runner.get());
+    std::unique_ptr<SearchEnv> env;
+    std::unique_ptr<CandidateEvaluator> evaluator;
 
     bench::RunnerOptions ro;
     ro.method = st->method;
@@ -56,7 +60,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     ro.shard_index = static_cast<int>(*si);
     ro.shard_count = static_cast<int>(*sn);
     ro.resume = !st->no_resume;
-    ro.seed = st->seed;
+    ro.seed = st->search.seed;
     ro.progress = !st->quiet;
     ro.prepare_jobs = st->jobs;
     OrderedJson cfg = {{"method", st->method},
@@ -82,8 +86,45 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         return o;
       };
     } else {
-      return Fail(Status::InvalidArgument("--method " + st->method +
-                                          ": unknown (available: reference)"));
+      st->search.method = st->method;
+      auto probe = NewReasoner(st->method, st->search.ToOptions());
+      if (!probe.ok()) return Fail(probe.status());
+      auto made = MakeSearchEnv(st->search);
+      if (!made.ok()) return Fail(made.status());
+      env = std::move(*made);
+      evaluator = NewVerifierEvaluator(&verifier);
+      ro.model = env->llm->ModelId();
+      cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
+      cfg["archs"] = opts->archs;
+      method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
+        SearchOptions so = st->search.ToOptions();
+        so.seed = seed;
+        RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(st->method, so));
+        SearchTask task{&p.problem, env->graph.get(), env->index.get()};
+        SearchContext ctx;
+        ctx.llm = env->llm.get();
+        ctx.evaluator = evaluator.get();
+        ctx.prompts = &env->prompts;
+        RG_ASSIGN_OR_RETURN(SearchOutcome out, reasoner->Run(task, ctx));
+        bench::SampleOutcome o;
+        o.tokens_prompt = out.tokens_prompt;
+        o.tokens_generated = out.tokens_generated;
+        o.generations = out.generations;
+        o.verifications = out.verifications;
+        o.search_json = out.tree_json;
+        // The sample is the method's best candidate; with none, its first
+        // attempt (which says why it failed).
+        const Attempt* a = out.best_attempt();
+        if (!a && !out.attempts.empty()) a = &out.attempts.front();
+        if (a) {
+          o.source = a->code;
+          o.result = a->result;
+        } else {
+          o.result.verdict = Verdict::kCompileError;
+          o.result.detail = "the method made no attempt (" + out.stop_reason + ")";
+        }
+        return o;
+      };
     }
     ro.config_json = cfg.dump();
     auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());

@@ -18,10 +18,13 @@ namespace {
 
 std::vector<CommandEntry> Commands() {
   return {
+      {"optimize", "Turn a sequential C++ function into verified, faster CUDA (the main job)", OptimizeCommand},
       {"verify", "Check and time a CUDA candidate against a problem's sequential reference",
        VerifyCommand},
       {"problem", "Work with problem folders (problem check DIR...)", ProblemCommand},
       {"bench", "Run a method over a benchmark suite into a results database (resumable)", BenchCommand},
+      {"simulate", "Compare search methods at equal budgets with a SIMULATED small model (no GPU, no model)",
+       SimulateCommand},
       {"report", "Print the paper's tables (pass@k, speedup@k, geomean, fast_p) from a results database",
        ReportCommand},
       {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
@@ -63,6 +66,7 @@ int Main(int argc, char** argv) {
 }  // namespace regrapht::cli
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // progress reaches logs and pipes as it happens
   try {
     return regrapht::cli::Main(argc, argv);
   } catch (const std::exception& e) {

@@ -94,6 +94,24 @@ Status RemoveAll(const fs::path& path) {
   return Status::Ok();
 }
 
+fs::path DataDir() {
+  if (const char* d = std::getenv("REGRAPHT_DATA_DIR"); d && *d) return fs::path(d);
+  std::error_code ec;
+  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    fs::path dir = exe.parent_path();
+    for (const fs::path& c : {dir / ".." / "share" / "regrapht", dir / ".." / ".." / ".." / "data",
+                              dir / ".." / "data"}) {
+      if (fs::exists(c / "taxonomy.json", ec)) return fs::weakly_canonical(c, ec);
+    }
+  }
+#ifdef REGRAPHT_SOURCE_DIR_DEFAULT
+  return fs::path(REGRAPHT_SOURCE_DIR_DEFAULT) / "data";
+#else
+  return fs::path("data");
+#endif
+}
+
 fs::path ExpandUser(std::string_view path) {
   if (StartsWith(path, "~/")) {
     const char* home = std::getenv("HOME");

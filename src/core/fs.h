@@ -34,6 +34,12 @@ Status MakeDirs(const fs::path& path);
 // else ~/.cache/regrapht. Not created.
 fs::path CacheDir();
 
+// regrapht's data folder (taxonomy, prompts, the shipped graph):
+// $REGRAPHT_DATA_DIR, else <exe>/../share/regrapht, else the source tree's
+// data/ found from the executable (build/src/cli/regrapht), else the source
+// tree this binary was built from.
+fs::path DataDir();
+
 // Expands a leading "~/".
 fs::path ExpandUser(std::string_view path);
 

@@ -9,6 +9,7 @@
 #include "graph/retrieval.h"
 #include "regrapht/search.h"
 #include "search/fakes.h"
+#include "search/simulated.h"
 #include "search/prompts.h"
 #include "verify/test_util.h"
 
@@ -305,6 +306,29 @@ TEST_F(SearchTest, LongExamplesAreCutToFitTheContext) {
   auto fail = (*tiny)->Run(task, ctx);
   ASSERT_FALSE(fail.ok());
   EXPECT_NE(fail.status().message().find("does not fit"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace regrapht::search
+
+namespace regrapht::search {
+namespace {
+
+TEST(SimulationTest, DeterministicAndLabelledPerMethod) {
+  TestGraph tg;
+  SearchOptions o;
+  o.max_depth = 4;
+  auto a = RunSimulation(tg.g, {"regrapht-mcgs", "best-of-n"}, {3, 10}, 8, o);
+  auto b = RunSimulation(tg.g, {"regrapht-mcgs", "best-of-n"}, {3, 10}, 8, o);
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  ASSERT_EQ(a->size(), 4u);
+  for (size_t i = 0; i < a->size(); ++i) {
+    EXPECT_EQ((*a)[i].mean_best, (*b)[i].mean_best);
+    EXPECT_GE((*a)[i].mean_best, 1.0);
+    EXPECT_LE((*a)[i].mean_generations, (*a)[i].budget);
+  }
+  EXPECT_EQ((*a)[0].method, "regrapht-mcgs");
+  EXPECT_EQ((*a)[3].budget, 10);
 }
 
 }  // namespace

@@ -191,7 +191,8 @@ class Verifier::Impl {
     BuildRequest obj;
     obj.label = "reference";
     obj.files = {{"reference.cpp", p.reference_source}};
-    obj.argv = {tc_.cxx.string(), "-std=c++17"};
+    // A user's file may carry its own main(): rename it out of the driver's way.
+    obj.argv = {tc_.cxx.string(), "-std=c++17", "-Dmain=regrapht_reference_main_unused"};
     obj.argv.insert(obj.argv.end(), o_.reference_flags.begin(), o_.reference_flags.end());
     obj.argv.insert(obj.argv.end(), {"-c", "reference.cpp", "-o", "reference.o"});
     obj.output = "reference.o";

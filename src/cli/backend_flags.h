@@ -1,0 +1,78 @@
+// Flags that choose the language model: an embedded GGUF file or an
+// OpenAI-compatible server. Shared by chat, bench-llm, optimize and bench.
+#pragma once
+
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+#include "cli/command.h"
+#include "core/fs.h"
+#include "llm/models.h"
+#include "regrapht/llm.h"
+
+namespace regrapht::cli {
+
+struct BackendFlags {
+  std::string model;        // a GGUF file
+  std::string endpoint;     // OpenAI-compatible base URL
+  std::string model_name;   // for the endpoint
+  std::string api_key;
+  int threads = 0;
+  int ctx_size = 4096;
+  int gpu_layers = 0;
+  std::string chat_template;
+
+  void Add(CLI::App* sub) {
+    sub->add_option("--model", model, "A GGUF model file (default: the registry's default model)");
+    sub->add_option("--endpoint", endpoint,
+                    "Base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1 "
+                    "(default: $OPENAI_BASE_URL when --model-name is given)");
+    sub->add_option("--model-name", model_name, "Model name to request from the endpoint");
+    sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
+    sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
+    sub->add_option("--ctx-size", ctx_size, "Context size in tokens for the embedded model")
+        ->capture_default_str();
+    sub->add_option("--gpu-layers", gpu_layers, "Layers to offload (CUDA builds of llama.cpp)");
+    sub->add_option("--chat-template", chat_template,
+                    "Override the model's chat template (a llama.cpp name such as chatml)");
+  }
+
+  bool UseHttp() const {
+    const char* env = std::getenv("OPENAI_BASE_URL");
+    return !endpoint.empty() || (!model_name.empty() && env != nullptr && *env != '\0');
+  }
+
+  Result<fs::path> ModelPath() const {
+    if (!model.empty()) return ExpandUser(model);
+    RG_ASSIGN_OR_RETURN(fs::path path, llm::DefaultModelPath());
+    if (!fs::exists(path)) {
+      return Status::NotFound("no --model given and the default model is not at " +
+                              path.string() +
+                              ": fetch it with `regrapht model pull smollm2-135m` (or "
+                              "scripts/fetch-default-model.sh), or pass --model FILE.gguf or "
+                              "--endpoint URL --model-name NAME");
+    }
+    return path;
+  }
+
+  Result<std::unique_ptr<LlmBackend>> Make(bool reuse_prefix = true) const {
+    if (UseHttp()) {
+      OpenAiOptions o;
+      o.base_url = endpoint;
+      o.model = model_name;
+      o.api_key = api_key;
+      return NewOpenAiBackend(o);
+    }
+    LlamaOptions o;
+    RG_ASSIGN_OR_RETURN(o.model_path, ModelPath());
+    o.threads = threads;
+    o.context_size = ctx_size;
+    o.gpu_layers = gpu_layers;
+    o.chat_template = chat_template;
+    o.reuse_prefix = reuse_prefix;
+    return NewLlamaBackend(o);
+  }
+};
+
+}  // namespace regrapht::cli

@@ -1,0 +1,195 @@
+// regrapht optimize: the main job. A sequential C++ function in, the best
+// verified CUDA drop-in the small model finds out.
+#include <cstdio>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "cli/commands.h"
+#include "cli/search_flags.h"
+#include "cli/verify_flags.h"
+#include "core/json_util.h"
+#include "core/strings.h"
+#include "verify/infer.h"
+#include "verify/result_json.h"
+
+namespace regrapht::cli {
+namespace {
+
+struct OptimizeState {
+  std::string file, function, spec, output, report;
+  SearchFlags search;
+  VerifyFlags verify;
+  bool quiet = false;
+};
+
+fs::path Sibling(const fs::path& out, const std::string& suffix) {
+  fs::path p = out;
+  p.replace_extension();
+  p += suffix;
+  return p;
+}
+
+int RunOptimize(const OptimizeState& s) {
+  auto source = ReadFile(s.file);
+  if (!source.ok()) return Fail(source.status());
+  fs::path out = s.output.empty() ? Sibling(s.file, ".regrapht.cu") : fs::path(s.output);
+  // 1. The problem: the user's spec, or one inferred from the signature.
+  std::string spec_text;
+  if (!s.spec.empty()) {
+    auto t = ReadFile(s.spec);
+    if (!t.ok()) return Fail(t.status());
+    spec_text = *t;
+    std::printf("spec       %s\n", s.spec.c_str());
+  } else {
+    auto inferred = verify::InferSpec(*source, s.function);
+    if (!inferred.ok()) {
+      return Fail(inferred.status().WithContext(s.file + ": cannot infer a spec for '" + s.function +
+                                                 "'; write one (docs/problem-format.md) and pass --spec"));
+    }
+    std::printf("spec       inferred from the signature (check it; pass --spec FILE to override):\n");
+    for (const auto& n : inferred->notes) std::printf("             %s\n", n.c_str());
+    fs::path spec_out = Sibling(out, ".spec.json");
+    Status w = WriteFile(spec_out, inferred->spec_json);
+    if (!w.ok()) return Fail(w);
+    if (!inferred->complete) {
+      std::fprintf(stderr,
+                   "regrapht: cannot infer a complete spec: %s.\nA template is in %s: fix the lengths and "
+                   "sizes, then run again with --spec %s\n",
+                   inferred->problem.c_str(), spec_out.string().c_str(), spec_out.string().c_str());
+      return kExitError;
+    }
+    std::printf("             (written to %s)\n", spec_out.string().c_str());
+    spec_text = inferred->spec_json;
+  }
+  fs::path pdir = Sibling(out, ".problem");
+  Status st = WriteFile(pdir / "problem.json", spec_text);
+  if (st.ok()) st = WriteFile(pdir / "reference.cpp", *source);
+  if (st.ok()) st = WriteFile(pdir / "description.md", "Optimize `" + s.function + "` from " + s.file + ".\n");
+  if (!st.ok()) return Fail(st);
+  auto problem = LoadProblem(pdir);
+  if (!problem.ok()) return Fail(problem.status());
+  std::printf("function   %s\n", problem->spec.Signature().c_str());
+
+  // 2. The harness: check the reference before spending model time.
+  auto vopts = s.verify.ToOptions();
+  if (!vopts.ok()) return Fail(vopts.status());
+  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
+  Verifier verifier(*vopts, runner.get());
+  VerifyOptions quick = *vopts;
+  quick.timing = false;
+  Verifier checker(quick, runner.get());
+  auto ref = checker.CheckReference(*problem);
+  if (!ref.ok()) return Fail(ref.status());
+  std::printf("reference  builds, runs, deterministic, not degenerate\n");
+
+  // 3. Graph, model, prompts.
+  auto env = MakeSearchEnv(s.search);
+  if (!env.ok()) return Fail(env.status());
+  if ((*env)->graph) {
+    std::printf("graph      %s (%zu techniques, %zu transitions, %zu examples)\n", (*env)->graph_path.c_str(),
+                (*env)->graph->num_nodes() - 1, (*env)->graph->num_edges(), (*env)->graph->num_examples());
+  }
+  std::printf("model      %s\n", (*env)->llm->ModelId().c_str());
+  std::printf("method     %s, budget %d generations, seed %llu\n", s.search.method.c_str(), s.search.budget,
+              static_cast<unsigned long long>(s.search.seed));
+
+  // 4. Search.
+  auto reasoner = NewReasoner(s.search.method, s.search.ToOptions());
+  if (!reasoner.ok()) return Fail(reasoner.status());
+  auto evaluator = NewVerifierEvaluator(&verifier);
+  SearchTask task{&*problem, (*env)->graph.get(), (*env)->index.get()};
+  SearchContext ctx;
+  ctx.llm = (*env)->llm.get();
+  ctx.evaluator = evaluator.get();
+  ctx.prompts = &(*env)->prompts;
+  int budget = s.search.budget;
+  bool quiet = s.quiet;
+  ctx.on_event = [budget, quiet](const SearchEvent& e) {
+    if (quiet || e.verdict.empty() || e.action == "select") return;
+    std::fprintf(stderr, "[gen %3d/%d] iter %-3d %-30s -> %-16s best %s\n", e.generation, budget, e.iteration,
+                 e.action.substr(0, 30).c_str(), e.verdict.c_str(),
+                 e.best_speedup > 0 ? fmt::format("{:.2f}x", e.best_speedup).c_str() : "-");
+  };
+  auto outcome = (*reasoner)->Run(task, ctx);
+  if (!outcome.ok()) return Fail(outcome.status());
+
+  // 5. Results: the winning path, the file, the report.
+  std::printf("\nstopped    %s after %d generations, %d verifications, %.1f s\n", outcome->stop_reason.c_str(),
+              outcome->generations, outcome->verifications, outcome->wall_s);
+  std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
+  for (size_t i = 0; i < outcome->best_path.size(); ++i) {
+    const Attempt& a = outcome->attempts[outcome->best_path[i]];
+    std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(VerdictName(a.verdict)).c_str(),
+                a.verdict == Verdict::kCorrect ? fmt::format("{:.2f}x", a.speedup).c_str() : "-");
+  }
+  OrderedJson report;
+  report["file"] = s.file;
+  report["function"] = s.function;
+  report["signature"] = problem->spec.Signature();
+  report["method"] = s.search.method;
+  report["model"] = (*env)->llm->ModelId();
+  report["config"] = OrderedJson::parse(s.search.ConfigJson((*env)->llm->ModelId()));
+  report["stop_reason"] = outcome->stop_reason;
+  report["generations"] = outcome->generations;
+  report["verifications"] = outcome->verifications;
+  report["tokens_prompt"] = outcome->tokens_prompt;
+  report["tokens_generated"] = outcome->tokens_generated;
+  report["best_rule"] = outcome->best_rule;
+  report["best_verified"] = outcome->best_verified;
+  report["best_path"] = outcome->best_path;
+  OrderedJson attempts = OrderedJson::array();
+  for (const auto& a : outcome->attempts) {
+    attempts.push_back({{"id", a.id}, {"parent", a.parent}, {"action", a.action},
+                        {"verdict", std::string(VerdictName(a.verdict))}, {"detail", a.detail},
+                        {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
+                        {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
+                        {"tokens_generated", a.tokens_generated}});
+  }
+  report["attempts"] = attempts;
+  if (const Attempt* best = outcome->best_attempt()) report["best_result"] = VerifyResultToJson(best->result);
+  report["tree"] = OrderedJson::parse(outcome->tree_json.empty() ? "{}" : outcome->tree_json);
+  fs::path report_path = s.report.empty() ? Sibling(out, ".report.json") : fs::path(s.report);
+  Status rs = WriteFileAtomic(report_path, DumpJson(report));
+  if (!rs.ok()) return Fail(rs);
+
+  const Attempt* best = outcome->best_attempt();
+  if (!best) {
+    std::printf("\nresult     no candidate was correct (%s); nothing written. Report: %s\n",
+                outcome->best_rule.c_str(), report_path.string().c_str());
+    return kExitCandidateFailed;
+  }
+  Status ws = WriteFileAtomic(out, best->code);
+  if (!ws.ok()) return Fail(ws);
+  if (outcome->best_verified) {
+    std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
+                "(median, transfers included) on %s\nreport     %s\n",
+                out.string().c_str(), best->speedup, best->result.env.gpu_name.c_str(),
+                report_path.string().c_str());
+    return kExitOk;
+  }
+  std::printf("\nresult     %s: NOT VERIFIED. There is no GPU here, so no candidate was run: this is %s.\n"
+              "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
+              out.string().c_str(), outcome->best_rule.c_str(), pdir.string().c_str(), out.string().c_str(),
+              report_path.string().c_str());
+  return kExitUnverified;
+}
+
+}  // namespace
+
+std::function<int()> OptimizeCommand(CLI::App* sub) {
+  auto s = std::make_shared<OptimizeState>();
+  sub->add_option("file", s->file, "C++ source holding the sequential function")->required();
+  sub->add_option("--function", s->function, "the function to optimize")->required();
+  sub->add_option("--spec", s->spec, "problem spec (docs/problem-format.md); default: inferred from the signature");
+  sub->add_option("-o,--output", s->output, "where to write the best CUDA (default: FILE.regrapht.cu)");
+  sub->add_option("--report", s->report, "JSON report with every attempt and the search tree (default: OUT.report.json)");
+  sub->add_flag("--quiet", s->quiet, "no progress lines");
+  s->search.Add(sub);
+  s->verify.Add(sub);
+  sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU (the written file is NOT verified), "
+              "4 no correct candidate, 1 error.");
+  return [s]() { return RunOptimize(*s); };
+}
+
+}  // namespace regrapht::cli

@@ -1,0 +1,82 @@
+#include "cli/search_flags.h"
+
+#include "core/json_util.h"
+#include "core/strings.h"
+
+namespace regrapht::cli {
+
+void SearchFlags::Add(CLI::App* sub, bool with_method) {
+  if (with_method) {
+    std::string names = Join(ReasonerNames(), ", ");
+    sub->add_option("--method", method, "search method: " + names)->capture_default_str();
+  }
+  sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
+      ->capture_default_str();
+  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)");
+  sub->add_option("--max-seconds", max_seconds, "stop after this much wall-clock time (0: no limit)");
+  sub->add_option("--iterations", iterations, "MCGS/MCTS iterations (0: until the budget is spent)");
+  sub->add_option("--max-depth", max_depth, "step cap of a path of optimizations")->capture_default_str();
+  sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
+  sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
+  sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
+  sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
+  sub->add_option("--seed", seed, "search seed")->capture_default_str();
+  sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
+  sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
+  sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
+  sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
+  sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
+  sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
+  backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
+  backend.Add(sub);
+}
+
+SearchOptions SearchFlags::ToOptions() const {
+  SearchOptions o;
+  o.budget.max_generations = budget;
+  o.budget.max_verifications = max_verifications;
+  o.budget.max_wall_seconds = max_seconds;
+  o.iterations = iterations;
+  o.max_depth = max_depth;
+  o.exploration_c = c;
+  o.rollout_epsilon = epsilon;
+  o.rollout_lambda = lambda;
+  o.examples_per_step = examples;
+  o.seed = seed;
+  o.sampling.temperature = temperature;
+  o.sampling.top_p = top_p;
+  o.sampling.top_k = 0;
+  o.sampling.max_tokens = max_tokens;
+  o.context_tokens = backend.ctx_size;
+  return o;
+}
+
+std::string SearchFlags::ConfigJson(const std::string& model_id) const {
+  OrderedJson j = {{"method", method},   {"model", model_id},     {"budget", budget},
+                   {"iterations", iterations}, {"max_depth", max_depth}, {"c", c},
+                   {"epsilon", epsilon}, {"lambda", lambda},       {"examples", examples},
+                   {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
+                   {"context", backend.ctx_size}, {"graph", graph}};
+  return j.dump();
+}
+
+Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
+  auto env = std::make_unique<SearchEnv>();
+  if (!f.prompts.empty()) RG_RETURN_IF_ERROR(env->prompts.LoadOverrides(f.prompts));
+  if (NeedsGraph(f.method)) {
+    env->graph_path = f.graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : f.graph;
+    auto g = LoadGraph(env->graph_path);
+    if (!g.ok()) return g.status().WithContext("loading the reasoning graph");
+    env->graph = std::make_unique<Graph>(std::move(*g));
+    env->index = std::make_unique<ExampleIndex>(*env->graph);
+  }
+  RG_ASSIGN_OR_RETURN(env->llm, f.backend.Make());
+  if (!f.no_cache) {
+    auto cached = NewCachedBackend(std::move(env->llm), CacheDir() / "llm-cache.db");
+    if (!cached.ok()) return cached.status();
+    env->llm = std::move(*cached);
+  }
+  return env;
+}
+
+}  // namespace regrapht::cli

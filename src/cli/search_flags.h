@@ -1,0 +1,57 @@
+// Flags of the commands that run a search method (optimize, bench): the
+// method, its budget and knobs, the reasoning graph and the prompt templates.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "cli/backend_flags.h"
+#include "cli/command.h"
+#include "graph/retrieval.h"
+#include "regrapht/graph.h"
+#include "regrapht/search.h"
+#include "search/prompts.h"
+
+namespace regrapht::cli {
+
+struct SearchFlags {
+  std::string method = "regrapht-mcgs";
+  int budget = 200;
+  int max_verifications = 0;
+  double max_seconds = 0;
+  int iterations = 0;
+  int max_depth = 6;
+  double c = 1.41421356237;
+  double epsilon = 0.1;
+  double lambda = 0.5;
+  int examples = 1;
+  uint64_t seed = 1;
+  float temperature = 0.7f;
+  float top_p = 0.9f;
+  int max_tokens = 2048;
+  std::string graph;      // default: <data>/graph/regrapht.json
+  std::string prompts;    // folder of template overrides
+  bool no_cache = false;
+  BackendFlags backend;
+
+  void Add(CLI::App* sub, bool with_method = true);
+  SearchOptions ToOptions() const;
+  // JSON of the settings that change results (for bench's config hash).
+  std::string ConfigJson(const std::string& model_id) const;
+};
+
+// What a search needs besides the problem: graph, example index, model,
+// prompts. Built once per command.
+struct SearchEnv {
+  std::unique_ptr<Graph> graph;
+  std::unique_ptr<ExampleIndex> index;
+  std::unique_ptr<LlmBackend> llm;
+  PromptLibrary prompts;
+  std::string graph_path;
+};
+
+// Loads the graph (when the method needs it), the model and the prompts.
+Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& flags);
+
+}  // namespace regrapht::cli
