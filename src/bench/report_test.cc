@@ -53,7 +53,9 @@ void CheckGolden(const std::string& format, const std::string& file) {
   ASSERT_TRUE(printer);
   std::string text = printer->Print(groups, o.ks);
   fs::path golden = testing_util::SourceDir() / "tests" / "golden" / file;
-  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) ASSERT_TRUE(WriteFile(golden, text).ok());
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) {
+    ASSERT_TRUE(WriteFile(golden, text).ok());
+  }
   auto want = ReadFile(golden);
   ASSERT_TRUE(want.ok()) << want.status().ToString();
   EXPECT_EQ(text, *want);

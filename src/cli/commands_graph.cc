@@ -116,26 +116,38 @@ int RunImport(const ImportArgs& a) {
     // at a time from the build cache, so no compile disturbs a timing.
     auto dirs = FindTrajectoryDirs(roots);
     if (!dirs.ok()) return Fail(dirs.status());
-    std::vector<std::pair<Problem, std::string>> work;
+    struct Work {
+      Problem problem;
+      std::shared_ptr<Trajectory> trajectory;
+      size_t index;
+    };
+    std::vector<Work> work;
     for (const auto& d : *dirs) {
       auto t = ReadTrajectoryDir(d);
       auto p = LoadProblem(d);
       if (!t.ok() || !p.ok()) continue;  // reported by the import itself
-      for (const auto& step : t->steps) work.emplace_back(*p, step.code);
+      auto shared = std::make_shared<Trajectory>(std::move(*t));
+      for (size_t i = 0; i < shared->steps.size(); ++i) work.push_back({*p, shared, i});
     }
+    // Correctness-only checks may share the GPU: verify them all here, in
+    // parallel. Timed checks are only built here and run one at a time below.
+    bool precompute = a.verify == "full" && !vopts->timing;
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     for (int j = 0; j < jobs; ++j) {
       pool.emplace_back([&] {
         for (size_t i = next++; i < work.size(); i = next++) {
-          if (a.verify == "full") (void)verifier.Prepare(work[i].first, work[i].second);
-          else (void)verifier.CompileOnly(work[i].first, work[i].second, true);
+          const Work& w = work[i];
+          const std::string& code = w.trajectory->steps[w.index].code;
+          if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
+          else if (a.verify == "full") (void)verifier.Prepare(w.problem, code);
+          else (void)verifier.CompileOnly(w.problem, code, true);
         }
       });
     }
     for (auto& t : pool) t.join();
-    std::fprintf(stderr, "built %zu steps with %d jobs\n", work.size(), jobs);
+    std::fprintf(stderr, "%s %zu steps with %d jobs\n", precompute ? "verified" : "built", work.size(), jobs);
   }
   auto report = ImportTrajectories(roots, options, &graph);
   if (!report.ok()) return Fail(report.status());

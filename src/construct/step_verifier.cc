@@ -27,7 +27,7 @@ StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const Veri
   return v;
 }
 
-Result<StepVerification> HarnessStepVerifier::Verify(const Trajectory& t, size_t index) {
+Result<std::pair<StepVerification, std::string>> HarnessStepVerifier::Check(const Trajectory& t, size_t index) {
   const Problem* problem;
   {
     std::lock_guard<std::mutex> lock(mu_);
@@ -36,7 +36,7 @@ Result<StepVerification> HarnessStepVerifier::Verify(const Trajectory& t, size_t
       RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(t.dir));
       it = problems_.emplace(t.dir.string(), std::move(p)).first;
     }
-    problem = &it->second;
+    problem = &it->second;  // std::map nodes stay put
   }
   const TrajectoryStep& step = t.steps[index];
   Result<VerifyResult> r = mode_ == StepCheck::kFull ? verifier_->Verify(*problem, step.code)
@@ -48,12 +48,36 @@ Result<StepVerification> HarnessStepVerifier::Verify(const Trajectory& t, size_t
                                  VerdictName(r->verdict));
   if (r->verdict == Verdict::kCorrect) line += fmt::format(", {:.2f}x", r->speedup);
   else if (r->verdict != Verdict::kCompiledOnly) line += ": " + r->detail;
+  return std::make_pair(v, line);
+}
+
+Status HarnessStepVerifier::Precompute(const Trajectory& t, size_t index) {
+  RG_ASSIGN_OR_RETURN(auto checked, Check(t, index));
   std::lock_guard<std::mutex> lock(mu_);
-  log_.push_back(line);
+  precomputed_[t.dir.string() + "#" + std::to_string(index)] = std::move(checked);
+  return Status::Ok();
+}
+
+Result<StepVerification> HarnessStepVerifier::Verify(const Trajectory& t, size_t index) {
+  std::pair<StepVerification, std::string> checked;
+  bool have = false;
+  {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = precomputed_.find(t.dir.string() + "#" + std::to_string(index));
+    if (it != precomputed_.end() && it->second.first.source_hash == HashHex(t.steps[index].code)) {
+      checked = it->second;
+      have = true;
+    }
+  }
+  if (!have) {
+    RG_ASSIGN_OR_RETURN(checked, Check(t, index));
+  }
+  std::lock_guard<std::mutex> lock(mu_);
+  log_.push_back(checked.second);
   auto& recs = records_[t.dir.string()];
   if (recs.size() <= index) recs.resize(index + 1);
-  recs[index] = v;
-  return v;
+  recs[index] = checked.first;
+  return checked.first;
 }
 
 std::map<std::string, std::vector<StepVerification>> HarnessStepVerifier::records() const {

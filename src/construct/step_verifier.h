@@ -29,6 +29,10 @@ class HarnessStepVerifier final : public StepVerifier {
 
   Result<StepVerification> Verify(const Trajectory& trajectory, size_t index) override;
 
+  // Verifies a step ahead of the import (from several threads at once) and
+  // keeps the record; Verify() then returns it without running anything.
+  Status Precompute(const Trajectory& trajectory, size_t index);
+
   // One line per step verified so far: "kernel step 2 (shared_memory_tiling): correct, 3.1x".
   std::vector<std::string> log() const;
   // The records made so far, by trajectory folder, in step order.
@@ -38,12 +42,15 @@ class HarnessStepVerifier final : public StepVerifier {
   static StepVerification ToRecord(const VerifyResult& r, const VerifyOptions& o, const std::string& source_hash);
 
  private:
+  Result<std::pair<StepVerification, std::string>> Check(const Trajectory& trajectory, size_t index);
+
   Verifier* verifier_;
   StepCheck mode_;
   std::map<std::string, Problem> problems_;  // by folder
   mutable std::mutex mu_;
   std::vector<std::string> log_;
   std::map<std::string, std::vector<StepVerification>> records_;
+  std::map<std::string, std::pair<StepVerification, std::string>> precomputed_;  // dir#index -> record, log line
 };
 
 // Writes `records` (one per step, in order; may be shorter than the steps)

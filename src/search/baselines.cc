@@ -108,7 +108,8 @@ class BestOfN final : public Reasoner {
     std::string stop;
     int i = 0;
     while (!run.Exhausted(&stop)) {
-      run.Emit(++i, "sample " + std::to_string(i));
+      ++i;
+      run.Emit(i, "sample " + std::to_string(i));
       RG_RETURN_IF_ERROR(run.Generate(m, -1, "sample", -1).status());
     }
     return run.Finish(AttemptsJson(Name(), run), stop);

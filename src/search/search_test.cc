@@ -138,7 +138,9 @@ TEST_F(SearchTest, RolloutStopsAtTheFirstFailingStep) {
   ASSERT_TRUE(out.ok());
   // No attempt ever continues from a failed one.
   for (const auto& a : out->attempts) {
-    if (a.parent >= 0) EXPECT_NE(out->attempts[a.parent].reward, -1.0) << a.action;
+    if (a.parent >= 0) {
+      EXPECT_NE(out->attempts[a.parent].reward, -1.0) << a.action;
+    }
   }
   // Failures were explored (bad, unroll>unroll) and are terminal in the tree.
   bool saw_failure = false;
@@ -192,7 +194,9 @@ TEST_F(SearchTest, GoldenTree) {
   auto out = RunMethod("regrapht-mcgs", o);
   ASSERT_TRUE(out.ok());
   fs::path golden = testing_util::SourceDir() / "tests" / "golden" / "mcgs_tree.json";
-  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) ASSERT_TRUE(WriteFile(golden, out->tree_json + "\n").ok());
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) {
+    ASSERT_TRUE(WriteFile(golden, out->tree_json + "\n").ok());
+  }
   EXPECT_EQ(out->tree_json + "\n", *ReadFile(golden));
 }
 
@@ -235,7 +239,9 @@ TEST_F(SearchTest, Baselines) {
   ASSERT_TRUE(walk.ok());
   EXPECT_GE(walk->generations, 1);
   for (const auto& a : walk->attempts) {
-    if (a.parent >= 0) EXPECT_FALSE(walk->attempts[a.parent].reward == -1.0);
+    if (a.parent >= 0) {
+      EXPECT_FALSE(walk->attempts[a.parent].reward == -1.0);
+    }
   }
   auto rethink = RunMethod("rethink-mcts", o);
   ASSERT_TRUE(rethink.ok()) << rethink.status().ToString();

@@ -191,10 +191,7 @@ Result<InferredSpec> InferSpec(const std::string& source, const std::string& fun
                                 : "several size parameters (" + Join(sizes, ", ") +
                                       "): which length belongs to which array is unknown";
   }
-  for (size_t i : arrays) {
-    args[i]["length"] = length.empty() ? "n" : length;
-    out.notes.back();  // keep notes order
-  }
+  for (size_t i : arrays) args[i]["length"] = length.empty() ? "n" : length;
   if (!length.empty() && !arrays.empty()) out.notes.push_back("every array has length " + length);
   spec["args"] = args;
   OrderedJson tests = OrderedJson::array();

@@ -631,7 +631,8 @@ class Verifier::Impl {
     RunOutput run;
     {
       std::optional<FileLock> lock;
-      if (!o_.cpu_candidate) lock.emplace(cache_ / "gpu.lock");
+      // Timed runs never overlap; correctness-only runs may share the GPU.
+      if (!o_.cpu_candidate && o_.timing) lock.emplace(cache_ / "gpu.lock");
       RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate, true));
     }
     res.time_run_ms = run.process.wall_ms;
