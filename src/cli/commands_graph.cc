@@ -77,6 +77,7 @@ struct ImportArgs {
   std::string unknown = "flag";
   double threshold = 0.6;
   bool skip_bad = false;
+  bool fail_on_cut = false;
   std::string format = "native";
   std::string verify = "none";  // none | compile | full
   bool write_records = false;
@@ -152,7 +153,7 @@ int RunImport(const ImportArgs& a) {
   auto report = ImportTrajectories(roots, options, &graph);
   if (!report.ok()) return Fail(report.status());
 
-  size_t added = 0, duplicate = 0;
+  size_t added = 0, duplicate = 0, cut = 0;
   for (const auto& item : report->items) {
     if (!item.status.ok()) {
       std::fprintf(stderr, "error: %s\n", item.status.message().c_str());
@@ -161,6 +162,7 @@ int RunImport(const ImportArgs& a) {
     added += item.merge.examples_added;
     duplicate += item.merge.examples_duplicate;
     if (item.cut_at != std::string::npos) {
+      ++cut;
       std::fprintf(stderr, "%s: cut before step %zu (%s)\n", item.kernel_id.c_str(), item.cut_at + 1,
                    item.cut_reason.c_str());
     }
@@ -194,6 +196,10 @@ int RunImport(const ImportArgs& a) {
   Status s = SaveGraph(graph, a.out, *out_format);
   if (!s.ok()) return Fail(s);
   std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  if (cut > 0 && a.fail_on_cut) {
+    std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", cut);
+    return kExitError;
+  }
   return kExitOk;
 }
 
@@ -322,6 +328,8 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   imp->add_flag("--skip-bad", import_args->skip_bad,
                 "Write the graph even if some trajectories failed (they are reported)");
+  imp->add_flag("--fail-on-cut", import_args->fail_on_cut,
+                "Exit with an error when a step fails verification and its trajectory is cut (a CI gate)");
   imp->add_option("--format", import_args->format, "Output format: native or official")
       ->check(CLI::IsMember({"native", "official"}))
       ->capture_default_str();

@@ -16,6 +16,11 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
       ->check(CLI::IsMember({"auto", "bwrap", "none"}));
   sub->add_option("--cache", cache_dir, "cache folder (default $REGRAPHT_CACHE_DIR or ~/.cache/regrapht)");
   sub->add_flag("--no-timing", no_timing, "check correctness only");
+  sub->add_option("--timing-seconds", max_timing_seconds,
+                  "time budget of each timed loop (candidate, and reference); the minimum repetitions "
+                  "(5 candidate, 3 reference) always run")
+      ->capture_default_str()
+      ->check(CLI::Range(0.0, 600.0));
   sub->add_option("--nvcc-flags", nvcc_flags, "flags for nvcc on the candidate")->capture_default_str();
   sub->add_option("--reference-flags", reference_flags, "flags for the host compiler on the reference")
       ->capture_default_str();
@@ -30,6 +35,8 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.sandbox = sandbox;
   o.cache_dir = cache_dir;
   o.timing = !no_timing;
+  o.max_timing_seconds = max_timing_seconds;
+  o.reference_max_timing_seconds = max_timing_seconds * 1.5;
   o.cpu_candidate = cpu_candidate;
   o.keep_work = keep_work;
   o.nvcc_flags.clear();

@@ -14,6 +14,7 @@ struct VerifyFlags {
   std::string sandbox = "auto";
   std::string cache_dir;
   bool no_timing = false;
+  double max_timing_seconds = 2.0;  // timed-loop budget of the candidate and of the reference
   bool cpu_candidate = false;
   bool keep_work = false;
   std::string nvcc_flags = "-O3";
