@@ -10,7 +10,15 @@ cd "$(dirname "$0")/.."
 OUTDIR=${1:?usage: gpu-check.sh OUTDIR}
 mkdir -p "$OUTDIR"
 if [ -x .devbin/bin/regrapht ]; then
-  BIN=.devbin/bin; export LD_LIBRARY_PATH="$PWD/.devbin/lib:${LD_LIBRARY_PATH:-}"
+  BIN=.devbin/bin
+  # Only the libraries this machine lacks (nvcc and g++ must keep loading their own).
+  mkdir -p .devbin/missing
+  for lib in .devbin/lib/*; do
+    name=$(basename "$lib")
+    ldconfig -p | grep -q "^[[:space:]]*$name " || cp "$lib" .devbin/missing/
+  done
+  echo "libraries taken from .devbin: $(ls .devbin/missing | tr '\n' ' ')"
+  export LD_LIBRARY_PATH="$PWD/.devbin/missing${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   GPUTEST=.devbin/bin/verify_gpu_test
 else
   BIN=build/src/cli; GPUTEST=build/src/verify/verify_gpu_test
@@ -22,6 +30,7 @@ JOBS=$(nproc)
   echo "date: $(date -u +%FT%TZ)"
   echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
   nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv,noheader
+  nvidia-smi | head -12
   nvcc --version | tail -2
   g++ --version | head -1
   lscpu | grep -E "Model name|^CPU\(s\)"
