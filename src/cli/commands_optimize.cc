@@ -162,11 +162,18 @@ int RunOptimize(const OptimizeState& s) {
   Status ws = WriteFileAtomic(out, best->code);
   if (!ws.ok()) return Fail(ws);
   if (outcome->best_verified) {
-    std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
-                "(median, transfers included) on %s\nreport     %s\n",
+    if (best->speedup >= 1.0) {
+      std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
+                  "(median, transfers included) on %s\nreport     %s\n",
+                  out.string().c_str(), best->speedup, best->result.env.gpu_name.c_str(),
+                  report_path.string().c_str());
+      return kExitOk;
+    }
+    std::printf("\nresult     %s: correct on every test but SLOWER than the sequential code (%.2fx, median, "
+                "transfers included) on %s; no faster candidate was found\nreport     %s\n",
                 out.string().c_str(), best->speedup, best->result.env.gpu_name.c_str(),
                 report_path.string().c_str());
-    return kExitOk;
+    return kExitCandidateFailed;
   }
   std::printf("\nresult     %s: NOT VERIFIED. There is no GPU here, so no candidate was run: this is %s.\n"
               "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
@@ -188,7 +195,8 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   s->search.Add(sub);
   s->verify.Add(sub);
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU (the written file is NOT verified), "
-              "4 no correct candidate, 1 error.");
+              "4 no correct candidate faster than the sequential code (a correct but slower one is still written), "
+              "1 error, 2 usage.");
   return [s]() { return RunOptimize(*s); };
 }
 
