@@ -1,0 +1,46 @@
+#include <cuda_runtime.h>
+#include <cstdint>
+
+constexpr int kBlock = 256;
+constexpr int kMaxBlocks = 1024;
+
+__device__ __forceinline__ long long warp_sum(long long v) {
+#pragma unroll
+  for (int off = 16; off > 0; off >>= 1) v += __shfl_down_sync(0xffffffffu, v, off);
+  return v;
+}
+
+// Bounded grid: each thread first accumulates many elements privately with a
+// grid-stride loop, then the warp shuffle-reduces and lane 0 adds atomically.
+__global__ void l1_grid_kernel(int n, const int* a, const int* b, unsigned long long* total) {
+  long long v = 0;
+  int stride = gridDim.x * blockDim.x;
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    int d = a[i] - b[i];
+    v += d < 0 ? -d : d;
+  }
+  v = warp_sum(v);
+  if ((threadIdx.x & 31) == 0 && v != 0) atomicAdd(total, static_cast<unsigned long long>(v));
+}
+
+int64_t l1Distance(int n, const int* a, const int* b) {
+  if (n <= 0) return 0;
+  size_t bytes = static_cast<size_t>(n) * sizeof(int);
+  int *da = nullptr, *db = nullptr;
+  unsigned long long* dtotal = nullptr;
+  cudaMalloc(&da, bytes);
+  cudaMalloc(&db, bytes);
+  cudaMalloc(&dtotal, sizeof(unsigned long long));
+  cudaMemcpy(da, a, bytes, cudaMemcpyHostToDevice);
+  cudaMemcpy(db, b, bytes, cudaMemcpyHostToDevice);
+  cudaMemset(dtotal, 0, sizeof(unsigned long long));
+  int blocks = (n + kBlock - 1) / kBlock;
+  if (blocks > kMaxBlocks) blocks = kMaxBlocks;
+  l1_grid_kernel<<<blocks, kBlock>>>(n, da, db, dtotal);
+  unsigned long long total = 0;
+  cudaMemcpy(&total, dtotal, sizeof(total), cudaMemcpyDeviceToHost);
+  cudaFree(da);
+  cudaFree(db);
+  cudaFree(dtotal);
+  return static_cast<int64_t>(total);
+}

@@ -1,0 +1,31 @@
+#include <cuda_runtime.h>
+
+constexpr int kBlock = 128;
+
+// One thread per segment, the serial loop unchanged: only the best index is
+// kept and x[best] is re-read for every comparison.
+__global__ void argmax_kernel(int nseg, const int* offsets, const float* x, int* out) {
+  int s = blockIdx.x * blockDim.x + threadIdx.x;
+  if (s >= nseg) return;
+  int best = -1;
+  for (int j = offsets[s]; j < offsets[s + 1]; ++j)
+    if (best < 0 || x[j] > x[best]) best = j;
+  out[s] = best;
+}
+
+void segmentArgmax(int nseg, const int* offsets, const float* x, int* out) {
+  if (nseg <= 0) return;
+  int nnz = offsets[nseg];
+  int *doff = nullptr, *dout = nullptr;
+  float* dx = nullptr;
+  cudaMalloc(&doff, static_cast<size_t>(nseg + 1) * sizeof(int));
+  cudaMalloc(&dx, static_cast<size_t>(nnz > 0 ? nnz : 1) * sizeof(float));
+  cudaMalloc(&dout, static_cast<size_t>(nseg) * sizeof(int));
+  cudaMemcpy(doff, offsets, static_cast<size_t>(nseg + 1) * sizeof(int), cudaMemcpyHostToDevice);
+  if (nnz > 0) cudaMemcpy(dx, x, static_cast<size_t>(nnz) * sizeof(float), cudaMemcpyHostToDevice);
+  argmax_kernel<<<(nseg + kBlock - 1) / kBlock, kBlock>>>(nseg, doff, dx, dout);
+  cudaMemcpy(out, dout, static_cast<size_t>(nseg) * sizeof(int), cudaMemcpyDeviceToHost);
+  cudaFree(doff);
+  cudaFree(dx);
+  cudaFree(dout);
+}
