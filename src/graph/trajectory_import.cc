@@ -6,11 +6,15 @@ namespace regrapht {
 
 size_t ImportReport::merged() const {
   size_t n = 0;
-  for (const auto& item : items) n += item.status.ok();
+  for (const auto& item : items) n += item.status.ok() && item.cut_at != 0;  // cut before step 1: nothing merged
   return n;
 }
 
-size_t ImportReport::failed() const { return items.size() - merged(); }
+size_t ImportReport::failed() const {
+  size_t n = 0;
+  for (const auto& item : items) n += !item.status.ok();
+  return n;
+}
 
 Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportOptions& options,
                                             Graph* graph) {
@@ -42,11 +46,8 @@ Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportO
       break;
     }
   }
-  if (trajectory.steps.empty()) {
-    item.status = Status::InvalidArgument(trajectory.dir.string() + ": step 1 failed verification (" +
-                                          item.cut_reason + "): nothing to merge");
-    return item;
-  }
+  // Cut before step 1: a verification result, not an error; nothing to merge.
+  if (trajectory.steps.empty()) return item;
 
   // 3. Merge.
   auto merged = MergeTrajectory(trajectory, *options.taxonomy, graph);

@@ -194,17 +194,48 @@ class FakeVerifier final : public StepVerifier {
   std::vector<std::string> calls;
 };
 
-TEST_F(ImportTest, VerifierRecordsReplaceTheFilesRecords) {
+TEST_F(ImportTest, VerifierRecordsReplaceTheFilesRecordsAndCutAtTheFirstFailure) {
   FakeVerifier verifier;
   options_.verifier = &verifier;
   Graph g;
   auto report = ImportTrajectories({Testdata() / "good" / "dot_product"}, options_, &g);
   ASSERT_TRUE(report.ok());
-  EXPECT_EQ(verifier.calls, (std::vector<std::string>{"dot_product#0", "dot_product#1", "dot_product#2"}));
+  // Step 2 (index 1) does not compile: it is the last one verified, and the
+  // trajectory is cut before it.
+  EXPECT_EQ(verifier.calls, (std::vector<std::string>{"dot_product#0", "dot_product#1"}));
+  ASSERT_EQ(report->items.size(), 1u);
+  EXPECT_EQ(report->items[0].cut_at, 1u);
+  EXPECT_EQ(report->items[0].cut_reason, "did not compile");
+  EXPECT_EQ(report->merged(), 1u);
   EdgeId first = *g.FindEdge(kInitNode, *g.FindTechnique("thread_mapping"));
   EXPECT_EQ(g.edge(first).examples[0].verification->verifier, "fake");
-  EdgeId second = g.node(*g.FindTechnique("thread_mapping")).out[0];
-  EXPECT_FALSE(g.edge(second).examples[0].verification->compiled);
+  EXPECT_TRUE(g.node(*g.FindTechnique("thread_mapping")).out.empty());
+}
+
+TEST_F(ImportTest, ACutBeforeTheFirstStepMergesNothingAndIsNotAnError) {
+  class FailFirst final : public StepVerifier {
+   public:
+    Result<StepVerification> Verify(const Trajectory& t, size_t index) override {
+      StepVerification v;
+      v.compiled = true;
+      v.correctness = Correctness::kWrong;
+      v.gpu = "Test GPU";
+      v.source_hash = HashHex(t.steps[index].code);
+      v.verifier = "fake";
+      return v;
+    }
+  } verifier;
+  options_.verifier = &verifier;
+  Graph g;
+  auto report = ImportTrajectories({Testdata() / "good" / "dot_product"}, options_, &g);
+  ASSERT_TRUE(report.ok());
+  ASSERT_EQ(report->items.size(), 1u);
+  EXPECT_TRUE(report->items[0].status.ok());
+  EXPECT_EQ(report->items[0].cut_at, 0u);
+  EXPECT_EQ(report->items[0].cut_reason, "wrong answers on Test GPU");
+  EXPECT_EQ(report->merged(), 0u);
+  EXPECT_EQ(report->failed(), 0u);
+  EXPECT_EQ(g.num_edges(), 0u);
 }
 
 }  // namespace
