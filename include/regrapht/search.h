@@ -134,6 +134,7 @@ struct SearchOptions {
   int max_depth = 6;             // step cap of a path (selection + rollout)
   int iterations = 0;            // MCGS iterations; 0: until the budget is spent
   bool share_transpositions = true;  // one node per (technique, code hash)
+  int step_retries = 2;          // a failed step may be sampled again this many times
   // Baselines.
   int walk_attempts = 5;         // regrapht (no MCGS): random walks
   int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node

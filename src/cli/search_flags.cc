@@ -16,6 +16,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--max-seconds", max_seconds, "stop after this much wall-clock time (0: no limit)");
   sub->add_option("--iterations", iterations, "MCGS/MCTS iterations (0: until the budget is spent)");
   sub->add_option("--max-depth", max_depth, "step cap of a path of optimizations")->capture_default_str();
+  sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 100));
   sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
   sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
   sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
@@ -38,6 +41,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.budget.max_wall_seconds = max_seconds;
   o.iterations = iterations;
   o.max_depth = max_depth;
+  o.step_retries = step_retries;
   o.exploration_c = c;
   o.rollout_epsilon = epsilon;
   o.rollout_lambda = lambda;
@@ -53,7 +57,8 @@ SearchOptions SearchFlags::ToOptions() const {
 
 std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   OrderedJson j = {{"method", method},   {"model", model_id},     {"budget", budget},
-                   {"iterations", iterations}, {"max_depth", max_depth}, {"c", c},
+                   {"iterations", iterations}, {"max_depth", max_depth},
+                   {"step_retries", step_retries}, {"c", c},
                    {"epsilon", epsilon}, {"lambda", lambda},       {"examples", examples},
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph}};

@@ -22,6 +22,7 @@ struct SearchFlags {
   double max_seconds = 0;
   int iterations = 0;
   int max_depth = 6;
+  int step_retries = 2;
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;

@@ -44,6 +44,7 @@ struct SearchEdge {
   EdgeId graph_edge = 0;
   int child = -1;        // search node; -1 until generated
   int visits = 0;
+  int failures = 0;      // generated steps that failed; the last one is `child`
 };
 
 struct SearchNode {
@@ -115,6 +116,13 @@ class Mcgs final : public Reasoner {
 
   // Returns -1 when every edge leads to a closed state or back onto the
   // current path (nothing new can be generated through this node now).
+  // A failed step is sampled again (a new generation, the model is
+  // stochastic) until it has failed 1 + step_retries times; its Q of -1 keeps
+  // it behind every edge that worked.
+  bool Retryable(const SearchEdge& e) const {
+    return e.child >= 0 && nodes_[e.child].failed && e.failures <= o_.step_retries;
+  }
+
   int SelectEdge(const SearchNode& n, const std::vector<int>& on_path) {
     // Unvisited edges first (P-UCB is infinite there), the most common
     // transition first (most examples on the graph edge), seeded ties.
@@ -124,7 +132,7 @@ class Mcgs final : public Reasoner {
     double ln_n = std::log(std::max(1, n.visits));
     for (size_t i = 0; i < n.edges.size(); ++i) {
       const SearchEdge& e = n.edges[i];
-      if (e.child >= 0 && (nodes_[e.child].closed ||
+      if (e.child >= 0 && ((nodes_[e.child].closed && !Retryable(e)) ||
                            std::find(on_path.begin(), on_path.end(), e.child) != on_path.end())) {
         continue;
       }
@@ -163,7 +171,13 @@ class Mcgs final : public Reasoner {
     const SearchNode parent = nodes_[ni];  // copy: nodes_ may grow
     const SearchEdge& e = parent.edges[ei];
     auto examples = run_->EdgeExamples(parent.code, e.graph_edge, o_.examples_per_step);
-    RG_ASSIGN_OR_RETURN(auto messages, run_->StepMessages(parent.code, e.action, examples, ""));
+    // A retry of a failed step shows the model what went wrong last time.
+    std::string failure;
+    if (e.child >= 0 && nodes_[e.child].failed && nodes_[e.child].attempt >= 0) {
+      const Attempt& bad = run_->attempt(nodes_[e.child].attempt);
+      failure = std::string(VerdictName(bad.verdict)) + ": " + bad.detail;
+    }
+    RG_ASSIGN_OR_RETURN(auto messages, run_->StepMessages(parent.code, e.action, examples, failure));
     RG_ASSIGN_OR_RETURN(int a, run_->Generate(messages, parent.attempt, run_->TechniqueId(e.action),
                                               static_cast<int>(e.action)));
     const Attempt& att = run_->attempt(a);
@@ -187,6 +201,7 @@ class Mcgs final : public Reasoner {
       if (!att.code_hash.empty()) table_[key] = child;
     }
     nodes_[ni].edges[ei].child = child;
+    if (nodes_[child].failed) ++nodes_[ni].edges[ei].failures;
     return child;
   }
 
@@ -222,7 +237,7 @@ class Mcgs final : public Reasoner {
     }
     if (!n.expanded) return;
     for (const auto& e : n.edges) {
-      if (e.child < 0 || !nodes_[e.child].closed) return;
+      if (e.child < 0 || !nodes_[e.child].closed || Retryable(e)) return;
     }
     n.closed = true;
   }
@@ -241,7 +256,7 @@ class Mcgs final : public Reasoner {
       int ei = SelectEdge(n, on_path);
       if (ei < 0) break;
       path.push_back({cur, ei});
-      if (n.edges[ei].child < 0) {
+      if (n.edges[ei].child < 0 || Retryable(n.edges[ei])) {
         if (run_->Exhausted()) return Status::Ok();
         RG_ASSIGN_OR_RETURN(fresh, Step(cur, ei));
         cur = fresh;
@@ -327,7 +342,8 @@ class Mcgs final : public Reasoner {
     for (const auto& n : nodes_) {
       OrderedJson edges = OrderedJson::array();
       for (const auto& e : n.edges) {
-        edges.push_back({{"technique", run_->TechniqueId(e.action)}, {"child", e.child}, {"visits", e.visits}});
+        edges.push_back({{"technique", run_->TechniqueId(e.action)}, {"child", e.child}, {"visits", e.visits},
+                         {"failures", e.failures}});
       }
       char q[32];
       std::snprintf(q, sizeof q, "%.6f", n.Q());

@@ -187,6 +187,52 @@ TEST_F(SearchTest, SameSeedSameTree) {
   EXPECT_NE(a->tree_json, c->tree_json);
 }
 
+// Passes requests to PathModel and keeps the user messages it saw.
+class RecordingModel final : public LlmBackend {
+ public:
+  explicit RecordingModel(LlmBackend* inner) : inner_(inner) {}
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    prompts.push_back(request.messages.back().content);
+    return inner_->Chat(request);
+  }
+  std::string Name() const override { return "recording"; }
+  std::string ModelId() const override { return inner_->ModelId(); }
+  std::vector<std::string> prompts;
+
+ private:
+  LlmBackend* inner_;
+};
+
+TEST_F(SearchTest, McgsRetriesAFailedStepWithItsFailureThenGivesUp) {
+  for (int retries : {0, 2}) {
+    SearchOptions o;
+    o.budget.max_generations = 60;
+    o.max_depth = 3;
+    o.step_retries = retries;
+    RecordingModel recording(&model_);
+    auto r = NewReasoner("regrapht-mcgs", o);
+    ASSERT_TRUE(r.ok());
+    SearchTask task{&problem_, &tg_.g, &index_};
+    SearchContext ctx{&recording, &eval_, &prompts_, &clock_, nullptr};
+    auto out = (*r)->Run(task, ctx);
+    ASSERT_TRUE(out.ok()) << out.status().ToString();
+    // grid -> bad always fails: it is tried 1 + retries times, never more.
+    int bad = 0;
+    for (const auto& a : out->attempts) bad += a.action == "bad";
+    EXPECT_EQ(bad, 1 + retries) << "retries " << retries;
+    // Every retry's prompt carries the previous failure; first tries do not.
+    int with_failure = 0;
+    for (const auto& p : recording.prompts) {
+      with_failure += p.find("Your previous attempt at this step failed") != std::string::npos;
+    }
+    if (retries == 0) {
+      EXPECT_EQ(with_failure, 0);
+    } else {
+      EXPECT_GE(with_failure, retries);  // at least the retries of grid -> bad
+    }
+  }
+}
+
 TEST_F(SearchTest, GoldenTree) {
   SearchOptions o;
   o.budget.max_generations = 12;
