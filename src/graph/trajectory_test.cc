@@ -200,11 +200,21 @@ TEST_F(ImportTest, VerifierRecordsReplaceTheFilesRecords) {
   Graph g;
   auto report = ImportTrajectories({Testdata() / "good" / "dot_product"}, options_, &g);
   ASSERT_TRUE(report.ok());
-  EXPECT_EQ(verifier.calls, (std::vector<std::string>{"dot_product#0", "dot_product#1", "dot_product#2"}));
-  EdgeId first = *g.FindEdge(kInitNode, *g.FindTechnique("thread_mapping"));
-  EXPECT_EQ(g.edge(first).examples[0].verification->verifier, "fake");
-  EdgeId second = g.node(*g.FindTechnique("thread_mapping")).out[0];
-  EXPECT_FALSE(g.edge(second).examples[0].verification->compiled);
+  // Step 2 does not compile: verification stops there and the trajectory is
+  // cut before it, so no failing step becomes an example.
+  EXPECT_EQ(verifier.calls, (std::vector<std::string>{"dot_product#0", "dot_product#1"}));
+  ASSERT_EQ(report->items.size(), 1u);
+  EXPECT_TRUE(report->items[0].status.ok()) << report->items[0].status.ToString();
+  EXPECT_EQ(report->items[0].cut_at, 1u);
+  EXPECT_EQ(report->items[0].cut_reason, "did not compile");
+  auto tm = g.FindTechnique("thread_mapping");
+  ASSERT_TRUE(tm);
+  auto first = g.FindEdge(kInitNode, *tm);
+  ASSERT_TRUE(first);
+  ASSERT_TRUE(g.edge(*first).examples[0].verification);
+  EXPECT_EQ(g.edge(*first).examples[0].verification->verifier, "fake");
+  EXPECT_TRUE(g.node(*tm).out.empty());
+  EXPECT_EQ(g.num_examples(), 1u);
 }
 
 }  // namespace
