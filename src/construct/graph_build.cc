@@ -606,8 +606,14 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
 std::string FormatBuildSummary(const GraphBuildReport& report, const Graph& graph) {
   size_t width = 6;
   for (const auto& r : report.kernels) width = std::max(width, r.kernel_id.size());
-  std::string out = fmt::format("{:<{}}  {:<8}  {:>5}  {:>4}  {:>8}  {}\n", "kernel", width,
-                                "outcome", "steps", "kept", "examples", "why");
+  // Rows without a reason end at the last column, not in trailing blanks.
+  auto row = [&](std::string_view kernel, std::string_view outcome, std::string steps,
+                 std::string kept, std::string examples, std::string_view why) {
+    std::string line = fmt::format("{:<{}}  {:<8}  {:>5}  {:>4}  {:>8}  {}", kernel, width, outcome,
+                                   steps, kept, examples, why);
+    return std::string(Trim(line)) + "\n";
+  };
+  std::string out = row("kernel", "outcome", "steps", "kept", "examples", "why");
   std::map<std::string, size_t> rejected_by;
   size_t examples = 0, resumed = 0;
   for (const auto& r : report.kernels) {
@@ -621,8 +627,8 @@ std::string FormatBuildSummary(const GraphBuildReport& report, const Graph& grap
     // One line per kernel: long model or compiler messages are cut.
     std::string first_line = SplitLines(why).empty() ? "" : SplitLines(why).front();
     if (first_line.size() > 160) first_line = first_line.substr(0, 157) + "...";
-    out += fmt::format("{:<{}}  {:<8}  {:>5}  {:>4}  {:>8}  {}\n", r.kernel_id, width,
-                       KernelOutcomeName(r.outcome), r.steps, r.kept, r.examples_added, first_line);
+    out += row(r.kernel_id, KernelOutcomeName(r.outcome), std::to_string(r.steps),
+               std::to_string(r.kept), std::to_string(r.examples_added), first_line);
     examples += r.examples_added;
   }
   std::vector<std::string> kinds;
