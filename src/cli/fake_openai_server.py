@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A tiny OpenAI-compatible chat server with canned replies, for CLI tests.
 
-Usage: fake_openai_server.py REPLIES_DIR PORT_FILE LOG_FILE
+Usage: fake_openai_server.py REPLIES_DIR PORT_FILE LOG_FILE [DOWN_FILE]
 
 Answers POST /v1/chat/completions by looking at the prompt:
   - a relabel request (system prompt about the technique catalogue): a JSON
@@ -10,7 +10,9 @@ Answers POST /v1/chat/completions by looking at the prompt:
   - "Optimize the function NAME ...": the canned trajectory for NAME, built
     from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose.
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
-per request ("trajectory NAME" or "relabel") to LOG_FILE.
+per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
+exists, trajectory requests for the function names it lists (one a line) get
+HTTP 400, which the client does not retry: an endpoint failure, quickly.
 """
 import json
 import os
@@ -18,6 +20,7 @@ import sys
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 REPLIES_DIR, PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2], sys.argv[3]
+DOWN_FILE = sys.argv[4] if len(sys.argv) > 4 else None
 
 # function -> (file prefix, [(method, think, detail)])
 TRAJECTORIES = {
@@ -89,6 +92,12 @@ class Handler(BaseHTTPRequestHandler):
             marker = "Optimize the function "
             at = user.find(marker)
             function = user[at + len(marker):].split()[0] if at >= 0 else ""
+            if DOWN_FILE and os.path.exists(DOWN_FILE):
+                with open(DOWN_FILE) as f:
+                    if function in f.read().split():
+                        log("down " + function)
+                        self.send_error(400, "the model is down (test)")
+                        return
             log("trajectory " + function)
             if function in TRAJECTORIES:
                 text = trajectory_reply(function)

@@ -25,7 +25,7 @@ command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ] || { echo "nv
 export REGRAPHT_CACHE_DIR="$tmp/cache"
 
 python3 "$src/src/cli/fake_openai_server.py" "$src/src/cli/testdata/graph_build" "$tmp/port" \
-  "$tmp/requests.log" &
+  "$tmp/requests.log" "$tmp/down" &
 server_pid=$!
 i=0
 while [ ! -s "$tmp/port" ]; do
@@ -82,6 +82,23 @@ asked=$(grep -c '^trajectory' "$tmp/requests.log")
 build "$tmp/g2.json" --no-progress >/dev/null 2>"$tmp/build2.log" || fail "second build"
 [ "$(grep -c '^trajectory' "$tmp/requests.log")" -eq "$asked" ] || fail "response cache not used"
 cmp -s "$tmp/g.json" "$tmp/g2.json" || fail "the same build gave a different graph"
+
+# An endpoint failure stops the build (resumably) and writes no graph; --resume
+# then asks only for the unfinished kernels and ends with the same graph.
+echo sumOfSquares >"$tmp/down"
+build "$tmp/g4.json" --no-cache --max-endpoint-errors 1 --checkpoint-every 1 >"$tmp/stopped.txt" \
+  2>"$tmp/stopped.log" && fail "build went on through an endpoint failure"
+grep -q "rerun with --resume" "$tmp/stopped.log" || fail "no resume hint"
+[ -e "$tmp/g4.json" ] && fail "graph written by a stopped build"
+[ -s "$tmp/g4.json.state" ] || fail "no state file after a stop"
+rm "$tmp/down"
+saxpy_asked=$(grep -c '^trajectory saxpy$' "$tmp/requests.log")
+build "$tmp/g4.json" --no-cache --resume >"$tmp/resumed.txt" 2>"$tmp/resumed.log" || fail "resume"
+[ "$(grep -c '^trajectory saxpy$' "$tmp/requests.log")" -eq "$saxpy_asked" ] ||
+  fail "resume asked again for a finished kernel"
+grep -q '^finished before the resume: 1 of these kernels$' "$tmp/resumed.txt" || fail "resume summary"
+cmp -s "$tmp/g.json" "$tmp/g4.json" || fail "the resumed build differs from the uninterrupted one"
+[ ! -e "$tmp/g4.json.state" ] || fail "state file left after the resumed build finished"
 
 # An unfinished build's state is not overwritten without --resume.
 echo '{}' >"$tmp/g3.json.state"

@@ -577,8 +577,9 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
     if (o.max_endpoint_errors_in_a_row > 0 &&
         endpoint_run >= static_cast<size_t>(o.max_endpoint_errors_in_a_row)) {
       report.stopped = true;
+      const std::string& last = report.kernels.back().reason;
       report.stop_reason = std::to_string(endpoint_run) + " endpoint errors in a row (last: " +
-                           report.kernels.back().reason + ")";
+                           TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
       finish();
       RG_RETURN_IF_ERROR(checkpoint());
       return report;
@@ -637,7 +638,7 @@ std::string FormatBuildSummary(const GraphBuildReport& report, const Graph& grap
                      report.Count(KernelOutcome::kAccepted), report.Count(KernelOutcome::kCut),
                      report.Count(KernelOutcome::kRejected),
                      kinds.empty() ? "" : " (" + Join(kinds, ", ") + ")");
-  if (resumed > 0) out += fmt::format("{} kernels were finished before the resume\n", resumed);
+  if (resumed > 0) out += fmt::format("finished before the resume: {} of these kernels\n", resumed);
   if (report.stopped) out += "stopped early: " + report.stop_reason + "\n";
   out += fmt::format("graph: {} nodes, {} edges, {} examples ({} added by these kernels)\n",
                      graph.num_nodes(), graph.num_edges(), graph.num_examples(), examples);
