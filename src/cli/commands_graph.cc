@@ -325,7 +325,14 @@ int RunBuild(BuildArgs a) {
                kernels->size(), backend->ModelId().c_str(), a.jobs, a.verify.c_str());
   auto report = construct::BuildGraph(*kernels, o, &graph);
   if (!report.ok()) {
-    return Fail(report.status().WithContext("graph build (progress so far is in " +
+    std::error_code ec;
+    // A checkpoint this run wrote (the state checks themselves fail with
+    // FailedPrecondition before any work) is worth pointing at.
+    if (report.status().code() == Status::Code::kFailedPrecondition ||
+        !fs::exists(o.state_path, ec)) {
+      return Fail(report.status());
+    }
+    return Fail(report.status().WithContext("graph build (the last checkpoint is in " +
                                             o.state_path.string() + "; rerun with --resume)"));
   }
 

@@ -105,8 +105,8 @@ struct GraphBuildOptions {
   // the user template {{function}}, {{signature}}, {{description}}, {{code}}.
   std::string system_template;
   std::string user_template;
-  // The paper's construction settings; sample i of kernel k uses seed
-  // Hash64(k, seed).
+  // The paper's construction settings; the request for kernel k uses seed
+  // Hash64(k, sampling.seed).
   SamplingParams sampling = [] {
     SamplingParams s;
     s.temperature = 0.7f;
