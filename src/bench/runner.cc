@@ -1,63 +1,15 @@
 #include "bench/runner.h"
 
-#include <unistd.h>
-
 #include <atomic>
 #include <cstdio>
 #include <mutex>
 #include <thread>
 
 #include "core/hash.h"
+#include "core/progress.h"
 #include "verify/result_json.h"
 
 namespace regrapht::bench {
-namespace {
-
-std::string Duration(double s) {
-  if (s < 0) s = 0;
-  int t = static_cast<int>(s + 0.5);
-  char buf[32];
-  if (t >= 3600) std::snprintf(buf, sizeof buf, "%dh%02dm", t / 3600, (t / 60) % 60);
-  else std::snprintf(buf, sizeof buf, "%dm%02ds", t / 60, t % 60);
-  return buf;
-}
-
-class Progress {
- public:
-  Progress(bool enabled, int total, const Clock* clock)
-      : enabled_(enabled), tty_(::isatty(2)), total_(total), clock_(clock), start_(clock->NowSeconds()) {}
-
-  void Update(const RunSummary& s, const std::string& last) {
-    if (!enabled_) return;
-    std::lock_guard<std::mutex> lock(mu_);
-    int done = s.done;
-    double elapsed = clock_->NowSeconds() - start_;
-    double eta = done > 0 ? elapsed / done * (total_ - done) : 0;
-    int width = 24;
-    int filled = total_ ? done * width / total_ : width;
-    std::string bar = std::string(filled, '#') + std::string(width - filled, '.');
-    char line[256];
-    std::snprintf(line, sizeof line, "[%s] %d/%d  correct %d  failed %d  unverified %d  elapsed %s  ETA %s",
-                  bar.c_str(), done, total_, s.correct, s.failed, s.unverified, Duration(elapsed).c_str(),
-                  done ? Duration(eta).c_str() : "?");
-    if (tty_) {
-      std::fprintf(stderr, "\r%-110s", line);
-      if (done == total_) std::fprintf(stderr, "\n");
-    } else {
-      std::fprintf(stderr, "%s  %s\n", line, last.c_str());
-    }
-    std::fflush(stderr);
-  }
-
- private:
-  bool enabled_, tty_;
-  int total_;
-  const Clock* clock_;
-  double start_;
-  std::mutex mu_;
-};
-
-}  // namespace
 
 uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample) {
   return Hash64(problem, base) + static_cast<uint64_t>(sample) * 0x9e3779b97f4a7c15ULL;
@@ -127,7 +79,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     RG_RETURN_IF_ERROR(first_error);
   }
 
-  Progress progress(o.progress, static_cast<int>(tasks.size()), clock);
+  CountProgress progress(o.progress, static_cast<int>(tasks.size()), clock);
   pool(o.jobs, [&](size_t i) {
     const Task& t = tasks[i];
     const std::string& name = t.problem->problem.spec.name;
@@ -170,7 +122,11 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     if (r.verdict == Verdict::kCorrect) ++summary.correct;
     else if (r.verdict == Verdict::kCompiledOnly) ++summary.unverified;
     else ++summary.failed;
-    progress.Update(summary, name + " #" + std::to_string(t.sample) + ": " + row.verdict);
+    progress.Update(summary.done,
+                    "correct " + std::to_string(summary.correct) + "  failed " +
+                        std::to_string(summary.failed) + "  unverified " +
+                        std::to_string(summary.unverified),
+                    name + " #" + std::to_string(t.sample) + ": " + row.verdict);
   });
   summary.wall_s = clock->NowSeconds() - start;
   RG_RETURN_IF_ERROR(first_error);

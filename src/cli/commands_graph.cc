@@ -4,19 +4,24 @@
 #include <memory>
 #include <thread>
 
+#include "cli/backend_flags.h"
 #include "cli/commands.h"
+#include "cli/verify_flags.h"
+#include "construct/graph_build.h"
+#include "construct/step_verifier.h"
 #include "core/fs.h"
+#include "core/progress.h"
+#include "core/strings.h"
 #include "core/subprocess.h"
 #include "graph/dot.h"
 #include "graph/graph_json.h"
 #include "graph/json_fast.h"
+#include "graph/llm_relabeler.h"
 #include "graph/relabel.h"
 #include "graph/stats.h"
 #include "graph/taxonomy.h"
-#include "construct/step_verifier.h"
 #include "graph/trajectory_import.h"
-#include "cli/verify_flags.h"
-#include "core/subprocess.h"
+#include "search/prompts.h"
 
 namespace regrapht::cli {
 namespace {
@@ -203,6 +208,169 @@ int RunImport(const ImportArgs& a) {
   return kExitOk;
 }
 
+// ---- graph build ----------------------------------------------------------------
+
+struct BuildArgs {
+  std::string kernels;
+  std::string out;
+  std::string into;
+  std::string taxonomy;
+  std::string unknown = "flag";
+  double threshold = 0.6;
+  std::string verify = "compile";  // none | compile | full
+  int jobs = 2;
+  int checkpoint_every = 5;
+  int max_endpoint_errors = 3;
+  bool resume = false;
+  std::string save_trajectories;
+  std::string prompts;
+  bool no_cache = false;
+  float temperature = 0.7f;
+  float top_p = 0.9f;
+  int max_tokens = 8192;
+  uint64_t seed = 0;
+  bool no_progress = false;
+  BackendFlags backend;
+  VerifyFlags flags;
+};
+
+int RunBuild(BuildArgs a) {
+  auto tax = LoadTaxonomy(a.taxonomy);
+  if (!tax.ok()) return Fail(tax.status());
+  auto kernels = construct::ReadKernelList(a.kernels);
+  if (!kernels.ok()) return Fail(kernels.status());
+  PromptLibrary prompts;
+  if (!a.prompts.empty()) {
+    Status s = prompts.LoadOverrides(a.prompts);
+    if (!s.ok()) return Fail(s);
+  }
+
+  // The large model. With --endpoint, --model names the served model.
+  if (!a.backend.endpoint.empty() && a.backend.model_name.empty()) {
+    a.backend.model_name = a.backend.model;
+    a.backend.model.clear();
+  }
+  if (a.backend.UseHttp() && a.backend.model_name.empty()) {
+    return Fail(Status::InvalidArgument("--endpoint needs --model NAME (the served model)"));
+  }
+  auto llm = a.backend.Make();
+  if (!llm.ok()) return Fail(llm.status());
+  std::unique_ptr<LlmBackend> backend = std::move(*llm);
+  if (!a.no_cache) {
+    auto cached = NewCachedBackend(std::move(backend), CacheDir() / "llm-cache.db");
+    if (!cached.ok()) return Fail(cached.status());
+    backend = std::move(*cached);
+  }
+
+  // Relabel: the taxonomy's names, then the model for what they cannot place.
+  UnknownLabelPolicy policy =
+      a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
+  DeterministicRelabelerOptions ro;
+  ro.threshold = a.threshold;
+  ro.unknown = policy;
+  DeterministicRelabeler deterministic(&*tax, ro);
+  LlmRelabelerOptions lo;
+  lo.unknown = policy;
+  auto relabel_prompt = prompts.Render("relabel_system.txt", {});
+  if (!relabel_prompt.ok()) return Fail(relabel_prompt.status());
+  lo.system_prompt = *relabel_prompt;
+  LlmRelabeler by_model(backend.get(), &*tax, lo);
+  ChainRelabeler relabeler(&deterministic, &by_model);
+
+  // Verification.
+  auto vopts = a.flags.ToOptions();
+  if (!vopts.ok()) return Fail(vopts.status());
+  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
+  Verifier verifier(*vopts, runner.get());
+  construct::HarnessStepVerifier step_verifier(
+      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+
+  construct::GraphBuildOptions o;
+  o.taxonomy = &*tax;
+  o.llm = backend.get();
+  o.relabeler = &relabeler;
+  if (a.verify != "none") o.verifier = &step_verifier;
+  o.system_template = prompts.templates().at("trajectory_system.txt");
+  o.user_template = prompts.templates().at("trajectory_user.txt");
+  o.sampling.temperature = a.temperature;
+  o.sampling.top_p = a.top_p;
+  o.sampling.max_tokens = a.max_tokens;
+  o.sampling.seed = a.seed;
+  o.jobs = a.jobs;
+  o.checkpoint_every = a.checkpoint_every;
+  o.max_endpoint_errors_in_a_row = a.max_endpoint_errors;
+  o.state_path = a.out + ".state";
+  o.resume = a.resume;
+  o.save_trajectories = a.save_trajectories;
+  OrderedJson config = {{"model", backend->ModelId()},  {"verify", a.verify},
+                        {"arch", a.flags.arch},          {"unknown", a.unknown},
+                        {"threshold", a.threshold},      {"taxonomy", a.taxonomy},
+                        {"temperature", a.temperature},  {"top_p", a.top_p},
+                        {"max_tokens", a.max_tokens},    {"seed", a.seed},
+                        {"prompts", a.prompts},          {"into", a.into}};
+  o.config = config.dump();
+  size_t counts[3] = {0, 0, 0};
+  CountProgress progress(!a.no_progress, static_cast<int>(kernels->size()), SystemClock::Get());
+  o.on_kernel = [&](const construct::KernelResult& r, size_t done) {
+    ++counts[static_cast<int>(r.outcome)];
+    std::string last = r.kernel_id + ": " + std::string(construct::KernelOutcomeName(r.outcome));
+    if (!r.reason.empty()) last += " (" + TruncateMiddle(r.reason.substr(0, r.reason.find('\n')), 120) + ")";
+    progress.Update(static_cast<int>(done),
+                    "accepted " + std::to_string(counts[0]) + "  cut " + std::to_string(counts[1]) +
+                        "  rejected " + std::to_string(counts[2]),
+                    last);
+  };
+
+  Graph graph;
+  if (!a.into.empty()) {
+    auto g = ReadGraph(a.into, "auto");
+    if (!g.ok()) return Fail(g.status());
+    graph = std::move(g).value();
+  }
+  std::fprintf(stderr, "building from %zu kernels with %s (%d in flight, verify %s)\n",
+               kernels->size(), backend->ModelId().c_str(), a.jobs, a.verify.c_str());
+  auto report = construct::BuildGraph(*kernels, o, &graph);
+  if (!report.ok()) {
+    std::error_code ec;
+    // A checkpoint this run wrote (the state checks themselves fail with
+    // FailedPrecondition before any work) is worth pointing at.
+    if (report.status().code() == Status::Code::kFailedPrecondition ||
+        !fs::exists(o.state_path, ec)) {
+      return Fail(report.status());
+    }
+    return Fail(report.status().WithContext("graph build (the last checkpoint is in " +
+                                            o.state_path.string() + "; rerun with --resume)"));
+  }
+
+  // Labels not given verbatim, for review.
+  for (const auto& r : report->kernels) {
+    for (size_t i = 0; i < r.labels.size(); ++i) {
+      const LabelDecision& d = r.labels[i];
+      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
+      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", r.kernel_id.c_str(), i,
+                   d.method.c_str(), d.Describe().c_str());
+    }
+  }
+  for (const auto& line : step_verifier.log()) std::fprintf(stderr, "verify  %s\n", line.c_str());
+  std::string summary = construct::FormatBuildSummary(*report, graph);
+  std::fwrite(summary.data(), 1, summary.size(), stdout);
+  if (report->stopped) {
+    std::fprintf(stderr,
+                 "stopped: %s; nothing written to %s. The finished kernels are in %s: rerun "
+                 "with --resume to continue.\n",
+                 report->stop_reason.c_str(), a.out.c_str(), o.state_path.string().c_str());
+    return kExitError;
+  }
+  std::string stats = FormatStats(ComputeStats(graph), graph);
+  std::printf("\n%s", stats.c_str());
+  Status s = SaveGraph(graph, a.out, GraphFormat::kNative);
+  if (!s.ok()) return Fail(s);
+  std::error_code ec;
+  fs::remove(o.state_path, ec);  // the build is complete
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  return kExitOk;
+}
+
 // ---- graph stats / show / export -------------------------------------------------
 
 struct GraphArgs {
@@ -343,6 +511,62 @@ std::function<int()> GraphCommand(CLI::App* sub) {
                 "Write each step's verification record back into its trajectory.json");
   import_args->flags.Add(imp, "sm_80,sm_90");
 
+  auto build_args = std::make_shared<BuildArgs>();
+  CLI::App* bld = sub->add_subcommand(
+      "build", "Build a graph with a large model: ask it for optimization trajectories, relabel, "
+               "verify each step, merge (docs/graph.md)");
+  bld->add_option("--kernels", build_args->kernels,
+                  "Text file listing problem or trajectory folders, one per line ('#' comments)")
+      ->required();
+  bld->add_option("--out,-o", build_args->out,
+                  "Graph file to write; progress is checkpointed to OUT.state")
+      ->required();
+  bld->add_option("--into", build_args->into, "Start from this graph (native or official)");
+  bld->add_option("--verify", build_args->verify,
+                  "Check every step: none, compile (device code for every --arch) or full "
+                  "(correctness and speedup on a GPU); steps from the first failing one are cut")
+      ->check(CLI::IsMember({"none", "compile", "full"}))
+      ->capture_default_str();
+  bld->add_option("--jobs", build_args->jobs, "Kernels in flight (requests and verification)")
+      ->check(CLI::Range(1, 256))
+      ->capture_default_str();
+  bld->add_option("--checkpoint-every", build_args->checkpoint_every,
+                  "Write OUT.state every N kernels")
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
+  bld->add_flag("--resume", build_args->resume,
+                "Continue the build recorded in OUT.state, skipping its finished kernels");
+  bld->add_option("--max-endpoint-errors", build_args->max_endpoint_errors,
+                  "Stop (resumably) after this many endpoint errors in a row (0: never)")
+      ->capture_default_str();
+  bld->add_option("--save-trajectories", build_args->save_trajectories,
+                  "Write each merged trajectory here in the authored layout (for `graph import`)");
+  bld->add_option("--taxonomy", build_args->taxonomy,
+                  "Taxonomy JSON (default: the built-in data/taxonomy.json)");
+  bld->add_option("--unknown", build_args->unknown,
+                  "Techniques outside the taxonomy: flag (new node, needs review) or reject")
+      ->check(CLI::IsMember({"flag", "reject"}))
+      ->capture_default_str();
+  bld->add_option("--threshold", build_args->threshold, "Token-overlap threshold for relabel")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  bld->add_option("--prompts", build_args->prompts,
+                  "Folder of prompt templates overriding the built-in ones (trajectory_system.txt, "
+                  "trajectory_user.txt, relabel_system.txt)");
+  bld->add_flag("--no-cache", build_args->no_cache, "Do not use or fill the model response cache");
+  bld->add_option("--temperature", build_args->temperature, "Sampling temperature")
+      ->capture_default_str();
+  bld->add_option("--top-p", build_args->top_p, "Nucleus sampling")->capture_default_str();
+  bld->add_option("--max-tokens", build_args->max_tokens, "Tokens per reply")->capture_default_str();
+  bld->add_option("--seed", build_args->seed, "Base seed (each kernel's request gets its own)")
+      ->capture_default_str();
+  bld->add_flag("--no-progress", build_args->no_progress, "No progress lines on stderr");
+  build_args->backend.ctx_size = 16384;
+  build_args->backend.Add(bld);
+  bld->get_option("--model")->description(
+      "With --endpoint: the served model's name (as --model-name); otherwise a GGUF file");
+  build_args->flags.Add(bld, "sm_80,sm_90");
+
   auto add_graph = [&](CLI::App* c) {
     c->add_option("graph", graph_args->graph, "Graph file")->required();
     c->add_option("--from", graph_args->from, "Input format: auto, native or official")
@@ -385,6 +609,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
 
   return [=]() -> int {
     if (imp->parsed()) return RunImport(*import_args);
+    if (bld->parsed()) return RunBuild(*build_args);
     if (stats->parsed()) return RunStats(*graph_args);
     if (show->parsed()) return RunShow(*graph_args);
     if (exp->parsed()) return RunExport(*graph_args);

@@ -247,8 +247,13 @@ Result<std::vector<LabelDecision>> ChainRelabeler::Relabel(const RelabelInput& i
                             std::to_string(more.size()) + " decisions for " +
                             std::to_string(out.size()) + " steps");
   }
+  // The second relabeler was asked because the first could not place these
+  // steps: its answer stands for them, matched or not, so the record says
+  // who decided. The first's nearest candidate is kept for review.
   for (size_t i = 0; i < out.size(); ++i) {
-    if (!out[i].matched() && more[i].matched()) out[i] = std::move(more[i]);
+    if (out[i].matched()) continue;
+    if (!more[i].matched() && more[i].closest.empty()) more[i].closest = out[i].closest;
+    out[i] = std::move(more[i]);
   }
   return out;
 }

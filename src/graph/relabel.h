@@ -121,9 +121,10 @@ class DeterministicRelabeler final : public Relabeler {
 };
 
 // Asks `first`, then, if some step is unmatched, asks `second` about the
-// whole trajectory and takes its decision for each step `first` left
-// unmatched and `second` matched. Neither relabeler is owned; both must
-// outlive the chain.
+// whole trajectory and takes its decision (matched, new or rejected) for
+// each step `first` left unmatched; `first`'s matches stand. An unmatched
+// answer keeps `first`'s closest candidate when `second` names none. Neither
+// relabeler is owned; both must outlive the chain.
 class ChainRelabeler final : public Relabeler {
  public:
   ChainRelabeler(Relabeler* first, Relabeler* second) : first_(first), second_(second) {}

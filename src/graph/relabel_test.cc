@@ -240,6 +240,27 @@ TEST_F(RelabelTest, ChainAsksTheSecondOnlyForUnmatchedSteps) {
   ASSERT_TRUE(chain.Relabel(input).ok());
   EXPECT_EQ(second.calls, 1);
 
+  // An unmatched answer from the second also stands (it says who decided),
+  // keeping the first's closest candidate for review.
+  Trajectory near = testing_util::MakeTrajectory(
+      "k", "void k(){}", {{"Loop Unrolling", "a"}, {"Register exchange between lanes", "b"}}, false);
+  ASSERT_EQ(first.Decide("Register exchange between lanes").closest, "register_caching");
+  LabelDecision llm_new;
+  llm_new.method = "Register exchange between lanes";
+  llm_new.outcome = LabelOutcome::kNewTechnique;
+  llm_new.rule = LabelRule::kExternal;
+  llm_new.note = "existed: no";
+  ScriptedRelabeler says_new({llm_wrong, llm_new});
+  ChainRelabeler chain_new(&first, &says_new);
+  input.trajectory = &near;
+  auto n = chain_new.Relabel(input);
+  ASSERT_TRUE(n.ok());
+  EXPECT_EQ((*n)[0].technique_id, "loop_unrolling");  // the first's match stands
+  EXPECT_EQ((*n)[1].outcome, LabelOutcome::kNewTechnique);
+  EXPECT_EQ((*n)[1].rule, LabelRule::kExternal);
+  EXPECT_EQ((*n)[1].note, "existed: no");
+  EXPECT_EQ((*n)[1].closest, "register_caching");
+
   // A wrong-length answer is an error of the second relabeler.
   ScriptedRelabeler short_answer({});
   ChainRelabeler broken(&first, &short_answer);

@@ -4,6 +4,15 @@
 
 namespace regrapht {
 
+std::string VerificationFailure(const std::optional<StepVerification>& v) {
+  if (!v) return "";
+  if (!v->compiled) return "did not compile";
+  if (v->correctness == Correctness::kWrong) {
+    return "wrong answers on " + (v->gpu.empty() ? std::string("a GPU") : v->gpu);
+  }
+  return "";
+}
+
 size_t ImportReport::merged() const {
   size_t n = 0;
   for (const auto& item : items) n += item.status.ok() && item.cut_at != 0;  // cut before step 1: nothing merged
@@ -38,10 +47,10 @@ Result<ImportedTrajectory> ImportTrajectory(Trajectory trajectory, const ImportO
       RG_ASSIGN_OR_RETURN(StepVerification v, options.verifier->Verify(trajectory, i));
       trajectory.steps[i].verification = std::move(v);
     }
-    const auto& v = trajectory.steps[i].verification;
-    if (v && (!v->compiled || v->correctness == Correctness::kWrong)) {
+    std::string failure = VerificationFailure(trajectory.steps[i].verification);
+    if (!failure.empty()) {
       item.cut_at = i;
-      item.cut_reason = !v->compiled ? "did not compile" : "wrong answers on " + (v->gpu.empty() ? std::string("a GPU") : v->gpu);
+      item.cut_reason = std::move(failure);
       trajectory.steps.resize(i);
       break;
     }

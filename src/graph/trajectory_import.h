@@ -39,6 +39,12 @@ struct ImportReport {
   size_t failed() const;
 };
 
+// Why a step's verification record says it failed ("did not compile",
+// "wrong answers on NVIDIA H200"), or "" when it did not fail (no record,
+// compiled with correctness unknown, or correct). Steps from the first one
+// that failed are never merged.
+std::string VerificationFailure(const std::optional<StepVerification>& record);
+
 // Relabels, verifies (if options.verifier) and merges one trajectory. Steps
 // from the first one whose verification record (fresh or from the file) says
 // it failed are cut: a wrong step is never kept as a good example. A

@@ -698,4 +698,41 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
   return none;
 }
 
+JsonExtraction ExtractJson(std::string_view raw_reply) {
+  const std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
+  std::string_view reply = normalized;
+  std::vector<Block> blocks = FencedBlocks(reply);
+  std::vector<std::string> storage;
+  storage.reserve(blocks.size());
+  JsonExtraction out;
+  std::string first_error;
+  for (std::string_view candidate : JsonCandidates(reply, blocks, &storage)) {
+    try {
+      out.value = json::parse(candidate);
+      out.found = true;
+      return out;
+    } catch (const std::exception&) {
+      LenientJson lenient(candidate);
+      std::string err;
+      std::optional<json> value = lenient.Parse(&err);
+      if (!value) {
+        if (first_error.empty()) first_error = err;
+        continue;
+      }
+      out.value = std::move(*value);
+      out.found = true;
+      if (!lenient.repairs().empty()) out.reason = "repaired JSON: " + Join(lenient.repairs(), ", ");
+      return out;
+    }
+  }
+  if (Trim(reply).empty()) {
+    out.reason = "empty reply";
+  } else if (!first_error.empty()) {
+    out.reason = "the JSON could not be read: " + first_error;
+  } else {
+    out.reason = "no JSON in the reply";
+  }
+  return out;
+}
+
 }  // namespace regrapht::llm

@@ -13,6 +13,8 @@
 // Thread safety: pure functions.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,5 +52,20 @@ struct ExtractOptions {
 };
 
 Extraction ExtractCode(std::string_view reply, const ExtractOptions& options = {});
+
+struct JsonExtraction {
+  bool found = false;
+  nlohmann::json value;  // when found
+  // found: the repairs made ("repaired JSON: trailing comma"), or "".
+  // !found: why no JSON could be read.
+  std::string reason;
+};
+
+// The first JSON value in `reply` that parses, strictly or else with the
+// tolerant parser above, trying in order: the whole reply, each ```json (or
+// untagged block starting with { or [), and the span from the first { or [
+// to the last matching closer. For answers that are data rather than code
+// (the relabel prompt's list of {existed, method}).
+JsonExtraction ExtractJson(std::string_view reply);
 
 }  // namespace regrapht::llm

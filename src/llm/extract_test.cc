@@ -70,6 +70,28 @@ TEST(ExtractTest, CorpusOfRealWorldShapedReplies) {
   }
 }
 
+TEST(ExtractTest, JsonFromProseFencesAndBrokenJson) {
+  auto plain = ExtractJson("[{\"existed\": \"yes\", \"method\": \"Loop unrolling\"}]");
+  ASSERT_TRUE(plain.found) << plain.reason;
+  EXPECT_EQ(plain.value[0]["method"], "Loop unrolling");
+  EXPECT_EQ(plain.reason, "");
+
+  auto fenced = ExtractJson("Here you go:\n```json\n[{\"existed\": \"no\", \"method\": \"x\"},]\n```\nDone.");
+  ASSERT_TRUE(fenced.found) << fenced.reason;
+  EXPECT_EQ(fenced.value.size(), 1u);
+  EXPECT_NE(fenced.reason.find("repaired JSON"), std::string::npos);
+
+  auto prose = ExtractJson("The labels are {\"a\": 1} as asked.");
+  ASSERT_TRUE(prose.found);
+  EXPECT_EQ(prose.value["a"], 1);
+
+  EXPECT_EQ(ExtractJson("").reason, "empty reply");
+  EXPECT_EQ(ExtractJson("no data here").reason, "no JSON in the reply");
+  auto cut = ExtractJson("[{\"existed\": \"yes\", \"meth");
+  EXPECT_FALSE(cut.found);
+  EXPECT_EQ(cut.reason.rfind("the JSON could not be read: ", 0), 0u) << cut.reason;
+}
+
 TEST(ExtractTest, StepsKeepEveryField) {
   std::string reply = R"([
     {"think": "t1", "method": "m1", "detail": "d1", "code": "int a;"},

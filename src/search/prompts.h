@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/fs.h"
+#include "core/template.h"  // RenderTemplate
 #include "regrapht/status.h"
 
 namespace regrapht {
@@ -30,9 +31,5 @@ class PromptLibrary {
  private:
   std::map<std::string, std::string> templates_;
 };
-
-// Substitutes {{name}} in `text`; fails naming the first unknown placeholder.
-Result<std::string> RenderTemplate(const std::string& text, const std::map<std::string, std::string>& vars,
-                                   const std::string& source);
 
 }  // namespace regrapht

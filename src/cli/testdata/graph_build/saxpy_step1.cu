@@ -1,0 +1,23 @@
+#include <cuda_runtime.h>
+
+// One thread per element.
+__global__ void saxpy_kernel(int n, float a, const float* x, float* y) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = a * x[i] + y[i];
+}
+
+void saxpy(int n, float a, const float* x, float* y) {
+  if (n <= 0) return;
+  float *dx = nullptr, *dy = nullptr;
+  size_t bytes = static_cast<size_t>(n) * sizeof(float);
+  cudaMalloc(&dx, bytes);
+  cudaMalloc(&dy, bytes);
+  cudaMemcpy(dx, x, bytes, cudaMemcpyHostToDevice);
+  cudaMemcpy(dy, y, bytes, cudaMemcpyHostToDevice);
+  int block = 256;
+  int grid = (n + block - 1) / block;
+  saxpy_kernel<<<grid, block>>>(n, a, dx, dy);
+  cudaMemcpy(y, dy, bytes, cudaMemcpyDeviceToHost);
+  cudaFree(dx);
+  cudaFree(dy);
+}
