@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cmath>
 #include <future>
 #include <map>
@@ -87,6 +88,44 @@ double Reward(const VerifyResult& r) {
 namespace {
 
 constexpr const char* kVersion = "0.1.0";
+
+// The reference-output cache keeps every problem's outputs, timing sizes
+// included (hundreds of MB for big problems). Past a size limit
+// ($REGRAPHT_REF_CACHE_GB, default 8 GB; 0: no limit) the least recently
+// used entries are removed (reads refresh an entry's time). Best effort: a
+// concurrent reader of a removed entry simply recomputes it.
+void PruneReferenceCache(const fs::path& ref_dir, const fs::path& keep) {
+  double gb = 8;
+  if (const char* e = std::getenv("REGRAPHT_REF_CACHE_GB")) gb = std::atof(e);
+  if (gb <= 0) return;
+  const auto limit = static_cast<uintmax_t>(gb * 1024 * 1024 * 1024);
+  struct Entry {
+    fs::file_time_type time;
+    uintmax_t size;
+    fs::path dir;
+  };
+  std::vector<Entry> entries;
+  uintmax_t total = 0;
+  std::error_code ec;
+  for (const auto& d : fs::directory_iterator(ref_dir, ec)) {
+    fs::path f = d.path() / "records.bin";
+    std::error_code e1, e2;
+    uintmax_t size = fs::file_size(f, e1);
+    auto time = fs::last_write_time(f, e2);
+    if (e1 || e2) continue;
+    total += size;
+    entries.push_back({time, size, d.path()});
+  }
+  if (total <= limit) return;
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.time < b.time; });
+  for (const auto& en : entries) {
+    if (total <= limit) break;
+    if (en.dir == keep) continue;
+    std::error_code rm;
+    fs::remove_all(en.dir, rm);
+    if (!rm) total -= en.size;
+  }
+}
 
 // An exclusive lock on a file, held for the object's lifetime: GPU runs of
 // concurrent verifications (other threads or processes) never overlap.
@@ -392,6 +431,8 @@ class Verifier::Impl {
     fs::path dir = cache_ / "ref" / key;
     auto cached = ReadFile(dir / "records.bin");
     if (cached.ok()) {
+      std::error_code touch;  // most recently used: the last to be pruned
+      fs::last_write_time(dir / "records.bin", fs::file_time_type::clock::now(), touch);
       auto recs = verify::ParseRecords(*cached);
       if (recs.ok() && recs->finished) {
         auto ptr = std::make_shared<const DriverRecords>(std::move(*recs));
@@ -426,6 +467,7 @@ class Verifier::Impl {
                    run.records->times_ms.size() * sizeof(double));
     }
     RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "records.bin", bytes));
+    PruneReferenceCache(cache_ / "ref", dir);
     auto ptr = std::make_shared<const DriverRecords>(std::move(*run.records));
     ref_memo_[key] = ptr;
     return ptr;

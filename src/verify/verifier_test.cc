@@ -45,6 +45,36 @@ TEST_F(VerifierTest, ReferenceChecksPassForBundledProblems) {
   }
 }
 
+TEST_F(VerifierTest, ReferenceCacheIsPrunedLeastRecentlyUsedFirst) {
+  auto dir = TempDir::Create("rg-refcache");
+  ASSERT_TRUE(dir.ok());
+  VerifyOptions o = CpuOptions();
+  o.cache_dir = dir->path().string();
+  auto count = [&] {
+    size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir->path() / "ref")) ++n;
+    return n;
+  };
+  {
+    Verifier v(o, runner_.get());
+    ASSERT_TRUE(v.CheckReference(LoadBundled("saxpy")).ok());
+    ASSERT_TRUE(v.CheckReference(LoadBundled("sum_of_squares")).ok());
+  }
+  EXPECT_EQ(count(), 2u);  // under the default limit: both kept
+  ::setenv("REGRAPHT_REF_CACHE_GB", "1e-9", 1);  // about one byte: only the newest entry survives
+  {
+    Verifier v(o, runner_.get());
+    ASSERT_TRUE(v.CheckReference(LoadBundled("jacobi2d")).ok());
+  }
+  ::unsetenv("REGRAPHT_REF_CACHE_GB");
+  EXPECT_EQ(count(), 1u);
+  {
+    Verifier v(o, runner_.get());  // the kept entry is jacobi2d's: served from the cache
+    ASSERT_TRUE(v.CheckReference(LoadBundled("jacobi2d")).ok());
+  }
+  EXPECT_EQ(count(), 1u);
+}
+
 TEST_F(VerifierTest, ReferenceAgainstItselfIsCorrect) {
   Verifier v(CpuOptions(), runner_.get());
   for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
