@@ -471,6 +471,17 @@ int RunRelabel(const TaxonomyArgs& a) {
   return kExitOk;
 }
 
+// The relabel flags shared by `graph import` and `graph build`.
+void AddRelabelFlags(CLI::App* sub, std::string* taxonomy, std::string* unknown, double* threshold) {
+  sub->add_option("--taxonomy", *taxonomy, "Taxonomy JSON (default: the built-in data/taxonomy.json)");
+  sub->add_option("--unknown", *unknown, "Techniques outside the taxonomy: flag (new node, needs review) or reject")
+      ->check(CLI::IsMember({"flag", "reject"}))
+      ->capture_default_str();
+  sub->add_option("--threshold", *threshold, "Token-overlap threshold for relabel")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+}
+
 }  // namespace
 
 std::function<int()> GraphCommand(CLI::App* sub) {
@@ -485,15 +496,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->required();
   imp->add_option("--out,-o", import_args->out, "Graph file to write")->required();
   imp->add_option("--into", import_args->into, "Start from this graph (native or official)");
-  imp->add_option("--taxonomy", import_args->taxonomy,
-                  "Taxonomy JSON (default: the built-in data/taxonomy.json)");
-  imp->add_option("--unknown", import_args->unknown,
-                  "Labels outside the taxonomy: flag (new node, needs review) or reject")
-      ->check(CLI::IsMember({"flag", "reject"}))
-      ->capture_default_str();
-  imp->add_option("--threshold", import_args->threshold, "Token-overlap threshold for relabel")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+  AddRelabelFlags(imp, &import_args->taxonomy, &import_args->unknown, &import_args->threshold);
   imp->add_flag("--skip-bad", import_args->skip_bad,
                 "Write the graph even if some trajectories failed (they are reported)");
   imp->add_flag("--fail-on-cut", import_args->fail_on_cut,
@@ -541,15 +544,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   bld->add_option("--save-trajectories", build_args->save_trajectories,
                   "Write each merged trajectory here in the authored layout (for `graph import`)");
-  bld->add_option("--taxonomy", build_args->taxonomy,
-                  "Taxonomy JSON (default: the built-in data/taxonomy.json)");
-  bld->add_option("--unknown", build_args->unknown,
-                  "Techniques outside the taxonomy: flag (new node, needs review) or reject")
-      ->check(CLI::IsMember({"flag", "reject"}))
-      ->capture_default_str();
-  bld->add_option("--threshold", build_args->threshold, "Token-overlap threshold for relabel")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+  AddRelabelFlags(bld, &build_args->taxonomy, &build_args->unknown, &build_args->threshold);
   bld->add_option("--prompts", build_args->prompts,
                   "Folder of prompt templates overriding the built-in ones (trajectory_system.txt, "
                   "trajectory_user.txt, relabel_system.txt)");
