@@ -51,4 +51,12 @@ for a in r["attempts"]:
                             "wrong_answer", "runtime_error", "timeout", "nondeterministic"), a["verdict"]
 print("report ok:", len(r["attempts"]), "attempts,", r["stop_reason"])
 PY
+if [ "$mode" = tiny ]; then
+  # The embedded model offers no embeddings: --retrieval embeddings is a clear error, not a silent BM25.
+  "$bin" optimize "$work/saxpy.cpp" --function saxpy --model "$work/tiny.gguf" --budget 1 --no-cache \
+    --cache "$work/cache" --retrieval embeddings -o "$work/emb.cu" > "$work/emb.txt" 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || { cat "$work/emb.txt"; echo "FAIL: --retrieval embeddings without embeddings exited $rc"; exit 1; }
+  grep -q "does not offer embeddings" "$work/emb.txt" || { cat "$work/emb.txt"; echo "FAIL: no clear message"; exit 1; }
+fi
 echo ok

@@ -27,6 +27,11 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
   sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
+  sub->add_option("--retrieval", retrieval,
+                  "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
+                  "embeddings (the endpoint's /v1/embeddings; needs --endpoint)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"bm25", "embeddings"}));
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
@@ -61,7 +66,8 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"step_retries", step_retries}, {"c", c},
                    {"epsilon", epsilon}, {"lambda", lambda},       {"examples", examples},
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
-                   {"context", backend.ctx_size}, {"graph", graph}};
+                   {"context", backend.ctx_size}, {"graph", graph},
+                   {"retrieval", retrieval}};
   return j.dump();
 }
 
@@ -80,6 +86,13 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
     auto cached = NewCachedBackend(std::move(env->llm), CacheDir() / "llm-cache.db");
     if (!cached.ok()) return cached.status();
     env->llm = std::move(*cached);
+  }
+  if (f.retrieval == "embeddings" && env->index) {
+    LlmBackend* llm = env->llm.get();
+    Status s = env->index->UseEmbeddings(*env->graph, [llm](const std::vector<std::string>& texts) {
+      return llm->Embed(texts);
+    });
+    if (!s.ok()) return s.WithContext("--retrieval embeddings (" + llm->Name() + ")");
   }
   return env;
 }

@@ -23,6 +23,7 @@ struct SearchFlags {
   int iterations = 0;
   int max_depth = 6;
   int step_retries = 2;
+  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's /v1/embeddings)
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;

@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 #include <cmath>
+#include <mutex>
+#include <unordered_map>
 
 #include "core/rng.h"
 
@@ -168,6 +170,10 @@ std::vector<ScoredExample> ExampleIndex::Rank(std::vector<std::pair<uint32_t, do
 
 std::vector<ScoredExample> ExampleIndex::TopKOnEdge(std::string_view code, EdgeId edge, size_t k,
                                                     uint64_t seed) const {
+  if (embeddings_) {
+    std::vector<float> q = QueryVector(code);
+    if (!q.empty()) return Rank(CosineScores(q, &edge_docs_[edge]), k, seed);
+  }
   auto query = QueryTerms(code);
   std::vector<std::pair<uint32_t, double>> scored;
   scored.reserve(edge_docs_[edge].size());
@@ -177,10 +183,107 @@ std::vector<ScoredExample> ExampleIndex::TopKOnEdge(std::string_view code, EdgeI
 
 std::vector<ScoredExample> ExampleIndex::TopKGlobal(std::string_view code, size_t k,
                                                     uint64_t seed) const {
+  if (embeddings_) {
+    std::vector<float> q = QueryVector(code);
+    if (!q.empty()) return Rank(CosineScores(q, nullptr), k, seed);
+  }
   auto query = QueryTerms(code);
   std::vector<std::pair<uint32_t, double>> scored(docs_.size());
   for (uint32_t d = 0; d < docs_.size(); ++d) scored[d] = {d, ScoreDoc(docs_[d], query)};
   return Rank(std::move(scored), k, seed);
+}
+
+
+// ---- embeddings ---------------------------------------------------------------------
+
+struct ExampleIndex::Embeddings {
+  EmbedFn embed;
+  size_t dim = 0;
+  std::vector<std::vector<float>> docs;  // unit vectors, by doc
+  std::mutex mu;
+  std::unordered_map<std::string, std::vector<float>> queries;  // code -> unit vector (or empty)
+};
+
+namespace {
+
+// Scales `v` to unit length; false for a zero or non-finite vector.
+bool Normalize(std::vector<float>* v) {
+  double n = 0;
+  for (float x : *v) n += static_cast<double>(x) * x;
+  if (!(n > 0) || !std::isfinite(n)) return false;
+  const double inv = 1.0 / std::sqrt(n);
+  for (float& x : *v) x = static_cast<float>(x * inv);
+  return true;
+}
+
+}  // namespace
+
+Status ExampleIndex::UseEmbeddings(const Graph& graph, EmbedFn embed, size_t batch) {
+  auto e = std::make_shared<Embeddings>();
+  e->embed = std::move(embed);
+  e->docs.reserve(docs_.size());
+  batch = std::max<size_t>(1, batch);
+  for (size_t start = 0; start < docs_.size(); start += batch) {
+    std::vector<std::string> texts;
+    for (size_t d = start; d < std::min(docs_.size(), start + batch); ++d) {
+      const ExampleRef& r = docs_[d].ref;
+      texts.push_back(graph.edge(r.edge).examples[r.index].before);
+    }
+    auto vecs = e->embed(texts);
+    if (!vecs.ok()) return vecs.status().WithContext("embedding the graph's examples");
+    if (vecs->size() != texts.size()) {
+      return Status::Internal("embedding the graph's examples: " + std::to_string(texts.size()) +
+                              " texts gave " + std::to_string(vecs->size()) + " vectors");
+    }
+    for (auto& v : *vecs) {
+      if (e->dim == 0) e->dim = v.size();
+      if (v.empty() || v.size() != e->dim || !Normalize(&v)) {
+        return Status::Internal("embedding the graph's examples: an empty, zero or mismatched vector (length " +
+                                std::to_string(v.size()) + ", expected " + std::to_string(e->dim) + ")");
+      }
+      e->docs.push_back(std::move(v));
+    }
+  }
+  embeddings_ = std::move(e);
+  return Status::Ok();
+}
+
+std::vector<float> ExampleIndex::QueryVector(std::string_view code) const {
+  Embeddings& e = *embeddings_;
+  std::string key(code);
+  {
+    std::lock_guard<std::mutex> lock(e.mu);
+    if (auto it = e.queries.find(key); it != e.queries.end()) return it->second;
+  }
+  std::vector<float> v;
+  auto got = e.embed({key});
+  if (got.ok() && got->size() == 1) {
+    v = std::move((*got)[0]);
+    if (v.size() != e.dim || !Normalize(&v)) v.clear();
+  }
+  std::lock_guard<std::mutex> lock(e.mu);
+  e.queries[key] = v;
+  return v;
+}
+
+std::vector<std::pair<uint32_t, double>> ExampleIndex::CosineScores(const std::vector<float>& q,
+                                                                     const std::vector<uint32_t>* docs) const {
+  const Embeddings& e = *embeddings_;
+  auto cosine = [&](uint32_t d) {
+    double s = 0;
+    const auto& v = e.docs[d];
+    for (size_t i = 0; i < q.size(); ++i) s += static_cast<double>(q[i]) * v[i];
+    return s;
+  };
+  std::vector<std::pair<uint32_t, double>> scored;
+  if (docs) {
+    scored.reserve(docs->size());
+    for (uint32_t d : *docs) scored.emplace_back(d, cosine(d));
+  } else {
+    scored.reserve(docs_.size());
+    for (uint32_t d = 0; d < docs_.size(); ++d) scored.emplace_back(d, cosine(d));
+  }
+  return scored;
 }
 
 }  // namespace regrapht

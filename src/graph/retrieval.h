@@ -15,12 +15,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
 
 #include "regrapht/graph.h"
+#include "regrapht/status.h"
 
 namespace regrapht {
 
@@ -58,6 +61,17 @@ class ExampleIndex {
   // Up to k examples from every edge, best first.
   std::vector<ScoredExample> TopKGlobal(std::string_view code, size_t k, uint64_t seed = 0) const;
 
+  // Texts -> one embedding vector each (e.g. an LLM backend's Embed).
+  using EmbedFn = std::function<Result<std::vector<std::vector<float>>>(const std::vector<std::string>&)>;
+
+  // Ranks by cosine similarity of embeddings instead of BM25: embeds every
+  // example's `before` code now (in batches) and each query code once (kept).
+  // A query whose embedding fails falls back to BM25 for that query. Fails,
+  // leaving BM25 in place, when the examples cannot be embedded or the
+  // vectors are empty or of different lengths. `graph` is the indexed graph.
+  Status UseEmbeddings(const Graph& graph, EmbedFn embed, size_t batch = 32);
+  bool uses_embeddings() const { return embeddings_ != nullptr; }
+
   // The BM25 score of one example for `code`.
   double Score(std::string_view code, ExampleRef ref) const;
 
@@ -87,6 +101,12 @@ class ExampleIndex {
   std::vector<Doc> docs_;                                         // in example order
   std::vector<std::vector<uint32_t>> edge_docs_;                  // edge -> docs
   double avg_length_ = 0;
+  struct Embeddings;
+  // The query's unit vector, or empty when it could not be embedded.
+  std::vector<float> QueryVector(std::string_view code) const;
+  std::vector<std::pair<uint32_t, double>> CosineScores(const std::vector<float>& q,
+                                                        const std::vector<uint32_t>* docs) const;
+  std::shared_ptr<Embeddings> embeddings_;  // null: BM25
 };
 
 }  // namespace regrapht

@@ -103,5 +103,70 @@ TEST(RetrievalTest, EmptyGraph) {
   EXPECT_TRUE(index.TopKGlobal("x", 3).empty());
 }
 
+// A fake embedding: a text's vector counts a few marker words, so similarity
+// is predictable; texts containing "FAIL" cannot be embedded.
+Result<std::vector<std::vector<float>>> FakeEmbed(const std::vector<std::string>& texts, int* calls) {
+  ++*calls;
+  std::vector<std::vector<float>> out;
+  for (const auto& t : texts) {
+    if (t.find("FAIL") != std::string::npos) return Status::Unavailable("cannot embed");
+    std::vector<float> v(4, 0.01f);
+    const char* words[4] = {"bins", "blur", "acc", "zero"};
+    for (int k = 0; k < 4; ++k) {
+      for (size_t at = t.find(words[k]); at != std::string::npos; at = t.find(words[k], at + 1)) v[k] += 1;
+    }
+    out.push_back(v);
+  }
+  return out;
+}
+
+TEST(RetrievalTest, EmbeddingsRankByCosineAndFallBackToBm25PerQuery) {
+  Graph g = RetrievalGraph();
+  ExampleIndex index(g);
+  int calls = 0;
+  auto embed = [&](const std::vector<std::string>& texts) { return FakeEmbed(texts, &calls); };
+  ASSERT_TRUE(index.UseEmbeddings(g, embed, 3).ok());
+  EXPECT_TRUE(index.uses_embeddings());
+  EXPECT_EQ(calls, 3);  // 7 examples in batches of 3
+  // "bins" only in the histogram example: BM25 on these tokens would not rank it
+  // first for a query that shares no code tokens with it, cosine does.
+  auto top = index.TopKOnEdge("bins bins", 0, 2);
+  ASSERT_EQ(top.size(), 2u);
+  EXPECT_EQ(top[0].ref, (ExampleRef{0, 2}));
+  EXPECT_GT(top[0].score, 0.99);
+  auto global = index.TopKGlobal("acc", 2);
+  ASSERT_EQ(global.size(), 2u);  // both matrix products
+  EXPECT_TRUE((global[0].ref == ExampleRef{0, 1} && global[1].ref == ExampleRef{1, 0}) ||
+              (global[0].ref == ExampleRef{1, 0} && global[1].ref == ExampleRef{0, 1}));
+  // A query is embedded once.
+  int before = calls;
+  index.TopKOnEdge("bins bins", 0, 1);
+  EXPECT_EQ(calls, before);
+  // A query that cannot be embedded falls back to BM25 for that query.
+  const char* query =
+      "FAIL void sgemm(const float* A, const float* B, float* C, int N) { for (int i = 0; i < N; ++i) "
+      "for (int j = 0; j < N; ++j) { float acc = 0; for (int k = 0; k < N; ++k) acc += "
+      "A[i*N+k] * B[k*N+j]; C[i*N+j] = acc; } }";
+  auto fallback = index.TopKOnEdge(query, 0, 1);
+  ASSERT_EQ(fallback.size(), 1u);
+  EXPECT_DOUBLE_EQ(fallback[0].score, index.Score(query, fallback[0].ref));
+}
+
+TEST(RetrievalTest, EmbeddingsThatFailLeaveBm25InPlace) {
+  Graph g = RetrievalGraph();
+  ExampleIndex index(g);
+  Status s = index.UseEmbeddings(g, [](const std::vector<std::string>&) -> Result<std::vector<std::vector<float>>> {
+    return Status::Unimplemented("test does not offer embeddings");
+  });
+  EXPECT_FALSE(s.ok());
+  EXPECT_NE(s.message().find("embedding the graph's examples"), std::string::npos) << s.message();
+  EXPECT_FALSE(index.uses_embeddings());
+  Status wrong = index.UseEmbeddings(g, [](const std::vector<std::string>& t) -> Result<std::vector<std::vector<float>>> {
+    return std::vector<std::vector<float>>(t.size() - 1, std::vector<float>(3, 1.0f));
+  });
+  EXPECT_FALSE(wrong.ok());
+  EXPECT_FALSE(index.uses_embeddings());
+}
+
 }  // namespace
 }  // namespace regrapht
