@@ -5,6 +5,10 @@
 # database and the trajectories' verification records to OUTDIR.
 #
 #   scripts/gpu-check.sh OUTDIR            # uses .devbin/ (pack-device.sh) or build/
+# Knobs (environment): REGRAPHT_GPU_CHECK_DEADLINE (s), _CHUNK (trajectories per import),
+# _FILTER (a command filtering the trajectory folder list, e.g. "head -2"), _SHARD (i/n of the
+# suite), _TIMING (timed-loop seconds). A dry run without a GPU exercises everything up to
+# the no-GPU verdicts: REGRAPHT_GPU_CHECK_FILTER="head -2" REGRAPHT_GPU_CHECK_SHARD=1/24 ...
 set -uo pipefail
 cd "$(dirname "$0")/.."
 OUTDIR=${1:?usage: gpu-check.sh OUTDIR}
@@ -52,7 +56,8 @@ wait $gpu_tests
 step "gpu tests done: $(tail -1 "$OUTDIR/gpu-tests.log")"
 step "== suite expert solutions (timed)"
 "$BIN/regrapht" bench --suite suites/cudaeval --method reference --db "$OUTDIR/cudaeval-reference.sqlite" \
-  --jobs "$JOBS" --quiet --timing-seconds "${REGRAPHT_GPU_CHECK_TIMING:-0.3}" > "$OUTDIR/suite.log" 2>&1
+  --jobs "$JOBS" --quiet --timing-seconds "${REGRAPHT_GPU_CHECK_TIMING:-0.3}" \
+  ${REGRAPHT_GPU_CHECK_SHARD:+--shard "$REGRAPHT_GPU_CHECK_SHARD"} > "$OUTDIR/suite.log" 2>&1
 step "suite rc=$?"
 "$BIN/regrapht" report --db "$OUTDIR/cudaeval-reference.sqlite" > "$OUTDIR/suite-report.md" 2>&1
 # Trajectory steps: correctness on the GPU (no timing: it would not fit the session), in
