@@ -135,9 +135,10 @@ int RunImport(const ImportArgs& a) {
       auto shared = std::make_shared<Trajectory>(std::move(*t));
       for (size_t i = 0; i < shared->steps.size(); ++i) work.push_back({*p, shared, i});
     }
-    // Correctness-only checks may share the GPU: verify them all here, in
-    // parallel. Timed checks are only built here and run one at a time below.
-    bool precompute = a.verify == "full" && !vopts->timing;
+    // Compile checks and correctness-only checks (which may share the GPU) are
+    // done here, in parallel, and their records reused by the import. Timed
+    // checks are only built here and run one at a time below.
+    bool precompute = a.verify == "compile" || !vopts->timing;
     std::atomic<size_t> next{0};
     std::vector<std::thread> pool;
     int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
@@ -147,8 +148,7 @@ int RunImport(const ImportArgs& a) {
           const Work& w = work[i];
           const std::string& code = w.trajectory->steps[w.index].code;
           if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
-          else if (a.verify == "full") (void)verifier.Prepare(w.problem, code);
-          else (void)verifier.CompileOnly(w.problem, code, true);
+          else (void)verifier.Prepare(w.problem, code);
         }
       });
     }
