@@ -35,9 +35,8 @@ case $rc in
   *) echo "FAIL: optimize exited $rc"; exit 1 ;;
 esac
 grep -q "inferred" "$work/out.txt" || { echo "FAIL: the inferred spec was not shown"; exit 1; }
-report="$work/saxpy.cu.report.json"
-[ -f "$report" ] || report=$(ls "$work"/*.report.json 2>/dev/null | head -1)
-[ -n "$report" ] && [ -f "$report" ] || { echo "FAIL: no JSON report"; exit 1; }
+report="$work/saxpy.report.json"  # beside -o, named after it
+[ -f "$report" ] || { echo "FAIL: no JSON report at $report"; exit 1; }
 python3 - "$report" "$mode" <<'PY' || exit 1
 import json, sys
 r = json.load(open(sys.argv[1]))
