@@ -114,8 +114,6 @@ class Mcgs final : public Reasoner {
  private:
   // ---- 1. Select ------------------------------------------------------------------
 
-  // Returns -1 when every edge leads to a closed state or back onto the
-  // current path (nothing new can be generated through this node now).
   // A failed step is sampled again (a new generation, the model is
   // stochastic) until it has failed 1 + step_retries times; its Q of -1 keeps
   // it behind every edge that worked.
@@ -123,6 +121,8 @@ class Mcgs final : public Reasoner {
     return e.child >= 0 && nodes_[e.child].failed && e.failures <= o_.step_retries;
   }
 
+  // Returns -1 when every edge leads to a closed, non-retryable state or back
+  // onto the current path (nothing new can be generated through this node now).
   int SelectEdge(const SearchNode& n, const std::vector<int>& on_path) {
     // Unvisited edges first (P-UCB is infinite there), the most common
     // transition first (most examples on the graph edge), seeded ties.
