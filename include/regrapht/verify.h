@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "regrapht/problem.h"
@@ -98,6 +99,7 @@ struct VerifyResult {
   std::optional<Timing> reference_timing;   // set iff verdict == kCorrect
   double speedup = 0;                       // reference median / candidate median
   bool transfers_timed = true;              // host<->device copies are inside the timed call
+  bool emulated = false;                    // ran in the CPU emulator: correctness only, not a GPU result
 
   std::string candidate_hash;        // HashHex of the source
   double time_compile_ms = 0;
@@ -107,6 +109,9 @@ struct VerifyResult {
 
   bool ok() const { return verdict == Verdict::kCorrect; }
 };
+
+// The GPU name recorded for results of VerifyOptions::emulate.
+inline constexpr std::string_view kEmulatorGpuName = "regrapht CUDA emulator (CPU)";
 
 struct VerifyOptions {
   std::vector<std::string> archs = {"sm_90"};
@@ -126,6 +131,10 @@ struct VerifyOptions {
   // Plain C++ "candidate" compiled with the host compiler and run on the CPU
   // through the same driver: the harness's self-test. Never a GPU result.
   bool cpu_candidate = false;
+  // Runs the candidate's kernels in regrapht's CUDA emulator on the CPU
+  // (src/verify/emu/): correctness without a GPU, never timing. nvcc still
+  // compiles the candidate first, so compile errors are real ones.
+  bool emulate = false;
   std::string cache_dir;                           // empty: CacheDir()
   bool keep_work = false;                          // keep run folders for debugging
 };

@@ -68,7 +68,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"nvcc_flags", opts->nvcc_flags},
                        {"reference_flags", opts->reference_flags},
                        {"timing", opts->timing},
-                       {"cpu_candidate", opts->cpu_candidate}};
+                       {"cpu_candidate", opts->cpu_candidate},
+                       {"emulate", opts->emulate}};
     bench::MethodFn method;
     if (st->method == "reference") {
       for (const auto& p : suite->problems) {

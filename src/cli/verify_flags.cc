@@ -26,6 +26,9 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
       ->capture_default_str();
   sub->add_flag("--cpu-candidate", cpu_candidate,
                 "treat the candidate as plain C++ run on the CPU (harness self-test; never a GPU result)");
+  sub->add_flag("--emulate", emulate,
+                "run the kernels in regrapht's CUDA emulator on the CPU: correctness without a GPU, no timing "
+                "(nvcc still compiles the candidate; never reported as a GPU result)");
   sub->add_flag("--keep-work", keep_work, "keep the run folders under the cache for debugging");
 }
 
@@ -38,6 +41,9 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.max_timing_seconds = max_timing_seconds;
   o.reference_max_timing_seconds = max_timing_seconds * 1.5;
   o.cpu_candidate = cpu_candidate;
+  o.emulate = emulate;
+  if (emulate) o.timing = false;
+  if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
   o.nvcc_flags.clear();
   for (const auto& f : Split(nvcc_flags, ' ')) {

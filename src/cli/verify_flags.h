@@ -16,6 +16,7 @@ struct VerifyFlags {
   bool no_timing = false;
   double max_timing_seconds = 2.0;  // timed-loop budget of the candidate and of the reference
   bool cpu_candidate = false;
+  bool emulate = false;
   bool keep_work = false;
   std::string nvcc_flags = "-O3";
   std::string reference_flags = "-O3";

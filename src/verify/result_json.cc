@@ -48,6 +48,7 @@ OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
   j["speedup"] = r.speedup;
   j["reward"] = Reward(r);
   j["transfers_timed"] = r.transfers_timed;
+  if (r.emulated) j["emulated"] = true;
   if (r.candidate_timing) j["candidate_timing"] = TimingToJson(*r.candidate_timing, with_samples);
   if (r.reference_timing) j["reference_timing"] = TimingToJson(*r.reference_timing, with_samples);
   if (r.verdict == Verdict::kWrongAnswer || r.verdict == Verdict::kNondeterministic) {
@@ -82,6 +83,7 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
     r.detail = j.value("detail", "");
     r.speedup = j.value("speedup", 0.0);
     r.transfers_timed = j.value("transfers_timed", true);
+    r.emulated = j.value("emulated", false);
     if (j.contains("candidate_timing")) r.candidate_timing = TimingFromJson(j["candidate_timing"]);
     if (j.contains("reference_timing")) r.reference_timing = TimingFromJson(j["reference_timing"]);
     if (j.contains("mismatch")) {

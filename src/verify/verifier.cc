@@ -20,6 +20,7 @@
 #include "verify/build_cache.h"
 #include "verify/compare.h"
 #include "verify/driver_gen.h"
+#include "verify/emulate.h"
 #include "verify/records.h"
 #include "verify/static_check.h"
 #include "verify/toolchain.h"
@@ -179,6 +180,7 @@ std::string DescribeCall(const DriverRecords& r) {
 class Verifier::Impl {
  public:
   Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
+    if (o_.emulate) o_.timing = false;  // the emulator says nothing about speed
     cache_ = o.cache_dir.empty() ? CacheDir() : fs::path(o.cache_dir);
   }
 
@@ -307,7 +309,8 @@ class Verifier::Impl {
       return std::optional<fs::path>(co->artifact);
     }
     obj.key_extra = ToolKey();
-    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate); });
+    auto drv_future =
+        std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate && !o_.emulate); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
@@ -325,6 +328,7 @@ class Verifier::Impl {
       result->log = TruncateMiddle(co->log, 8000);
       return std::optional<fs::path>();
     }
+    if (o_.emulate) return BuildEmulated(source, drv->artifact, result);
     BuildRequest link;
     link.label = "candidate-link";
     link.argv = {tc_.cxx.string(), drv->artifact.string(), co->artifact.string(), "-o", "candidate"};
@@ -354,6 +358,43 @@ class Verifier::Impl {
       }
       return std::optional<fs::path>();
     }
+    return std::optional<fs::path>(exe.artifact);
+  }
+
+  // The candidate rewritten for the CPU emulator, compiled by the host
+  // compiler and linked with the CPU driver. A candidate the emulator cannot
+  // take is kCompiledOnly ("not emulated"), never the candidate's fault.
+  Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& driver_obj,
+                                                VerifyResult* result) {
+    auto not_emulated = [&](const std::string& why, const std::string& log) {
+      result->verdict = Verdict::kCompiledOnly;
+      result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
+                       "): correctness and speed NOT verified";
+      result->log = TruncateMiddle(log, 8000);
+      return std::optional<fs::path>();
+    };
+    auto rewritten = verify::RewriteForEmulation(source);
+    if (!rewritten.ok()) return not_emulated(rewritten.status().message(), "");
+    BuildRequest obj;
+    obj.label = "candidate-emu";
+    obj.files = verify::EmulationHeaders();
+    obj.files["candidate_emu.cc"] = *rewritten;
+    obj.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I.", "-include",
+                std::string(verify::kEmulationHeader), "-c", "candidate_emu.cc", "-o", "candidate_emu.o"};
+    obj.output = "candidate_emu.o";
+    obj.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(obj));
+    result->time_compile_ms += eo.time_ms;
+    if (!eo.ok) return not_emulated("the emulator cannot build it: " + FirstError(eo.log), eo.log);
+    BuildRequest link;
+    link.label = "candidate-emu-link";
+    link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), "-o", "candidate", "-lpthread"};
+    link.output = "candidate";
+    link.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
+    result->time_compile_ms += exe.time_ms;
+    if (!exe.ok) return not_emulated("the emulated program does not link: " + FirstError(exe.log), exe.log);
+    result->emulated = true;
     return std::optional<fs::path>(exe.artifact);
   }
 
@@ -587,7 +628,8 @@ class Verifier::Impl {
     }
     if (!o_.timing) {
       res->verdict = Verdict::kCorrect;
-      res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases (timing off)";
+      res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
+                    (o_.emulate ? "in the CPU emulator (correctness only, not a GPU result)" : "(timing off)");
       return;
     }
     // Outputs of the last timed calls, one per input set, against the reference.
@@ -642,6 +684,10 @@ class Verifier::Impl {
     e.nvcc_flags = o_.cpu_candidate ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
     e.reference_flags = Join(o_.reference_flags, " ");
     e.archs = o_.cpu_candidate ? "host-cpu" : Join(o_.archs, ",");
+    if (o_.emulate) {
+      e.gpu_name = std::string(kEmulatorGpuName);
+      e.nvcc_flags += " (emulated: g++ -O1 with regrapht_cuda_emu.h)";
+    }
     e.sandbox = sandbox;
     e.regrapht_version = kVersion;
     if (cand && cand->gpu) {
@@ -674,8 +720,8 @@ class Verifier::Impl {
     {
       std::optional<FileLock> lock;
       // Timed runs never overlap; correctness-only runs may share the GPU.
-      if (!o_.cpu_candidate && o_.timing) lock.emplace(cache_ / "gpu.lock");
-      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate, true));
+      if (!o_.cpu_candidate && !o_.emulate && o_.timing) lock.emplace(cache_ / "gpu.lock");
+      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
     }
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;

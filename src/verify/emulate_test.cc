@@ -1,0 +1,270 @@
+// The CUDA emulator: the source rewrite, the emulator's semantics on small
+// programs (barriers, warp collectives, cooperative launches, errors), and
+// the verifier's --emulate path on the bundled problems and planted cheats.
+#include "verify/emulate.h"
+
+#include <gtest/gtest.h>
+
+#include "core/fs.h"
+#include "core/strings.h"
+#include "core/subprocess.h"
+#include "regrapht/verify.h"
+#include "verify/planted_cheats.h"
+#include "verify/test_util.h"
+#include "verify/toolchain.h"
+
+namespace regrapht {
+namespace {
+
+using testing_util::LoadBundled;
+using testing_util::TestCacheDir;
+
+TEST(RewriteForEmulationTest, LaunchesBecomeCalls) {
+  auto r = verify::RewriteForEmulation(
+      "void f(float* y, int n, cudaStream_t s) {\n"
+      "  // k<<<1, 1>>>(y) in a comment stays\n"
+      "  k<<<(n + 255) / 256, 256>>>(y, n);\n"
+      "  ns::tk<float, 4> <<<dim3(2, 2), dim3(8, 8), 64 * sizeof(float), s>>>\n    (y, \"a)b\", n);\n"
+      "}\n");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_NE(r->find("// k<<<1, 1>>>(y) in a comment stays"), std::string::npos) << *r;
+  EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg((n + 255) / 256, 256), [=]() { k(y, n); });"),
+            std::string::npos)
+      << *r;
+  EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg(dim3(2, 2), dim3(8, 8), 64 * sizeof(float), s), "
+                    "[=]() { ns::tk<float, 4>(y, \"a)b\", n); })\n;"),
+            std::string::npos)
+      << *r;
+  EXPECT_EQ(std::count(r->begin(), r->end(), '\n'), 6) << "line numbers must survive";
+}
+
+TEST(RewriteForEmulationTest, ExternSharedBecomesDynamicSharedMemory) {
+  auto r = verify::RewriteForEmulation(
+      "__global__ void k(float* y) {\n"
+      "  extern __shared__ __align__(16) unsigned char smem[];\n"
+      "  y[0] = smem[0];\n}\n");
+  ASSERT_TRUE(r.ok());
+  EXPECT_NE(r->find("unsigned char* smem = reinterpret_cast<unsigned char*>(::regrapht_emu::DynSmem());"),
+            std::string::npos)
+      << *r;
+  auto g = verify::RewriteForEmulation("extern __shared__ float tile[];\n__global__ void k() { tile[0] = 1; }\n");
+  ASSERT_TRUE(g.ok());
+  EXPECT_NE(g->find("#define tile (reinterpret_cast<float*>(::regrapht_emu::DynSmem()))"), std::string::npos) << *g;
+}
+
+TEST(RewriteForEmulationTest, UnbalancedLaunchNamesItsLine) {
+  auto r = verify::RewriteForEmulation("void f() {\n  k<<<1, 1>>>(a, (b);\n}\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "line 2: the kernel's argument list is not closed");
+  auto s = verify::RewriteForEmulation("void f() {\n\n  k<<<1, 1(a);\n}\n");
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().message(), "line 3: `<<<` without `>>>`");
+}
+
+// Builds `main_source` (a whole CUDA program) for the emulator and runs it.
+class EmulatorProgramTest : public testing::Test {
+ protected:
+  void SetUp() override {
+    runner_ = NewSubprocessRunner();
+    auto tc = verify::DetectToolchain(runner_.get());
+    ASSERT_TRUE(tc.ok()) << tc.status().ToString();
+    cxx_ = tc->cxx.string();
+    auto d = TempDir::Create("emu-test-", fs::temp_directory_path());
+    ASSERT_TRUE(d.ok());
+    dir_ = std::make_unique<TempDir>(std::move(*d));
+  }
+
+  CommandResult Run(const std::string& main_source) {
+    auto rewritten = verify::RewriteForEmulation(main_source);
+    EXPECT_TRUE(rewritten.ok()) << rewritten.status().ToString();
+    for (const auto& [name, text] : verify::EmulationHeaders()) {
+      EXPECT_TRUE(WriteFile(dir_->path() / name, text).ok());
+    }
+    EXPECT_TRUE(WriteFile(dir_->path() / "prog.cc", *rewritten).ok());
+    CommandSpec build;
+    build.argv = {cxx_, "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I.", "-include",
+                  std::string(verify::kEmulationHeader), "prog.cc", "-o", "prog", "-lpthread"};
+    build.cwd = dir_->path();
+    build.limits.wall_seconds = 120;
+    auto b = runner_->Run(build);
+    EXPECT_TRUE(b.ok());
+    EXPECT_TRUE(b->ok()) << b->stderr_text;
+    CommandSpec run;
+    run.argv = {(dir_->path() / "prog").string()};
+    run.cwd = dir_->path();
+    run.limits.wall_seconds = 60;
+    auto r = runner_->Run(run);
+    EXPECT_TRUE(r.ok());
+    return *r;
+  }
+
+  std::unique_ptr<CommandRunner> runner_;
+  std::string cxx_;
+  std::unique_ptr<TempDir> dir_;
+};
+
+constexpr char kReduce[] = R"(
+#include <cuda_runtime.h>
+#include <cstdio>
+#include <vector>
+__global__ void block_sum(const float* x, int n, float* out) {
+  __shared__ float s[256];
+  int t = threadIdx.x;
+  int i = blockIdx.x * blockDim.x + t;
+  s[t] = i < n ? x[i] : 0.0f;
+  SYNC
+  for (int o = 128; o > 16; o >>= 1) {
+    if (t < o) s[t] += s[t + o];
+    SYNC
+  }
+  if (t < 32) {
+    float v = s[t] + (t < 16 ? s[t + 16] : 0.0f);
+    for (int o = 8; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
+    if (t == 0) atomicAdd(out, v);
+  }
+}
+int main() {
+  const int n = 5000;
+  std::vector<float> x(n);
+  for (int i = 0; i < n; ++i) x[i] = static_cast<float>(i % 7);
+  float *dx, *dout, sum = 0, expect = 0;
+  for (float v : x) expect += v;
+  cudaMalloc(&dx, n * sizeof(float));
+  cudaMalloc(&dout, sizeof(float));
+  cudaMemcpy(dx, x.data(), n * sizeof(float), cudaMemcpyHostToDevice);
+  cudaMemset(dout, 0, sizeof(float));
+  block_sum<<<(n + 255) / 256, 256>>>(dx, n, dout);
+  cudaMemcpy(&sum, dout, sizeof(float), cudaMemcpyDeviceToHost);
+  std::printf("%s %.0f %.0f\n", sum == expect ? "ok" : "WRONG", sum, expect);
+  return 0;
+}
+)";
+
+TEST_F(EmulatorProgramTest, BarriersAndShufflesGiveTheRightSum) {
+  auto r = Run(ReplaceAll(kReduce, "SYNC", "__syncthreads();"));
+  EXPECT_TRUE(r.ok()) << r.Describe() << r.stderr_text;
+  EXPECT_EQ(r.stdout_text, "ok 14995 14995\n");
+}
+
+TEST_F(EmulatorProgramTest, AMissingBarrierIsAWrongAnswer) {
+  // Threads of a block run in turn between barriers, so a read of a value
+  // another thread has not written yet reads the old (garbage) value, as a
+  // GPU may.
+  auto r = Run(ReplaceAll(kReduce, "SYNC", ""));
+  EXPECT_TRUE(r.ok()) << r.Describe() << r.stderr_text;
+  EXPECT_EQ(r.stdout_text.rfind("WRONG", 0), 0u) << r.stdout_text;
+}
+
+TEST_F(EmulatorProgramTest, CooperativeGridSyncAndTiles) {
+  auto r = Run(R"(
+#include <cuda_runtime.h>
+#include <cooperative_groups.h>
+#include <cstdio>
+namespace cg = cooperative_groups;
+__global__ void rounds(int* c, int n) {
+  cg::grid_group g = cg::this_grid();
+  cg::thread_block_tile<16> tile = cg::tiled_partition<16>(cg::this_thread_block());
+  for (int r = 0; r < n; ++r) {
+    if (g.thread_rank() == 0) c[r + 1] = c[r] + 1;
+    g.sync();
+  }
+  int lanes = tile.shfl_xor(1, 1) + tile.ballot(1) * 0;
+  if (g.thread_rank() == 1) c[n + 1] = cg::reduce(tile, lanes, cg::plus<int>());
+}
+int main() {
+  int* d; cudaMalloc(&d, 64 * sizeof(int)); cudaMemset(d, 0, 64 * sizeof(int));
+  int per_sm = 0, sms = 0, n = 20;
+  cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, rounds, 128, 0);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  void* args[] = {&d, &n};
+  cudaError_t e = cudaLaunchCooperativeKernel(rounds, dim3(per_sm * sms), dim3(128), args, 0, 0);
+  cudaError_t big = cudaLaunchCooperativeKernel(rounds, dim3(per_sm * sms + 1), dim3(128), args, 0, 0);
+  int h[64]; cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  std::printf("%d %d %d %d\n", (int)e, (int)(big == cudaErrorCooperativeLaunchTooLarge), h[n], h[n + 1]);
+}
+)");
+  EXPECT_TRUE(r.ok()) << r.Describe() << r.stderr_text;
+  EXPECT_EQ(r.stdout_text, "0 1 20 16\n");
+}
+
+TEST_F(EmulatorProgramTest, BadLaunchesAndDeadlocksExitWithAMessage) {
+  auto big = Run("#include <cuda_runtime.h>\n__global__ void k() {}\nint main() { k<<<1, 2048>>>(); }\n");
+  EXPECT_EQ(big.exit_code, 86);
+  EXPECT_NE(big.stderr_text.find("invalid launch configuration: block (2048,1,1)"), std::string::npos)
+      << big.stderr_text;
+  auto dead = Run(
+      "#include <cuda_runtime.h>\n"
+      "__global__ void k() {\n"
+      "  if (threadIdx.x < 32) { if (threadIdx.x == 0) __syncthreads(); __syncwarp(); } else { __syncthreads(); }\n}\n"
+      "int main() { k<<<1, 64>>>(); }\n");
+  EXPECT_EQ(dead.exit_code, 86) << dead.Describe();
+  EXPECT_NE(dead.stderr_text.find("deadlock in block (0,0,0)"), std::string::npos) << dead.stderr_text;
+  auto grid = Run(
+      "#include <cooperative_groups.h>\n"
+      "__global__ void k() { cooperative_groups::this_grid().sync(); }\nint main() { k<<<2, 32>>>(); }\n");
+  EXPECT_EQ(grid.exit_code, 86);
+  EXPECT_NE(grid.stderr_text.find("outside a cooperative launch"), std::string::npos) << grid.stderr_text;
+}
+
+class EmulatedVerifyTest : public testing::Test {
+ protected:
+  VerifyOptions Options() {
+    VerifyOptions o;
+    o.emulate = true;
+    o.cache_dir = TestCacheDir().string();
+    return o;
+  }
+  std::unique_ptr<CommandRunner> runner_ = NewSubprocessRunner();
+};
+
+TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
+  Verifier v(Options(), runner_.get());
+  for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    Problem p = LoadBundled(name);
+    auto r = v.Verify(p, *p.solution_source);
+    ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
+    EXPECT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail << "\n" << r->log;
+    EXPECT_TRUE(r->emulated);
+    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"), std::string::npos)
+        << r->detail;
+    EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
+    EXPECT_FALSE(r->candidate_timing.has_value());
+    EXPECT_FALSE(r->kernels.empty()) << "nvcc still compiles the candidate";
+  }
+}
+
+TEST_F(EmulatedVerifyTest, PlantedCheatsAreCaught) {
+  Verifier v(Options(), runner_.get());
+  for (const auto& c : testing_util::PlantedCheats()) {
+    if (c.needs_timing_size) continue;  // the emulator runs the test cases only
+    Problem p = LoadBundled(c.problem);
+    auto r = v.Verify(p, c.source);
+    ASSERT_TRUE(r.ok()) << c.name << ": " << r.status().ToString();
+    EXPECT_NE(r->verdict, Verdict::kCorrect) << c.name << ": " << r->detail;
+    EXPECT_NE(r->verdict, Verdict::kCompiledOnly) << c.name << ": " << r->detail << "\n" << r->log;
+    EXPECT_NE(r->verdict, Verdict::kCompileError) << c.name << ": " << r->log;
+  }
+}
+
+TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {
+  Verifier v(Options(), runner_.get());
+  Problem p = LoadBundled("saxpy");
+  // Valid CUDA (nvcc compiles it) that the emulator does not implement.
+  auto r = v.Verify(p,
+                    "#include <cuda_runtime.h>\n"
+                    "__global__ void k(int n, float a, const float* x, float* y) {\n"
+                    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                    "  if (i < n) y[i] = a * x[i] + y[i] + 0.0f * (float)__match_any_sync(0xffffffffu, i);\n}\n"
+                    "void saxpy(int n, float a, const float* x, float* y) {\n"
+                    "  float *dx, *dy; cudaMalloc(&dx, n * 4); cudaMalloc(&dy, n * 4);\n"
+                    "  cudaMemcpy(dx, x, n * 4, cudaMemcpyHostToDevice); cudaMemcpy(dy, y, n * 4, cudaMemcpyHostToDevice);\n"
+                    "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
+                    "  cudaMemcpy(y, dy, n * 4, cudaMemcpyDeviceToHost); cudaFree(dx); cudaFree(dy);\n}\n");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCompiledOnly) << r->detail << "\n" << r->log;
+  EXPECT_NE(r->detail.find("not emulated (the emulator cannot build it"), std::string::npos) << r->detail;
+  EXPECT_NE(r->detail.find("__match_any_sync"), std::string::npos) << r->detail;
+}
+
+}  // namespace
+}  // namespace regrapht
