@@ -75,6 +75,14 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
   const std::string code = StripCommentsAndStrings(source);
   std::vector<Edit> edits;
 
+  // Inline assembly (PTX) has no CPU meaning.
+  static const std::regex kAsm(R"(\b(asm|__asm__|__asm)\b\s*(volatile|__volatile__)?\s*\()");
+  std::smatch asm_match;
+  if (std::regex_search(code, asm_match, kAsm)) {
+    return Status::InvalidArgument("line " + std::to_string(LineOf(source, static_cast<size_t>(asm_match.position(0)))) +
+                                   ": inline PTX assembly is not emulated");
+  }
+
   // Kernel launches.
   for (size_t p = code.find("<<<"); p != std::string::npos; p = code.find("<<<", p + 3)) {
     size_t close = code.find(">>>", p + 3);

@@ -287,11 +287,16 @@ class Verifier::Impl {
       obj.argv = {tc_.nvcc.string(), "-std=c++17"};
       obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
       for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
-      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", device_only ? "-fatbin" : "-c", "candidate.cu", "-o",
-                                       device_only ? "candidate.fatbin" : "candidate.o"});
+      const bool fatbin_argv = device_only || o_.emulate;
+      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", fatbin_argv ? "-fatbin" : "-c", "candidate.cu", "-o",
+                                         fatbin_argv ? "candidate.fatbin" : "candidate.o"});
     }
-    obj.output = device_only && !o_.cpu_candidate ? "candidate.fatbin" : "candidate.o";
-    if (device_only && !o_.cpu_candidate) {
+    // The emulator path checks the device code with nvcc (a fatbin for every
+    // arch, the same build as CompileOnly's) and leaves the host code to the
+    // host compiler in BuildEmulated.
+    const bool fatbin = (device_only || o_.emulate) && !o_.cpu_candidate;
+    obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
+    if (fatbin) {
       auto co = builds_->Build(obj);
       if (!co.ok()) return co.status();
       result->time_compile_ms = co->time_ms;
@@ -306,11 +311,15 @@ class Verifier::Impl {
         result->log = TruncateMiddle(co->log, 8000);
         return std::optional<fs::path>();
       }
+      if (o_.emulate && !device_only) {
+        RG_ASSIGN_OR_RETURN(BuildOutcome drv, BuildDriver(spec, false));
+        if (!drv.ok) return Status::Internal("generated driver does not compile:\n" + drv.log);
+        return BuildEmulated(source, drv.artifact, result);
+      }
       return std::optional<fs::path>(co->artifact);
     }
     obj.key_extra = ToolKey();
-    auto drv_future =
-        std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate && !o_.emulate); });
+    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
@@ -328,7 +337,6 @@ class Verifier::Impl {
       result->log = TruncateMiddle(co->log, 8000);
       return std::optional<fs::path>();
     }
-    if (o_.emulate) return BuildEmulated(source, drv->artifact, result);
     BuildRequest link;
     link.label = "candidate-link";
     link.argv = {tc_.cxx.string(), drv->artifact.string(), co->artifact.string(), "-o", "candidate"};

@@ -591,6 +591,22 @@ inline unsigned Ballot(unsigned mask, int pred) {
   return r;
 }
 
+// Lanes of `mask` whose value equals this lane's.
+template <class T>
+inline unsigned MatchAny(unsigned mask, T v) {
+  static_assert(sizeof(T) <= 8 && std::is_integral<T>::value, "__match_any_sync of an unsupported type");
+  unsigned g = WarpArrive(mask, &v, sizeof(T));
+  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  unsigned slot = g & 3u, r = 0;
+  for (unsigned l = 0; l < 32; ++l) {
+    if (!((mask & wp.present[slot]) & (1u << l))) continue;
+    T u;
+    std::memcpy(&u, wp.vals[slot][l], sizeof(T));
+    if (u == v) r |= 1u << l;
+  }
+  return r;
+}
+
 // ---- launches ---------------------------------------------------------------------------
 
 struct LaunchConfig {
@@ -1123,6 +1139,17 @@ inline int __all_sync(unsigned mask, int pred) {
   unsigned r = regrapht_emu::Ballot(mask, pred);
   auto& wp = regrapht_emu::tl_block->warps[regrapht_emu::tl_fiber->linear / 32];
   return (r & mask & wp.alive) == (mask & wp.alive);
+}
+template <class T>
+inline unsigned __match_any_sync(unsigned mask, T v) {
+  return regrapht_emu::MatchAny(mask, v);
+}
+template <class T>
+inline unsigned __match_all_sync(unsigned mask, T v, int* pred) {
+  unsigned same = regrapht_emu::MatchAny(mask, v);
+  auto& wp = regrapht_emu::tl_block->warps[regrapht_emu::tl_fiber->linear / 32];
+  *pred = (same & wp.alive & mask) == (mask & wp.alive);
+  return *pred ? mask : 0u;
 }
 template <class T>
 inline T __reduce_add_sync(unsigned mask, T v) {
