@@ -178,6 +178,8 @@ class Verifier {
 
 // The paper's reward (ReGraphT Eq. 3): -1 unless correct; speedup - 1 when
 // correct but slower than the reference (so in [-1, 0)); the speedup otherwise.
+// A correct result whose speed was not measured (timing off, or the CPU
+// emulator) gets 1.0: correct, counted as on par with the sequential code.
 double Reward(const VerifyResult& result);
 
 }  // namespace regrapht

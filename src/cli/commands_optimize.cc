@@ -161,6 +161,15 @@ int RunOptimize(const OptimizeState& s) {
   }
   Status ws = WriteFileAtomic(out, best->code);
   if (!ws.ok()) return Fail(ws);
+  if (outcome->best_verified && !best->result.candidate_timing) {
+    bool emulated = best->result.emulated;
+    std::printf("\nresult     %s: correct on every test%s; its speed was NOT measured (%s).\n"
+                "           Time it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
+                out.string().c_str(), emulated ? " in the CPU emulator" : "",
+                emulated ? "no GPU: --emulate checks correctness only" : "--no-timing", pdir.string().c_str(),
+                out.string().c_str(), report_path.string().c_str());
+    return kExitUnverified;
+  }
   if (outcome->best_verified) {
     if (best->speedup >= 1.0) {
       std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
@@ -194,7 +203,8 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->add_flag("--quiet", s->quiet, "no progress lines");
   s->search.Add(sub);
   s->verify.Add(sub);
-  sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU (the written file is NOT verified), "
+  sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "
+              "verified on a GPU; with --emulate it passed every test in the CPU emulator, speed unknown), "
               "4 no correct candidate faster than the sequential code (a correct but slower one is still written), "
               "1 error, 2 usage.");
   return [s]() { return RunOptimize(*s); };

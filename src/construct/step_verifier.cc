@@ -23,7 +23,8 @@ StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const Veri
   v.gpu = r.env.gpu_name;
   if (r.verdict == Verdict::kCorrect) v.speedup = r.speedup;
   v.source_hash = source_hash;
-  v.verifier = "regrapht " + r.env.regrapht_version + " verify " + Join(o.archs, ",");
+  v.verifier = "regrapht " + r.env.regrapht_version + " verify " + (r.emulated ? "--emulate " : "") +
+               Join(o.archs, ",");
   return v;
 }
 

@@ -165,6 +165,9 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
       if (v.verifier == "authored") ++st.authored_records;
       if (v.compiled) ++st.compiled;
       if (v.correctness == Correctness::kCorrect) ++st.correct;
+      if (v.correctness == Correctness::kCorrect && v.verifier.find("--emulate") != std::string::npos) {
+        ++st.correct_emulated;
+      }
       if (v.correctness == Correctness::kWrong) ++st.wrong;
       if (v.speedup) {
         ++st.with_speedup;
@@ -249,8 +252,11 @@ std::string FormatStats(const GraphStats& st, const Graph& graph) {
                     " authored, not rechecked)";
   line("verification", ver);
   line("  compiled", std::to_string(st.compiled) + " (" + Percent(st.compiled, st.examples) + ")");
-  line("  correct", std::to_string(st.correct) + " (" + Percent(st.correct, st.examples) +
-                        "), wrong " + std::to_string(st.wrong));
+  line("  correct", std::to_string(st.correct) + " (" + Percent(st.correct, st.examples) + ")" +
+                        (st.correct_emulated ? ", " + std::to_string(st.correct_emulated) +
+                                                   " of them in the CPU emulator only (not on a GPU)"
+                                             : std::string()) +
+                        ", wrong " + std::to_string(st.wrong));
   line("  speedup", st.speedup ? std::to_string(st.with_speedup) + " measured: " +
                                      SummaryText(*st.speedup)
                                : std::string("none measured"));
@@ -286,6 +292,7 @@ OrderedJson StatsToJson(const GraphStats& st, const Graph& graph) {
   v["authored_records"] = st.authored_records;
   v["compiled"] = st.compiled;
   v["correct"] = st.correct;
+  v["correct_emulated"] = st.correct_emulated;
   v["wrong"] = st.wrong;
   v["with_speedup"] = st.with_speedup;
   v["speedup"] = st.speedup ? SummaryJson(*st.speedup) : OrderedJson(nullptr);

@@ -49,6 +49,7 @@ struct GraphStats {
   size_t authored_records = 0;  // verifier "authored": claimed in a file, not rechecked
   size_t compiled = 0;
   size_t correct = 0;
+  size_t correct_emulated = 0;  // of `correct`: checked in the CPU emulator, not on a GPU
   size_t wrong = 0;
   size_t with_speedup = 0;
   std::optional<CountSummary> speedup;  // over examples with a measured speedup

@@ -44,7 +44,22 @@ TEST(StatsTest, SmallGraph) {
   OrderedJson j = StatsToJson(st, g);
   EXPECT_EQ(j["cycles"], 2);
   EXPECT_EQ(j["verification"]["correct"], 1);
+  EXPECT_EQ(j["verification"]["correct_emulated"], 0);
   EXPECT_EQ(j["top_transitions"][0]["to"], "Thread mapping (parallelization)");
+
+  // A correct record from the CPU emulator is counted as such.
+  Graph g2 = g;
+  ASSERT_GT(g2.num_edges(), 0u);
+  Example x = g.edge(0).examples[0];
+  ASSERT_TRUE(x.verification);
+  x.verification->verifier = "regrapht 0.1.0 verify --emulate sm_90";
+  x.after += " // emulated";
+  ASSERT_TRUE(g2.AddExample(0, x));
+  GraphStats st2 = ComputeStats(g2);
+  EXPECT_EQ(st2.correct, 2u);
+  EXPECT_EQ(st2.correct_emulated, 1u);
+  EXPECT_NE(FormatStats(st2, g2).find("1 of them in the CPU emulator only (not on a GPU)"), std::string::npos)
+      << FormatStats(st2, g2);
 }
 
 TEST(StatsTest, CountsElementaryCyclesOfACompleteGraph) {

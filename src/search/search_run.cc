@@ -328,14 +328,30 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
     for (int p = i; p >= 0; p = attempts_[p].parent) ++d;
     return d;
   };
-  // Rule 1: the correct candidate with the highest speedup (earliest on ties).
+  // Rule 1: the correct candidate with the highest measured speedup
+  // (earliest on ties).
   for (const auto& a : attempts_) {
-    if (a.verdict == Verdict::kCorrect && (o.best < 0 || a.speedup > attempts_[o.best].speedup)) o.best = a.id;
+    if (a.verdict == Verdict::kCorrect && a.speedup > 0 &&
+        (o.best < 0 || a.speedup > attempts_[o.best].speedup)) {
+      o.best = a.id;
+    }
   }
-  if (o.best >= 0) {
+  // Rule 1b (timing off, or the CPU emulator): the correct candidate with the
+  // most optimization steps behind it, earliest on ties.
+  if (o.best < 0) {
+    for (const auto& a : attempts_) {
+      if (a.verdict == Verdict::kCorrect && (o.best < 0 || depth(a.id) > depth(o.best))) o.best = a.id;
+    }
+    if (o.best >= 0) {
+      o.best_verified = true;
+      o.best_rule = "speed not measured (timing off or the CPU emulator): the correct candidate with the most "
+                    "optimization steps on its path (earliest on ties)";
+    }
+  } else {
     o.best_verified = true;
     o.best_rule = "the correct candidate with the highest speedup";
-  } else {
+  }
+  if (o.best < 0) {
     // Rule 2 (no GPU): the compiled candidate with the most optimization
     // steps behind it, earliest on ties. Nothing about it is verified.
     for (const auto& a : attempts_) {

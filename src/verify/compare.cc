@@ -166,6 +166,41 @@ bool IsConstant(const ArrayRecord& a) {
   return true;
 }
 
+bool VariesBeyondRounding(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a) {
+  if (a.count < 2) return false;
+  for (const Field& f : Layout(spec, type)) {
+    bool floating = f.type == ScalarType::kFloat || f.type == ScalarType::kDouble ||
+                    f.type == ScalarType::kComplexFloat || f.type == ScalarType::kComplexDouble;
+    for (int c = 0; c < (floating ? Components(f.type) : 1); ++c) {
+      if (!floating) {
+        int64_t first = Integer(f.type, a.bytes.data() + f.offset);
+        for (size_t i = 1; i < a.count; ++i) {
+          if (Integer(f.type, a.bytes.data() + i * a.elem_size + f.offset) != first) return true;
+        }
+        continue;
+      }
+      double lo = INFINITY, hi = -INFINITY;
+      size_t nans = 0;
+      for (size_t i = 0; i < a.count; ++i) {
+        double v = Real(f.type, a.bytes.data() + i * a.elem_size + f.offset, c);
+        if (std::isnan(v)) {
+          ++nans;
+          continue;
+        }
+        lo = std::min(lo, v);
+        hi = std::max(hi, v);
+      }
+      if (nans > 0 && nans < a.count) return true;
+      if (nans == a.count || lo == hi) continue;
+      if (std::isinf(lo) || std::isinf(hi)) return true;
+      bool single = f.type == ScalarType::kFloat || f.type == ScalarType::kComplexFloat;
+      double eps = single ? 1.1920928955078125e-07 : 2.220446049250313e-16;
+      if (hi - lo > 16 * eps * std::max(std::fabs(lo), std::fabs(hi))) return true;
+    }
+  }
+  return false;
+}
+
 std::optional<Mismatch> CompareOutput(const ProblemSpec& spec, const ElementType& type,
                                       const Tolerance& tol, bool order_matters,
                                       const ArrayRecord& expected, const ArrayRecord& got) {

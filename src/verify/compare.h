@@ -32,6 +32,13 @@ std::optional<Mismatch> CompareOutput(const ProblemSpec& spec, const ElementType
 // True if every element has the same bytes (and there are at least 2).
 bool IsConstant(const ArrayRecord& a);
 
+// True if the elements differ by more than rounding: some integer field
+// differs, or some floating field spreads over more than 16 machine epsilons
+// of its largest magnitude (or mixes NaN with numbers). The constant-output
+// check applies only to references that vary in this sense: two energies
+// that are equal up to the order of a product are not "varying".
+bool VariesBeyondRounding(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a);
+
 // Formats element `i` of `a` for messages ("1.2345678", "(x=1, y=2)").
 std::string FormatElement(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a,
                           size_t i);

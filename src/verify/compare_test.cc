@@ -96,6 +96,16 @@ TEST(CompareTest, ConstantAndPoisonDetection) {
   EXPECT_TRUE(IsConstant(Rec<float>({0, 0, 0})));
   EXPECT_FALSE(IsConstant(Rec<float>({0, 1, 0})));
   EXPECT_FALSE(IsConstant(Rec<float>({0})));
+  auto sp = Spec();
+  // -m0*(m1/r) and -m1*(m0/r): equal up to rounding, not a varying output.
+  EXPECT_FALSE(VariesBeyondRounding(sp, T(ScalarType::kFloat), Rec<float>({-0.295973778f, -0.29597381f})));
+  EXPECT_TRUE(VariesBeyondRounding(sp, T(ScalarType::kFloat), Rec<float>({-0.2959f, -0.2960f})));
+  // Tiny values under a loose absolute tolerance still vary.
+  EXPECT_TRUE(VariesBeyondRounding(sp, T(ScalarType::kFloat), Rec<float>({1e-7f, 3e-7f, 0.0f})));
+  EXPECT_TRUE(VariesBeyondRounding(sp, T(ScalarType::kInt32), Rec<int>({5, 5, 6})));
+  EXPECT_FALSE(VariesBeyondRounding(sp, T(ScalarType::kInt32), Rec<int>({5, 5, 5})));
+  EXPECT_TRUE(VariesBeyondRounding(sp, T(ScalarType::kDouble), Rec<double>({1.0, std::nan("")})));
+  EXPECT_FALSE(VariesBeyondRounding(sp, T(ScalarType::kDouble), Rec<double>({2.0})));
   auto s = Spec();
   std::vector<int> v = {1, 2, 3};
   std::memset(&v[2], 0xA5, sizeof(int));

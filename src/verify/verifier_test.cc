@@ -247,6 +247,9 @@ TEST(RewardTest, PaperReward) {
   EXPECT_DOUBLE_EQ(Reward(r), 3.0);
   r.verdict = Verdict::kCompiledOnly;
   EXPECT_EQ(Reward(r), -1.0);
+  VerifyResult untimed;  // --no-timing or --emulate: correct, speed unknown
+  untimed.verdict = Verdict::kCorrect;
+  EXPECT_EQ(Reward(untimed), 1.0);
 }
 
 TEST(SummarizeTest, MedianAndQuartiles) {

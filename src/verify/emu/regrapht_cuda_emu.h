@@ -1303,6 +1303,64 @@ inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
   for (int i = 0; i < 4; ++i) r |= static_cast<unsigned>((v >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
   return r;
 }
+// SIMD-within-a-word intrinsics: four unsigned bytes or two halfwords.
+namespace regrapht_emu {
+template <class F>
+inline unsigned PerByte(unsigned a, unsigned b, F f) {
+  unsigned r = 0;
+  for (int i = 0; i < 4; ++i) r |= (f((a >> (8 * i)) & 0xffu, (b >> (8 * i)) & 0xffu) & 0xffu) << (8 * i);
+  return r;
+}
+template <class F>
+inline unsigned PerHalf(unsigned a, unsigned b, F f) {
+  unsigned r = 0;
+  for (int i = 0; i < 2; ++i) r |= (f((a >> (16 * i)) & 0xffffu, (b >> (16 * i)) & 0xffffu) & 0xffffu) << (16 * i);
+  return r;
+}
+}  // namespace regrapht_emu
+inline unsigned __vminu4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x < y ? x : y; });
+}
+inline unsigned __vmaxu4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x > y ? x : y; });
+}
+inline unsigned __vabsdiffu4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x > y ? x - y : y - x; });
+}
+inline unsigned __vadd4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x + y; });
+}
+inline unsigned __vsub4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x - y; });
+}
+inline unsigned __vaddus4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x + y > 255 ? 255u : x + y; });
+}
+inline unsigned __vsubus4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x > y ? x - y : 0u; });
+}
+inline unsigned __vavgu4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return (x + y + 1) / 2; });
+}
+inline unsigned __vcmpgeu4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x >= y ? 0xffu : 0u; });
+}
+inline unsigned __vcmpeq4(unsigned a, unsigned b) {
+  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x == y ? 0xffu : 0u; });
+}
+inline unsigned __vminu2(unsigned a, unsigned b) {
+  return regrapht_emu::PerHalf(a, b, [](unsigned x, unsigned y) { return x < y ? x : y; });
+}
+inline unsigned __vmaxu2(unsigned a, unsigned b) {
+  return regrapht_emu::PerHalf(a, b, [](unsigned x, unsigned y) { return x > y ? x : y; });
+}
+inline unsigned __vadd2(unsigned a, unsigned b) {
+  return regrapht_emu::PerHalf(a, b, [](unsigned x, unsigned y) { return x + y; });
+}
+inline unsigned __vsub2(unsigned a, unsigned b) {
+  return regrapht_emu::PerHalf(a, b, [](unsigned x, unsigned y) { return x - y; });
+}
+
 inline int __mul24(int a, int b) { return (a << 8 >> 8) * (b << 8 >> 8); }
 inline unsigned __umul24(unsigned a, unsigned b) { return (a & 0xffffffu) * (b & 0xffffffu); }
 inline int __mulhi(int a, int b) { return static_cast<int>((static_cast<long long>(a) * b) >> 32); }
