@@ -24,9 +24,9 @@ bool Compiled(const std::string& verdict) {
 // Per-problem summary of its samples.
 struct ProblemStats {
   std::string problem, tier;
-  int n = 0, correct = 0, compiled = 0, unverified = 0;
-  std::vector<double> correct_ms;  // candidate medians of correct samples
-  std::vector<double> speedups;    // of correct samples
+  int n = 0, correct = 0, compiled = 0, unverified = 0, untimed = 0;
+  std::vector<double> correct_ms;  // candidate medians of timed correct samples
+  std::vector<double> speedups;    // of timed correct samples
   double baseline_ms = 0;          // best reference median seen
   int64_t tokens = 0;
   int64_t verifications = 0;
@@ -63,13 +63,14 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
   for (const auto* p : ps) {
     m.samples += p->n;
     m.unverified += p->unverified;
+    m.untimed += p->untimed;
     tokens += p->tokens;
     verifs += p->verifications;
     gens += p->generations;
-    if (p->correct > 0) {
-      ++m.solved;
-      double s1 = Mean(p->speedups);
-      log_sum += std::log(std::max(s1, 1e-12));
+    if (p->correct > 0) ++m.solved;
+    if (!p->speedups.empty()) {
+      ++m.timed_solved;
+      log_sum += std::log(std::max(Mean(p->speedups), 1e-12));
     }
     for (auto& [name, sum] : fast_sum) {
       double thr = std::stod(name);
@@ -83,13 +84,13 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     for (const auto* p : ps) {
       pass += PassAtK(p->n, p->correct, k);
       comp += PassAtK(p->n, p->compiled, k);
-      if (p->correct > 0) spd += SpeedupAtK(p->correct_ms, p->baseline_ms, k);
+      if (!p->correct_ms.empty()) spd += SpeedupAtK(p->correct_ms, p->baseline_ms, k);
     }
     m.pass_at[k] = pass / m.problems;
     m.compile_at[k] = comp / m.problems;
-    m.speedup_at[k] = m.solved ? spd / m.solved : 0;
+    m.speedup_at[k] = m.timed_solved ? spd / m.timed_solved : 0;
   }
-  m.geomean_speedup = m.solved ? std::exp(log_sum / m.solved) : 0;
+  m.geomean_speedup = m.timed_solved ? std::exp(log_sum / m.timed_solved) : 0;
   for (auto& [name, sum] : fast_sum) m.fast[name] = sum / m.problems;
   if (m.solved) {
     m.tokens_per_solved = static_cast<double>(tokens) / m.solved;
@@ -155,7 +156,10 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
     p.problem = r.key.problem;
     p.tier = r.tier;
     ++p.n;
-    if (r.verdict == "correct") {
+    if (r.verdict == "correct" && !(r.speedup > 0)) {
+      ++p.correct;  // correct, speed not measured (--no-timing, --emulate)
+      ++p.untimed;
+    } else if (r.verdict == "correct") {
       ++p.correct;
       p.correct_ms.push_back(r.candidate_ms);
       p.speedups.push_back(r.speedup);

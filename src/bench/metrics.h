@@ -18,6 +18,9 @@
 // - tokens and verifications spent per solved problem.
 // Samples that are compiled_only (no GPU) are counted apart: they are not
 // failures and not passes; any present makes the metrics "unverified".
+// Correct samples without timing (--no-timing, or --emulate: the CPU
+// emulator) count for pass@k and solved, never for the speed metrics, which
+// average over the problems with at least one timed correct sample.
 #pragma once
 
 #include <map>
@@ -40,6 +43,8 @@ struct MetricSet {
   int samples = 0;
   int solved = 0;             // problems with at least one correct sample
   int unverified = 0;         // compiled_only samples
+  int untimed = 0;            // correct samples whose speed was not measured
+  int timed_solved = 0;       // problems with at least one timed correct sample
   std::map<int, double> pass_at;       // k -> pass@k
   std::map<int, double> speedup_at;    // k -> speedup@k (over solved problems)
   std::map<int, double> compile_at;    // k -> compile@k

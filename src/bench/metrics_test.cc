@@ -42,6 +42,21 @@ ResultRow R(const std::string& method, const std::string& problem, const std::st
   return r;
 }
 
+TEST(MetricsTest, UntimedCorrectSamplesCountForPassNotSpeed) {
+  // --emulate / --no-timing: correct, speedup 0 (not measured).
+  std::vector<ResultRow> rows = {R("e", "p1", "easy", 0, "correct", 0), R("e", "p2", "easy", 0, "correct", 3),
+                                 R("e", "p3", "easy", 0, "wrong_answer", 0)};
+  auto groups = ComputeMetrics(rows, MetricsOptions{});
+  ASSERT_EQ(groups.size(), 1u);
+  const MetricSet& m = groups[0].overall;
+  EXPECT_EQ(m.solved, 2);
+  EXPECT_EQ(m.untimed, 1);
+  EXPECT_EQ(m.timed_solved, 1);
+  EXPECT_NEAR(m.pass_at.at(1), 2.0 / 3, 1e-12);
+  EXPECT_DOUBLE_EQ(m.speedup_at.at(1), 3.0);  // over p2 only, not dragged to 1.5 by p1's 0
+  EXPECT_DOUBLE_EQ(m.geomean_speedup, 3.0);
+}
+
 TEST(MetricsTest, AggregatesPerGroupAndTier) {
   std::vector<ResultRow> rows = {
       R("a", "p1", "easy", 0, "correct", 4), R("a", "p1", "easy", 1, "wrong_answer", 0),

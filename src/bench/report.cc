@@ -53,7 +53,7 @@ class MarkdownPrinter final : public ReportPrinter {
               } else {
                 const auto& m = it->second;
                 out += fmt::format(" {} / {} / {}/{} |", Pct(m.pass_at.at(1)),
-                                   m.solved ? X(m.speedup_at.at(1)) : "-", m.solved, m.problems);
+                                   m.timed_solved ? X(m.speedup_at.at(1)) : "-", m.solved, m.problems);
               }
             }
             out += "\n";
@@ -64,6 +64,13 @@ class MarkdownPrinter final : public ReportPrinter {
         if (unverified) {
           out += "\n**Unverified:** rows marked `(compiled only)` ran without a GPU: their candidates were "
                  "compiled, never checked or timed; their pass rates say nothing about correctness.\n";
+        }
+        bool untimed = false;
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) untimed |= groups[j].overall.untimed > 0;
+        if (untimed) {
+          out += "\n**Untimed:** rows marked `(untimed)` hold correct samples whose speed was not measured "
+                 "(`--no-timing`, or `--emulate`: correctness from the CPU emulator, not a GPU result); speed "
+                 "columns cover timed samples only and show `-` when there are none.\n";
         }
       }
     }
@@ -88,17 +95,22 @@ class MarkdownPrinter final : public ReportPrinter {
     sep += "---|---|---|---|---|---|---|---|";
     return h + "\n" + sep + "\n";
   }
+  // fast_p needs timings: "-" when no correct sample was timed.
+  static std::string Fast(const MetricSet& m, const std::string& p) {
+    return m.timed_solved || m.untimed == 0 ? Pct(m.fast.at(p)) : std::string("-");
+  }
   static std::string Row(const GroupMetrics& g, const std::vector<int>& ks) {
     const MetricSet& m = g.overall;
-    std::string r = fmt::format("| {}{} | {} | {} | {} | {} |", g.method,
-                                m.unverified ? " (compiled only)" : "", ModelName(g), m.problems, m.samples,
-                                m.solved);
+    std::string r = fmt::format("| {}{}{} | {} | {} | {} | {} |", g.method,
+                                m.unverified ? " (compiled only)" : "", m.untimed ? " (untimed)" : "", ModelName(g),
+                                m.problems, m.samples, m.solved);
     for (int k : ks) r += " " + Pct(m.pass_at.at(k)) + " |";
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
-    for (int k : ks) r += " " + X(m.speedup_at.at(k)) + " |";
-    r += " " + Ci(m.speedup_at_1_ci, false) + " |";
-    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} |\n", X(m.geomean_speedup), Pct(m.fast.at("1")),
-                     Pct(m.fast.at("1.5")), Pct(m.fast.at("2")), Pct(m.compile_at.at(1)), m.tokens_per_solved,
+    for (int k : ks) r += " " + (m.timed_solved ? X(m.speedup_at.at(k)) : std::string("-")) + " |";
+    r += " " + (m.timed_solved ? Ci(m.speedup_at_1_ci, false) : std::string("-")) + " |";
+    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} |\n",
+                     m.timed_solved ? X(m.geomean_speedup) : std::string("-"), Fast(m, "1"), Fast(m, "1.5"),
+                     Fast(m, "2"), Pct(m.compile_at.at(1)), m.tokens_per_solved,
                      m.verifications_per_solved);
     return r;
   }
@@ -142,6 +154,8 @@ OrderedJson SetJson(const MetricSet& m) {
   j["samples"] = m.samples;
   j["solved"] = m.solved;
   j["unverified"] = m.unverified;
+  j["untimed"] = m.untimed;
+  j["timed_solved"] = m.timed_solved;
   for (const auto& [k, v] : m.pass_at) j["pass@" + std::to_string(k)] = v;
   for (const auto& [k, v] : m.speedup_at) j["speedup@" + std::to_string(k)] = v;
   for (const auto& [k, v] : m.compile_at) j["compile@" + std::to_string(k)] = v;

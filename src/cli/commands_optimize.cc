@@ -121,7 +121,9 @@ int RunOptimize(const OptimizeState& s) {
   for (size_t i = 0; i < outcome->best_path.size(); ++i) {
     const Attempt& a = outcome->attempts[outcome->best_path[i]];
     std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(VerdictName(a.verdict)).c_str(),
-                a.verdict == Verdict::kCorrect ? fmt::format("{:.2f}x", a.speedup).c_str() : "-");
+                a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
+                : a.verdict == Verdict::kCorrect                ? "untimed"
+                                                                : "-");
   }
   OrderedJson report;
   report["file"] = s.file;

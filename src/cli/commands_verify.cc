@@ -105,7 +105,24 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
       }
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
-      if (p->solution_source) {
+      if (p->solution_source && opts->emulate) {
+        // The expert solution must be correct in the CPU emulator; one the
+        // emulator cannot run (inline PTX, ...) is reported, not failed.
+        auto r = verifier.Verify(*p, *p->solution_source);
+        if (!r.ok()) return Fail(r.status());
+        if (r->verdict == Verdict::kCorrect) {
+          note += "; solution.cu correct in the CPU emulator";
+        } else if (r->verdict == Verdict::kCompiledOnly) {
+          size_t at = r->detail.find("not emulated");
+          note += "; solution.cu compiles for " + flags.arch + ", " +
+                  (at == std::string::npos ? r->detail : r->detail.substr(at));
+        } else {
+          std::printf("FAIL  %s\n      solution.cu in the CPU emulator: %s: %s\n", dir.c_str(),
+                      std::string(VerdictName(r->verdict)).c_str(), r->detail.c_str());
+          ++failed;
+          continue;
+        }
+      } else if (p->solution_source) {
         auto c = verifier.CompileOnly(*p, *p->solution_source, device_only);
         if (!c.ok()) return Fail(c.status());
         if (c->verdict != Verdict::kCompiledOnly) {

@@ -8,7 +8,9 @@ Answers POST /v1/chat/completions by looking at the prompt:
     list with one {"existed", "method"} per step, "yes" for the methods in
     RELABEL below and "no" for the others;
   - "Optimize the function NAME ...": the canned trajectory for NAME, built
-    from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose.
+    from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose;
+  - any other request (a search step's prompt), when REPLIES_DIR/search_reply.cu
+    exists: that file in a ```cuda block.
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
@@ -91,6 +93,13 @@ class Handler(BaseHTTPRequestHandler):
         else:
             marker = "Optimize the function "
             at = user.find(marker)
+            search_reply = os.path.join(REPLIES_DIR, "search_reply.cu")
+            if at < 0 and os.path.exists(search_reply):
+                log("search")
+                with open(search_reply) as f:
+                    text = "Here is the optimized version.\n```cuda\n" + f.read() + "```\n"
+                self.reply(body, text)
+                return
             function = user[at + len(marker):].split()[0] if at >= 0 else ""
             if DOWN_FILE and os.path.exists(DOWN_FILE):
                 with open(DOWN_FILE) as f:
@@ -103,6 +112,9 @@ class Handler(BaseHTTPRequestHandler):
                 text = trajectory_reply(function)
             else:
                 text = "I am sorry, I cannot optimize %s today." % function
+        self.reply(body, text)
+
+    def reply(self, body, text):
         reply = {
             "id": "chatcmpl-test", "object": "chat.completion", "model": body.get("model", ""),
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text},

@@ -21,7 +21,7 @@ StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const Veri
     default: v.correctness = v.compiled ? Correctness::kWrong : Correctness::kUnknown;
   }
   v.gpu = r.env.gpu_name;
-  if (r.verdict == Verdict::kCorrect) v.speedup = r.speedup;
+  if (r.verdict == Verdict::kCorrect && r.speedup > 0) v.speedup = r.speedup;  // 0: not measured
   v.source_hash = source_hash;
   v.verifier = "regrapht " + r.env.regrapht_version + " verify " + (r.emulated ? "--emulate " : "") +
                Join(o.archs, ",");
@@ -47,7 +47,8 @@ Result<std::pair<StepVerification, std::string>> HarnessStepVerifier::Check(cons
   std::string line = fmt::format("{} step {} ({}): {}", t.kernel_id, index + 1,
                                  step.technique_id.empty() ? step.method : step.technique_id,
                                  VerdictName(r->verdict));
-  if (r->verdict == Verdict::kCorrect) line += fmt::format(", {:.2f}x", r->speedup);
+  if (r->verdict == Verdict::kCorrect && r->speedup > 0) line += fmt::format(", {:.2f}x", r->speedup);
+  else if (r->verdict == Verdict::kCorrect) line += r->emulated ? " (CPU emulator, untimed)" : " (untimed)";
   else if (r->verdict != Verdict::kCompiledOnly) line += ": " + r->detail;
   return std::make_pair(v, line);
 }

@@ -24,14 +24,18 @@ TEST(RewriteForEmulationTest, LaunchesBecomeCalls) {
       "void f(float* y, int n, cudaStream_t s) {\n"
       "  // k<<<1, 1>>>(y) in a comment stays\n"
       "  k<<<(n + 255) / 256, 256>>>(y, n);\n"
-      "  ns::tk<float, 4> <<<dim3(2, 2), dim3(8, 8), 64 * sizeof(float), s>>>\n    (y, \"a)b\", n);\n"
+      "  ns::tk<float, 4> <<<dim3(2, 2), dim3(8, 8), 64 * sizeof(float), s>>>\n    (y, \"a)b\", "
+      "n);\n"
       "}\n");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_NE(r->find("// k<<<1, 1>>>(y) in a comment stays"), std::string::npos) << *r;
-  EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg((n + 255) / 256, 256), [=]() { k(y, n); });"),
-            std::string::npos)
+  EXPECT_NE(
+      r->find(
+          "::regrapht_emu::Launch(::regrapht_emu::Cfg((n + 255) / 256, 256), [=]() { k(y, n); });"),
+      std::string::npos)
       << *r;
-  EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg(dim3(2, 2), dim3(8, 8), 64 * sizeof(float), s), "
+  EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg(dim3(2, 2), dim3(8, 8), 64 * "
+                    "sizeof(float), s), "
                     "[=]() { ns::tk<float, 4>(y, \"a)b\", n); })\n;"),
             std::string::npos)
       << *r;
@@ -44,12 +48,16 @@ TEST(RewriteForEmulationTest, ExternSharedBecomesDynamicSharedMemory) {
       "  extern __shared__ __align__(16) unsigned char smem[];\n"
       "  y[0] = smem[0];\n}\n");
   ASSERT_TRUE(r.ok());
-  EXPECT_NE(r->find("unsigned char* smem = reinterpret_cast<unsigned char*>(::regrapht_emu::DynSmem());"),
-            std::string::npos)
+  EXPECT_NE(
+      r->find("unsigned char* smem = reinterpret_cast<unsigned char*>(::regrapht_emu::DynSmem());"),
+      std::string::npos)
       << *r;
-  auto g = verify::RewriteForEmulation("extern __shared__ float tile[];\n__global__ void k() { tile[0] = 1; }\n");
+  auto g = verify::RewriteForEmulation(
+      "extern __shared__ float tile[];\n__global__ void k() { tile[0] = 1; }\n");
   ASSERT_TRUE(g.ok());
-  EXPECT_NE(g->find("#define tile (reinterpret_cast<float*>(::regrapht_emu::DynSmem()))"), std::string::npos) << *g;
+  EXPECT_NE(g->find("#define tile (reinterpret_cast<float*>(::regrapht_emu::DynSmem()))"),
+            std::string::npos)
+      << *g;
 }
 
 TEST(RewriteForEmulationTest, UnbalancedLaunchNamesItsLine) {
@@ -82,8 +90,9 @@ class EmulatorProgramTest : public testing::Test {
     }
     EXPECT_TRUE(WriteFile(dir_->path() / "prog.cc", *rewritten).ok());
     CommandSpec build;
-    build.argv = {cxx_, "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I.", "-include",
-                  std::string(verify::kEmulationHeader), "prog.cc", "-o", "prog", "-lpthread"};
+    build.argv = {cxx_,      "-std=c++17", "-O1",      "-fno-strict-aliasing",
+                  "-w",      "-I.",        "-include", std::string(verify::kEmulationHeader),
+                  "prog.cc", "-o",         "prog",     "-lpthread"};
     build.cwd = dir_->path();
     build.limits.wall_seconds = 120;
     auto b = runner_->Run(build);
@@ -188,22 +197,28 @@ int main() {
 }
 
 TEST_F(EmulatorProgramTest, BadLaunchesAndDeadlocksExitWithAMessage) {
-  auto big = Run("#include <cuda_runtime.h>\n__global__ void k() {}\nint main() { k<<<1, 2048>>>(); }\n");
+  auto big =
+      Run("#include <cuda_runtime.h>\n__global__ void k() {}\nint main() { k<<<1, 2048>>>(); }\n");
   EXPECT_EQ(big.exit_code, 86);
-  EXPECT_NE(big.stderr_text.find("invalid launch configuration: block (2048,1,1)"), std::string::npos)
+  EXPECT_NE(big.stderr_text.find("invalid launch configuration: block (2048,1,1)"),
+            std::string::npos)
       << big.stderr_text;
-  auto dead = Run(
-      "#include <cuda_runtime.h>\n"
-      "__global__ void k() {\n"
-      "  if (threadIdx.x < 32) { if (threadIdx.x == 0) __syncthreads(); __syncwarp(); } else { __syncthreads(); }\n}\n"
-      "int main() { k<<<1, 64>>>(); }\n");
+  auto dead =
+      Run("#include <cuda_runtime.h>\n"
+          "__global__ void k() {\n"
+          "  if (threadIdx.x < 32) { if (threadIdx.x == 0) __syncthreads(); __syncwarp(); } else { "
+          "__syncthreads(); }\n}\n"
+          "int main() { k<<<1, 64>>>(); }\n");
   EXPECT_EQ(dead.exit_code, 86) << dead.Describe();
-  EXPECT_NE(dead.stderr_text.find("deadlock in block (0,0,0)"), std::string::npos) << dead.stderr_text;
-  auto grid = Run(
-      "#include <cooperative_groups.h>\n"
-      "__global__ void k() { cooperative_groups::this_grid().sync(); }\nint main() { k<<<2, 32>>>(); }\n");
+  EXPECT_NE(dead.stderr_text.find("deadlock in block (0,0,0)"), std::string::npos)
+      << dead.stderr_text;
+  auto grid =
+      Run("#include <cooperative_groups.h>\n"
+          "__global__ void k() { cooperative_groups::this_grid().sync(); }\nint main() { k<<<2, "
+          "32>>>(); }\n");
   EXPECT_EQ(grid.exit_code, 86);
-  EXPECT_NE(grid.stderr_text.find("outside a cooperative launch"), std::string::npos) << grid.stderr_text;
+  EXPECT_NE(grid.stderr_text.find("outside a cooperative launch"), std::string::npos)
+      << grid.stderr_text;
 }
 
 class EmulatedVerifyTest : public testing::Test {
@@ -225,7 +240,8 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
     ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
     EXPECT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail << "\n" << r->log;
     EXPECT_TRUE(r->emulated);
-    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"), std::string::npos)
+    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"),
+              std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
     EXPECT_FALSE(r->candidate_timing.has_value());
@@ -250,21 +266,24 @@ TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {
   Verifier v(Options(), runner_.get());
   Problem p = LoadBundled("saxpy");
   // Valid CUDA (nvcc compiles it) that the emulator cannot run: inline PTX.
-  auto r = v.Verify(p,
-                    "#include <cuda_runtime.h>\n"
-                    "__global__ void k(int n, float a, const float* x, float* y) {\n"
-                    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                    "  unsigned lane; asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n"
-                    "  if (i < n) y[i] = a * x[i] + y[i] + 0.0f * lane;\n}\n"
-                    "void saxpy(int n, float a, const float* x, float* y) {\n"
-                    "  float *dx, *dy; cudaMalloc(&dx, n * 4); cudaMalloc(&dy, n * 4);\n"
-                    "  cudaMemcpy(dx, x, n * 4, cudaMemcpyHostToDevice); cudaMemcpy(dy, y, n * 4, cudaMemcpyHostToDevice);\n"
-                    "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
-                    "  cudaMemcpy(y, dy, n * 4, cudaMemcpyDeviceToHost); cudaFree(dx); cudaFree(dy);\n}\n");
+  auto r = v.Verify(
+      p,
+      "#include <cuda_runtime.h>\n"
+      "__global__ void k(int n, float a, const float* x, float* y) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+      "  unsigned lane; asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));\n"
+      "  if (i < n) y[i] = a * x[i] + y[i] + 0.0f * lane;\n}\n"
+      "void saxpy(int n, float a, const float* x, float* y) {\n"
+      "  float *dx, *dy; cudaMalloc(&dx, n * 4); cudaMalloc(&dy, n * 4);\n"
+      "  cudaMemcpy(dx, x, n * 4, cudaMemcpyHostToDevice); cudaMemcpy(dy, y, n * 4, "
+      "cudaMemcpyHostToDevice);\n"
+      "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
+      "  cudaMemcpy(y, dy, n * 4, cudaMemcpyDeviceToHost); cudaFree(dx); cudaFree(dy);\n}\n");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCompiledOnly) << r->detail << "\n" << r->log;
   EXPECT_EQ(r->detail,
-            "compiled for sm_90; not emulated (line 4: inline PTX assembly is not emulated): correctness and speed "
+            "compiled for sm_90; not emulated (line 4: inline PTX assembly is not emulated): "
+            "correctness and speed "
             "NOT verified");
 }
 

@@ -25,6 +25,8 @@
 // sync outside a cooperative launch).
 #pragma once
 
+#include <sys/mman.h>
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -45,8 +47,6 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
-
-#include <sys/mman.h>
 
 // ---- keywords -----------------------------------------------------------------
 
@@ -69,17 +69,25 @@
 
 // ---- vector types ---------------------------------------------------------------
 
-#define RG_EMU_VEC1(T, N, A) \
-  struct __attribute__((aligned(A))) N##1 { T x; };
-#define RG_EMU_VEC2(T, N, A)                         \
-  struct __attribute__((aligned(A))) N##2 { T x, y; }; \
-  inline N##2 make_##N##2(T x, T y) { return N##2{x, y}; }
-#define RG_EMU_VEC3(T, N)         \
-  struct N##3 { T x, y, z; };     \
-  inline N##3 make_##N##3(T x, T y, T z) { return N##3{x, y, z}; }
-#define RG_EMU_VEC4(T, N, A)                               \
-  struct __attribute__((aligned(A))) N##4 { T x, y, z, w; }; \
-  inline N##4 make_##N##4(T x, T y, T z, T w) { return N##4{x, y, z, w}; }
+#define RG_EMU_VEC1(T, N, A)                \
+  struct __attribute__((aligned(A))) N##1 { \
+    T x;                                    \
+  };
+#define RG_EMU_VEC2(T, N, A)                \
+  struct __attribute__((aligned(A))) N##2 { \
+    T x, y;                                 \
+  };                                        \
+  inline N##2 make_##N##2(T x, T y) { return N##2 {x, y}; }
+#define RG_EMU_VEC3(T, N) \
+  struct N##3 {           \
+    T x, y, z;            \
+  };                      \
+  inline N##3 make_##N##3(T x, T y, T z) { return N##3 {x, y, z}; }
+#define RG_EMU_VEC4(T, N, A)                \
+  struct __attribute__((aligned(A))) N##4 { \
+    T x, y, z, w;                           \
+  };                                        \
+  inline N##4 make_##N##4(T x, T y, T z, T w) { return N##4 {x, y, z, w}; }
 #define RG_EMU_VECS(T, N, A2, A4) \
   RG_EMU_VEC1(T, N, sizeof(T))    \
   RG_EMU_VEC2(T, N, A2) RG_EMU_VEC3(T, N) RG_EMU_VEC4(T, N, A4)
@@ -99,7 +107,8 @@ RG_EMU_VECS(unsigned long long, ulonglong, 16, 16)
 
 struct dim3 {
   unsigned int x, y, z;
-  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1) : x(vx), y(vy), z(vz) {}
+  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
   constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
   constexpr operator uint3() const { return uint3{x, y, z}; }
 };
@@ -164,14 +173,28 @@ enum cudaFuncAttribute {
   cudaFuncAttributeMaxDynamicSharedMemorySize = 8,
   cudaFuncAttributePreferredSharedMemoryCarveout = 9,
 };
-enum cudaFuncCache { cudaFuncCachePreferNone = 0, cudaFuncCachePreferShared = 1, cudaFuncCachePreferL1 = 2,
-                     cudaFuncCachePreferEqual = 3 };
-enum cudaSharedMemConfig { cudaSharedMemBankSizeDefault = 0, cudaSharedMemBankSizeFourByte = 1,
-                           cudaSharedMemBankSizeEightByte = 2 };
-enum cudaStreamCaptureMode { cudaStreamCaptureModeGlobal = 0, cudaStreamCaptureModeThreadLocal = 1,
-                             cudaStreamCaptureModeRelaxed = 2 };
-enum cudaMemPoolAttr { cudaMemPoolReuseFollowEventDependencies = 1, cudaMemPoolReuseAllowOpportunistic = 2,
-                       cudaMemPoolReuseAllowInternalDependencies = 3, cudaMemPoolAttrReleaseThreshold = 4 };
+enum cudaFuncCache {
+  cudaFuncCachePreferNone = 0,
+  cudaFuncCachePreferShared = 1,
+  cudaFuncCachePreferL1 = 2,
+  cudaFuncCachePreferEqual = 3
+};
+enum cudaSharedMemConfig {
+  cudaSharedMemBankSizeDefault = 0,
+  cudaSharedMemBankSizeFourByte = 1,
+  cudaSharedMemBankSizeEightByte = 2
+};
+enum cudaStreamCaptureMode {
+  cudaStreamCaptureModeGlobal = 0,
+  cudaStreamCaptureModeThreadLocal = 1,
+  cudaStreamCaptureModeRelaxed = 2
+};
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 1,
+  cudaMemPoolReuseAllowOpportunistic = 2,
+  cudaMemPoolReuseAllowInternalDependencies = 3,
+  cudaMemPoolAttrReleaseThreshold = 4
+};
 
 #define cudaStreamDefault 0x00
 #define cudaStreamNonBlocking 0x01
@@ -267,7 +290,7 @@ struct Warp {
   unsigned expect = 0;   // lanes the pending collective waits for
   unsigned gen = 0;      // completed collectives
   unsigned char vals[4][32][16];
-  unsigned present[4];   // lanes that deposited a value in a generation
+  unsigned present[4];  // lanes that deposited a value in a generation
 };
 
 struct GridBarrier {
@@ -369,7 +392,8 @@ struct StackPool {
   unsigned char* Get(size_t i) {
     while (stacks.size() <= i) {
       size_t total = kStackBytes + 4096;
-      void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+      void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
       if (p == MAP_FAILED) Fatal("cannot map a fiber stack (out of memory)");
       mprotect(p, 4096, PROT_NONE);
       stacks.push_back(static_cast<unsigned char*>(p) + 4096);
@@ -479,10 +503,11 @@ inline void RunBlock(Block* b) {
         at_warp += f.st == St::kWarp;
         at_grid += f.st == St::kGrid;
       }
-      std::snprintf(msg, sizeof msg,
-                    "deadlock in block (%u,%u,%u): %u threads at __syncthreads, %u at a warp collective, "
-                    "%u at grid sync, none can proceed",
-                    b->bid.x, b->bid.y, b->bid.z, at_bar, at_warp, at_grid);
+      std::snprintf(
+          msg, sizeof msg,
+          "deadlock in block (%u,%u,%u): %u threads at __syncthreads, %u at a warp collective, "
+          "%u at grid sync, none can proceed",
+          b->bid.x, b->bid.y, b->bid.z, at_bar, at_warp, at_grid);
       Fatal(msg);
     }
   }
@@ -546,7 +571,8 @@ inline T WarpRead(unsigned g, unsigned src_lane, T own) {
 
 template <class T>
 inline T Shfl(unsigned mask, T v, int src, int width) {
-  static_assert(sizeof(T) <= 16 && std::is_trivially_copyable<T>::value, "shuffle of an unsupported type");
+  static_assert(sizeof(T) <= 16 && std::is_trivially_copyable<T>::value,
+                "shuffle of an unsupported type");
   unsigned g = WarpArrive(mask, &v, sizeof(T));
   unsigned lane = LaneId();
   unsigned base = lane & ~static_cast<unsigned>(width - 1);
@@ -594,7 +620,8 @@ inline unsigned Ballot(unsigned mask, int pred) {
 // Lanes of `mask` whose value equals this lane's.
 template <class T>
 inline unsigned MatchAny(unsigned mask, T v) {
-  static_assert(sizeof(T) <= 8 && std::is_integral<T>::value, "__match_any_sync of an unsupported type");
+  static_assert(sizeof(T) <= 8 && std::is_integral<T>::value,
+                "__match_any_sync of an unsupported type");
   unsigned g = WarpArrive(mask, &v, sizeof(T));
   Warp& wp = tl_block->warps[tl_fiber->linear / 32];
   unsigned slot = g & 3u, r = 0;
@@ -626,19 +653,21 @@ inline cudaError_t& LastError() {
 inline void CheckConfig(const LaunchConfig& c) {
   unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
   char msg[200];
-  if (threads == 0 || threads > kMaxThreadsPerBlock || c.block.z > 64 || c.block.x > 1024 || c.block.y > 1024) {
-    std::snprintf(msg, sizeof msg, "invalid launch configuration: block (%u,%u,%u)", c.block.x, c.block.y,
-                  c.block.z);
+  if (threads == 0 || threads > kMaxThreadsPerBlock || c.block.z > 64 || c.block.x > 1024 ||
+      c.block.y > 1024) {
+    std::snprintf(msg, sizeof msg, "invalid launch configuration: block (%u,%u,%u)", c.block.x,
+                  c.block.y, c.block.z);
     Fatal(msg);
   }
   if (c.grid.x == 0 || c.grid.y == 0 || c.grid.z == 0 || c.grid.y > 65535 || c.grid.z > 65535 ||
       c.grid.x > 2147483647u) {
-    std::snprintf(msg, sizeof msg, "invalid launch configuration: grid (%u,%u,%u)", c.grid.x, c.grid.y, c.grid.z);
+    std::snprintf(msg, sizeof msg, "invalid launch configuration: grid (%u,%u,%u)", c.grid.x,
+                  c.grid.y, c.grid.z);
     Fatal(msg);
   }
   if (c.smem > kSharedOptin) {
-    std::snprintf(msg, sizeof msg, "dynamic shared memory of %zu bytes exceeds the device's %zu", c.smem,
-                  kSharedOptin);
+    std::snprintf(msg, sizeof msg, "dynamic shared memory of %zu bytes exceeds the device's %zu",
+                  c.smem, kSharedOptin);
     Fatal(msg);
   }
 }
@@ -651,7 +680,8 @@ inline void RunGrid(const LaunchConfig& c, const std::function<void()>& body) {
   b.nthreads = c.block.x * c.block.y * c.block.z;
   b.body = &body;
   std::vector<unsigned char> smem(c.smem + 16, 0xFF);  // garbage (NaN), as on the device
-  b.dyn_smem = reinterpret_cast<unsigned char*>((reinterpret_cast<uintptr_t>(smem.data()) + 15) & ~uintptr_t{15});
+  b.dyn_smem = reinterpret_cast<unsigned char*>((reinterpret_cast<uintptr_t>(smem.data()) + 15) &
+                                                ~uintptr_t{15});
   Block* outer_block = tl_block;
   Fiber* outer_fiber = tl_fiber;
   if (outer_block) Fatal("kernel launched from device code (dynamic parallelism is not emulated)");
@@ -675,7 +705,8 @@ inline cudaError_t RunCooperative(const LaunchConfig& c, const std::function<voi
   CheckConfig(c);
   unsigned threads = c.block.x * c.block.y * c.block.z;
   unsigned long long nblocks = 1ull * c.grid.x * c.grid.y * c.grid.z;
-  if (nblocks > MaxCoResidentBlocks(threads, c.smem)) return LastError() = cudaErrorCooperativeLaunchTooLarge;
+  if (nblocks > MaxCoResidentBlocks(threads, c.smem))
+    return LastError() = cudaErrorCooperativeLaunchTooLarge;
   GridBarrier gb;
   gb.participants = static_cast<int>(nblocks);
   std::vector<std::thread> workers;
@@ -688,9 +719,10 @@ inline cudaError_t RunCooperative(const LaunchConfig& c, const std::function<voi
       b.body = &body;
       b.grid = &gb;
       std::vector<unsigned char> smem(c.smem + 16, 0xFF);
-      b.dyn_smem =
-          reinterpret_cast<unsigned char*>((reinterpret_cast<uintptr_t>(smem.data()) + 15) & ~uintptr_t{15});
-      b.bid = uint3{static_cast<unsigned>(i % c.grid.x), static_cast<unsigned>((i / c.grid.x) % c.grid.y),
+      b.dyn_smem = reinterpret_cast<unsigned char*>(
+          (reinterpret_cast<uintptr_t>(smem.data()) + 15) & ~uintptr_t{15});
+      b.bid = uint3{static_cast<unsigned>(i % c.grid.x),
+                    static_cast<unsigned>((i / c.grid.x) % c.grid.y),
                     static_cast<unsigned>(i / (1ull * c.grid.x * c.grid.y))};
       RunBlock(&b);
     });
@@ -720,8 +752,10 @@ inline Stream* S(cudaStream_t s) { return s ? s : Default(); }
 template <class F>
 inline void Submit(cudaStream_t s, F&& op) {
   Stream* st = S(s);
-  if (st->capturing) st->capturing->ops.emplace_back(std::forward<F>(op));
-  else op();
+  if (st->capturing)
+    st->capturing->ops.emplace_back(std::forward<F>(op));
+  else
+    op();
 }
 
 template <class F>
@@ -738,7 +772,10 @@ namespace regrapht_emu {
 inline void* DeviceAlloc(size_t bytes) {
   size_t n = (std::max<size_t>(bytes, 1) + 255) & ~size_t{255};
   void* p = std::aligned_alloc(256, n);
-  if (p) std::memset(p, 0xFF, n);  // NaN / -1, never zero: a kernel relying on zeroed memory is wrong on a GPU too
+  if (p)
+    std::memset(
+        p, 0xFF,
+        n);  // NaN / -1, never zero: a kernel relying on zeroed memory is wrong on a GPU too
   return p;
 }
 }  // namespace regrapht_emu
@@ -751,7 +788,9 @@ template <class T>
 inline cudaError_t cudaMalloc(T** p, size_t bytes) {
   return cudaMalloc(reinterpret_cast<void**>(p), bytes);
 }
-inline cudaError_t cudaMallocAsync(void** p, size_t bytes, cudaStream_t) { return cudaMalloc(p, bytes); }
+inline cudaError_t cudaMallocAsync(void** p, size_t bytes, cudaStream_t) {
+  return cudaMalloc(p, bytes);
+}
 template <class T>
 inline cudaError_t cudaMallocAsync(T** p, size_t bytes, cudaStream_t s) {
   return cudaMallocAsync(reinterpret_cast<void**>(p), bytes, s);
@@ -764,7 +803,9 @@ template <class T>
 inline cudaError_t cudaMallocHost(T** p, size_t bytes) {
   return cudaMallocHost(reinterpret_cast<void**>(p), bytes);
 }
-inline cudaError_t cudaHostAlloc(void** p, size_t bytes, unsigned) { return cudaMallocHost(p, bytes); }
+inline cudaError_t cudaHostAlloc(void** p, size_t bytes, unsigned) {
+  return cudaMallocHost(p, bytes);
+}
 template <class T>
 inline cudaError_t cudaHostAlloc(T** p, size_t bytes, unsigned f) {
   return cudaHostAlloc(reinterpret_cast<void**>(p), bytes, f);
@@ -789,25 +830,29 @@ inline cudaError_t cudaFreeHost(void* p) {
 inline cudaError_t cudaHostRegister(void*, size_t, unsigned) { return cudaSuccess; }
 inline cudaError_t cudaHostUnregister(void*) { return cudaSuccess; }
 
-inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t n, cudaMemcpyKind = cudaMemcpyDefault) {
+inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t n,
+                              cudaMemcpyKind = cudaMemcpyDefault) {
   if (n) std::memmove(dst, src, n);
   return cudaSuccess;
 }
-inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t n, cudaMemcpyKind = cudaMemcpyDefault,
-                                   cudaStream_t s = nullptr) {
+inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t n,
+                                   cudaMemcpyKind = cudaMemcpyDefault, cudaStream_t s = nullptr) {
   regrapht_emu::Submit(s, [=] {
     if (n) std::memmove(dst, src, n);
   });
   return cudaSuccess;
 }
-inline cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                                size_t height, cudaMemcpyKind = cudaMemcpyDefault) {
+inline cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                size_t width, size_t height, cudaMemcpyKind = cudaMemcpyDefault) {
   for (size_t r = 0; r < height; ++r)
-    std::memmove(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch, width);
+    std::memmove(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch,
+                 width);
   return cudaSuccess;
 }
-inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch, size_t width,
-                                     size_t height, cudaMemcpyKind k = cudaMemcpyDefault, cudaStream_t s = nullptr) {
+inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
+                                     size_t width, size_t height,
+                                     cudaMemcpyKind k = cudaMemcpyDefault,
+                                     cudaStream_t s = nullptr) {
   regrapht_emu::Submit(s, [=] { cudaMemcpy2D(dst, dpitch, src, spitch, width, height, k); });
   return cudaSuccess;
 }
@@ -829,8 +874,10 @@ inline cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t n
   return cudaSuccess;
 }
 template <class T>
-inline cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, size_t n, size_t offset = 0,
-                                           cudaMemcpyKind = cudaMemcpyHostToDevice, cudaStream_t s = nullptr) {
+inline cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, size_t n,
+                                           size_t offset = 0,
+                                           cudaMemcpyKind = cudaMemcpyHostToDevice,
+                                           cudaStream_t s = nullptr) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   char* dst = reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset;
   regrapht_emu::Submit(s, [=] { std::memcpy(dst, src, n); });
@@ -871,22 +918,34 @@ inline cudaError_t cudaGetLastError() {
 inline cudaError_t cudaPeekAtLastError() { return regrapht_emu::LastError(); }
 inline const char* cudaGetErrorString(cudaError_t e) {
   switch (e) {
-    case cudaSuccess: return "no error";
-    case cudaErrorInvalidValue: return "invalid argument";
-    case cudaErrorMemoryAllocation: return "out of memory";
-    case cudaErrorInvalidConfiguration: return "invalid configuration argument";
-    case cudaErrorCooperativeLaunchTooLarge: return "too many blocks in cooperative launch";
-    default: return "unknown error";
+    case cudaSuccess:
+      return "no error";
+    case cudaErrorInvalidValue:
+      return "invalid argument";
+    case cudaErrorMemoryAllocation:
+      return "out of memory";
+    case cudaErrorInvalidConfiguration:
+      return "invalid configuration argument";
+    case cudaErrorCooperativeLaunchTooLarge:
+      return "too many blocks in cooperative launch";
+    default:
+      return "unknown error";
   }
 }
 inline const char* cudaGetErrorName(cudaError_t e) {
   switch (e) {
-    case cudaSuccess: return "cudaSuccess";
-    case cudaErrorInvalidValue: return "cudaErrorInvalidValue";
-    case cudaErrorMemoryAllocation: return "cudaErrorMemoryAllocation";
-    case cudaErrorInvalidConfiguration: return "cudaErrorInvalidConfiguration";
-    case cudaErrorCooperativeLaunchTooLarge: return "cudaErrorCooperativeLaunchTooLarge";
-    default: return "cudaErrorUnknown";
+    case cudaSuccess:
+      return "cudaSuccess";
+    case cudaErrorInvalidValue:
+      return "cudaErrorInvalidValue";
+    case cudaErrorMemoryAllocation:
+      return "cudaErrorMemoryAllocation";
+    case cudaErrorInvalidConfiguration:
+      return "cudaErrorInvalidConfiguration";
+    case cudaErrorCooperativeLaunchTooLarge:
+      return "cudaErrorCooperativeLaunchTooLarge";
+    default:
+      return "cudaErrorUnknown";
   }
 }
 inline cudaError_t cudaDriverGetVersion(int* v) {
@@ -901,29 +960,78 @@ inline cudaError_t cudaRuntimeGetVersion(int* v) {
 inline cudaError_t cudaDeviceGetAttribute(int* v, cudaDeviceAttr a, int) {
   using namespace regrapht_emu;
   switch (a) {
-    case cudaDevAttrMaxThreadsPerBlock: *v = 1024; break;
-    case cudaDevAttrMaxBlockDimX: case cudaDevAttrMaxBlockDimY: *v = 1024; break;
-    case cudaDevAttrMaxBlockDimZ: *v = 64; break;
-    case cudaDevAttrMaxGridDimX: *v = 2147483647; break;
-    case cudaDevAttrMaxGridDimY: case cudaDevAttrMaxGridDimZ: *v = 65535; break;
-    case cudaDevAttrMaxSharedMemoryPerBlock: *v = static_cast<int>(kSharedPerBlock); break;
-    case cudaDevAttrTotalConstantMemory: *v = 65536; break;
-    case cudaDevAttrWarpSize: *v = 32; break;
-    case cudaDevAttrMaxRegistersPerBlock: case cudaDevAttrMaxRegistersPerMultiprocessor: *v = 65536; break;
-    case cudaDevAttrClockRate: *v = 1980000; break;
-    case cudaDevAttrTextureAlignment: *v = 512; break;
-    case cudaDevAttrMultiProcessorCount: *v = kSms; break;
-    case cudaDevAttrComputeCapabilityMajor: *v = 9; break;
-    case cudaDevAttrComputeCapabilityMinor: *v = 0; break;
-    case cudaDevAttrL2CacheSize: *v = 50 * 1024 * 1024; break;
-    case cudaDevAttrMaxThreadsPerMultiProcessor: *v = kMaxThreadsPerSm; break;
-    case cudaDevAttrGlobalMemoryBusWidth: *v = 6144; break;
-    case cudaDevAttrMemoryClockRate: *v = 2619000; break;
-    case cudaDevAttrCooperativeLaunch: *v = 1; break;
-    case cudaDevAttrMaxSharedMemoryPerBlockOptin: *v = static_cast<int>(kSharedOptin); break;
-    case cudaDevAttrMaxSharedMemoryPerMultiprocessor: *v = 228 * 1024; break;
-    case cudaDevAttrMaxBlocksPerMultiprocessor: *v = 32; break;
-    default: *v = 0; return regrapht_emu::LastError() = cudaErrorInvalidValue;
+    case cudaDevAttrMaxThreadsPerBlock:
+      *v = 1024;
+      break;
+    case cudaDevAttrMaxBlockDimX:
+    case cudaDevAttrMaxBlockDimY:
+      *v = 1024;
+      break;
+    case cudaDevAttrMaxBlockDimZ:
+      *v = 64;
+      break;
+    case cudaDevAttrMaxGridDimX:
+      *v = 2147483647;
+      break;
+    case cudaDevAttrMaxGridDimY:
+    case cudaDevAttrMaxGridDimZ:
+      *v = 65535;
+      break;
+    case cudaDevAttrMaxSharedMemoryPerBlock:
+      *v = static_cast<int>(kSharedPerBlock);
+      break;
+    case cudaDevAttrTotalConstantMemory:
+      *v = 65536;
+      break;
+    case cudaDevAttrWarpSize:
+      *v = 32;
+      break;
+    case cudaDevAttrMaxRegistersPerBlock:
+    case cudaDevAttrMaxRegistersPerMultiprocessor:
+      *v = 65536;
+      break;
+    case cudaDevAttrClockRate:
+      *v = 1980000;
+      break;
+    case cudaDevAttrTextureAlignment:
+      *v = 512;
+      break;
+    case cudaDevAttrMultiProcessorCount:
+      *v = kSms;
+      break;
+    case cudaDevAttrComputeCapabilityMajor:
+      *v = 9;
+      break;
+    case cudaDevAttrComputeCapabilityMinor:
+      *v = 0;
+      break;
+    case cudaDevAttrL2CacheSize:
+      *v = 50 * 1024 * 1024;
+      break;
+    case cudaDevAttrMaxThreadsPerMultiProcessor:
+      *v = kMaxThreadsPerSm;
+      break;
+    case cudaDevAttrGlobalMemoryBusWidth:
+      *v = 6144;
+      break;
+    case cudaDevAttrMemoryClockRate:
+      *v = 2619000;
+      break;
+    case cudaDevAttrCooperativeLaunch:
+      *v = 1;
+      break;
+    case cudaDevAttrMaxSharedMemoryPerBlockOptin:
+      *v = static_cast<int>(kSharedOptin);
+      break;
+    case cudaDevAttrMaxSharedMemoryPerMultiprocessor:
+      *v = 228 * 1024;
+      break;
+    case cudaDevAttrMaxBlocksPerMultiprocessor:
+      *v = 32;
+      break;
+    default:
+      *v = 0;
+      return regrapht_emu::LastError() = cudaErrorInvalidValue;
   }
   return cudaSuccess;
 }
@@ -971,7 +1079,8 @@ inline cudaError_t cudaFuncSetCacheConfig(F, cudaFuncCache) {
 }
 
 template <class F>
-inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* n, F, int block_size, size_t smem) {
+inline cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(int* n, F, int block_size,
+                                                                 size_t smem) {
   *n = static_cast<int>(regrapht_emu::MaxCoResidentBlocks(static_cast<unsigned>(block_size), smem) /
                         regrapht_emu::kSms);
   return cudaSuccess;
@@ -989,15 +1098,21 @@ inline cudaError_t cudaStreamCreate(cudaStream_t* s) {
   *s = new regrapht_emu::Stream();
   return cudaSuccess;
 }
-inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) { return cudaStreamCreate(s); }
-inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) { return cudaStreamCreate(s); }
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) {
+  return cudaStreamCreate(s);
+}
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) {
+  return cudaStreamCreate(s);
+}
 inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
   delete s;
   return cudaSuccess;
 }
 inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
-inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) { return cudaSuccess; }
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) {
+  return cudaSuccess;
+}
 inline cudaError_t cudaStreamBeginCapture(cudaStream_t s, cudaStreamCaptureMode) {
   regrapht_emu::S(s)->capturing = new regrapht_emu::Graph();
   return cudaSuccess;
@@ -1011,10 +1126,12 @@ inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t* e, cudaGraph_t g, unsig
   *e = new regrapht_emu::Graph(*g);
   return cudaSuccess;
 }
-inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t* e, cudaGraph_t g, cudaGraphNode_t*, char*, size_t) {
+inline cudaError_t cudaGraphInstantiate(cudaGraphExec_t* e, cudaGraph_t g, cudaGraphNode_t*, char*,
+                                        size_t) {
   return cudaGraphInstantiate(e, g);
 }
-inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* e, cudaGraph_t g, unsigned long long = 0) {
+inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* e, cudaGraph_t g,
+                                                 unsigned long long = 0) {
   return cudaGraphInstantiate(e, g);
 }
 inline cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s) {
@@ -1035,7 +1152,9 @@ inline cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t* p, int) {
   *p = nullptr;
   return cudaSuccess;
 }
-inline cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void*) { return cudaSuccess; }
+inline cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void*) {
+  return cudaSuccess;
+}
 
 inline cudaError_t cudaEventCreate(cudaEvent_t* e) {
   *e = new regrapht_emu::Event();
@@ -1062,12 +1181,14 @@ inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b)
 namespace regrapht_emu {
 template <class... A, size_t... I>
 inline std::function<void()> BindArgs(void (*f)(A...), void** args, std::index_sequence<I...>) {
-  return [f, vals = std::make_tuple(*static_cast<std::decay_t<A>*>(args[I])...)] { std::apply(f, vals); };
+  return [f, vals = std::make_tuple(*static_cast<std::decay_t<A>*>(args[I])...)] {
+    std::apply(f, vals);
+  };
 }
 }  // namespace regrapht_emu
 template <class... A>
-inline cudaError_t cudaLaunchCooperativeKernel(void (*f)(A...), dim3 grid, dim3 block, void** args, size_t smem = 0,
-                                               cudaStream_t s = nullptr) {
+inline cudaError_t cudaLaunchCooperativeKernel(void (*f)(A...), dim3 grid, dim3 block, void** args,
+                                               size_t smem = 0, cudaStream_t s = nullptr) {
   auto fn = regrapht_emu::BindArgs(f, args, std::index_sequence_for<A...>{});
   auto cfg = regrapht_emu::Cfg(grid, block, smem, s);
   cudaError_t err = cudaSuccess;
@@ -1075,8 +1196,8 @@ inline cudaError_t cudaLaunchCooperativeKernel(void (*f)(A...), dim3 grid, dim3 
   return err;
 }
 template <class... A>
-inline cudaError_t cudaLaunchKernel(void (*f)(A...), dim3 grid, dim3 block, void** args, size_t smem = 0,
-                                    cudaStream_t s = nullptr) {
+inline cudaError_t cudaLaunchKernel(void (*f)(A...), dim3 grid, dim3 block, void** args,
+                                    size_t smem = 0, cudaStream_t s = nullptr) {
   auto fn = regrapht_emu::BindArgs(f, args, std::index_sequence_for<A...>{});
   regrapht_emu::Launch(regrapht_emu::Cfg(grid, block, smem, s), fn);
   return cudaSuccess;
@@ -1114,7 +1235,9 @@ inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_s
 inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline void __nanosleep(unsigned) {}
 [[noreturn]] inline void __trap() { regrapht_emu::Fatal("__trap() called"); }
-inline unsigned __activemask() { return regrapht_emu::tl_block->warps[regrapht_emu::tl_fiber->linear / 32].alive; }
+inline unsigned __activemask() {
+  return regrapht_emu::tl_block->warps[regrapht_emu::tl_fiber->linear / 32].alive;
+}
 inline unsigned __lanemask_lt() { return (1u << regrapht_emu::LaneId()) - 1; }
 
 template <class T>
@@ -1167,12 +1290,14 @@ inline T __reduce_max_sync(unsigned mask, T v) {
   return v;
 }
 
-// ---- atomics (real atomics: cooperative launches run blocks in parallel) -------------------------
+// ---- atomics (real atomics: cooperative launches run blocks in parallel)
+// -------------------------
 
 namespace regrapht_emu {
 template <class T, class F>
 inline T AtomicUpdate(T* p, F f) {
-  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 2, "atomic of an unsupported size");
+  static_assert(sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) == 2,
+                "atomic of an unsupported size");
   using U = std::conditional_t<sizeof(T) == 8, unsigned long long,
                                std::conditional_t<sizeof(T) == 4, unsigned, unsigned short>>;
   U* up = reinterpret_cast<U*>(p);
@@ -1183,20 +1308,23 @@ inline T AtomicUpdate(T* p, F f) {
     T new_val = f(old_val);
     U new_bits;
     std::memcpy(&new_bits, &new_val, sizeof(T));
-    if (__atomic_compare_exchange_n(up, &old_bits, new_bits, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
+    if (__atomic_compare_exchange_n(up, &old_bits, new_bits, false, __ATOMIC_SEQ_CST,
+                                    __ATOMIC_SEQ_CST))
       return old_val;
   }
 }
 }  // namespace regrapht_emu
 
-#define RG_EMU_ATOMIC(NAME, T, EXPR)                                                     \
-  inline T NAME(T* p, T v) { return regrapht_emu::AtomicUpdate(p, [v](T o) { return static_cast<T>(EXPR); }); } \
-  inline T NAME##_block(T* p, T v) { return NAME(p, v); }                                \
+#define RG_EMU_ATOMIC(NAME, T, EXPR)                                                 \
+  inline T NAME(T* p, T v) {                                                         \
+    return regrapht_emu::AtomicUpdate(p, [v](T o) { return static_cast<T>(EXPR); }); \
+  }                                                                                  \
+  inline T NAME##_block(T* p, T v) { return NAME(p, v); }                            \
   inline T NAME##_system(T* p, T v) { return NAME(p, v); }
-#define RG_EMU_ATOMIC_INTS(NAME, EXPR)               \
-  RG_EMU_ATOMIC(NAME, int, EXPR)                     \
-  RG_EMU_ATOMIC(NAME, unsigned int, EXPR)            \
-  RG_EMU_ATOMIC(NAME, unsigned long long, EXPR)      \
+#define RG_EMU_ATOMIC_INTS(NAME, EXPR)          \
+  RG_EMU_ATOMIC(NAME, int, EXPR)                \
+  RG_EMU_ATOMIC(NAME, unsigned int, EXPR)       \
+  RG_EMU_ATOMIC(NAME, unsigned long long, EXPR) \
   RG_EMU_ATOMIC(NAME, long long, EXPR)
 
 RG_EMU_ATOMIC_INTS(atomicAdd, o + v)
@@ -1212,9 +1340,9 @@ RG_EMU_ATOMIC(atomicMin, float, (v < o ? v : o))
 RG_EMU_ATOMIC(atomicMax, float, (v > o ? v : o))
 RG_EMU_ATOMIC(atomicMin, double, (v < o ? v : o))
 RG_EMU_ATOMIC(atomicMax, double, (v > o ? v : o))
-RG_EMU_ATOMIC(atomicAnd, int, o & v)
-RG_EMU_ATOMIC(atomicAnd, unsigned int, o & v)
-RG_EMU_ATOMIC(atomicAnd, unsigned long long, o & v)
+RG_EMU_ATOMIC(atomicAnd, int, o& v)
+RG_EMU_ATOMIC(atomicAnd, unsigned int, o& v)
+RG_EMU_ATOMIC(atomicAnd, unsigned long long, o& v)
 RG_EMU_ATOMIC(atomicOr, int, o | v)
 RG_EMU_ATOMIC(atomicOr, unsigned int, o | v)
 RG_EMU_ATOMIC(atomicOr, unsigned long long, o | v)
@@ -1224,19 +1352,20 @@ RG_EMU_ATOMIC(atomicXor, unsigned long long, o ^ v)
 RG_EMU_ATOMIC(atomicInc, unsigned int, (o >= v ? 0u : o + 1))
 RG_EMU_ATOMIC(atomicDec, unsigned int, ((o == 0 || o > v) ? v : o - 1))
 
-#define RG_EMU_CAS(T)                                                                 \
-  inline T atomicCAS(T* p, T compare, T val) {                                        \
+#define RG_EMU_CAS(T)                                                                         \
+  inline T atomicCAS(T* p, T compare, T val) {                                                \
     __atomic_compare_exchange_n(p, &compare, val, false, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST); \
-    return compare;                                                                   \
-  }                                                                                   \
-  inline T atomicCAS_block(T* p, T c, T v) { return atomicCAS(p, c, v); }            \
+    return compare;                                                                           \
+  }                                                                                           \
+  inline T atomicCAS_block(T* p, T c, T v) { return atomicCAS(p, c, v); }                     \
   inline T atomicCAS_system(T* p, T c, T v) { return atomicCAS(p, c, v); }
 RG_EMU_CAS(int)
 RG_EMU_CAS(unsigned int)
 RG_EMU_CAS(unsigned long long)
 RG_EMU_CAS(unsigned short)
 
-// ---- loads and stores with cache hints -----------------------------------------------------------
+// ---- loads and stores with cache hints
+// -----------------------------------------------------------
 
 template <class T>
 inline T __ldg(const T* p) {
@@ -1279,12 +1408,15 @@ inline void __stwt(T* p, T v) {
   *p = v;
 }
 
-// ---- integer and float intrinsics ------------------------------------------------------------------
+// ---- integer and float intrinsics
+// ------------------------------------------------------------------
 
 inline int __popc(unsigned x) { return __builtin_popcount(x); }
 inline int __popcll(unsigned long long x) { return __builtin_popcountll(x); }
 inline int __clz(int x) { return x == 0 ? 32 : __builtin_clz(static_cast<unsigned>(x)); }
-inline int __clzll(long long x) { return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x)); }
+inline int __clzll(long long x) {
+  return x == 0 ? 64 : __builtin_clzll(static_cast<unsigned long long>(x));
+}
 inline int __ffs(int x) { return __builtin_ffs(x); }
 inline int __ffsll(long long x) { return __builtin_ffsll(x); }
 inline unsigned __brev(unsigned x) {
@@ -1300,7 +1432,8 @@ inline unsigned long long __brevll(unsigned long long x) {
 inline unsigned __byte_perm(unsigned x, unsigned y, unsigned s) {
   unsigned long long v = (static_cast<unsigned long long>(y) << 32) | x;
   unsigned r = 0;
-  for (int i = 0; i < 4; ++i) r |= static_cast<unsigned>((v >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    r |= static_cast<unsigned>((v >> (((s >> (4 * i)) & 7u) * 8)) & 0xffu) << (8 * i);
   return r;
 }
 // SIMD-within-a-word intrinsics: four unsigned bytes or two halfwords.
@@ -1308,13 +1441,15 @@ namespace regrapht_emu {
 template <class F>
 inline unsigned PerByte(unsigned a, unsigned b, F f) {
   unsigned r = 0;
-  for (int i = 0; i < 4; ++i) r |= (f((a >> (8 * i)) & 0xffu, (b >> (8 * i)) & 0xffu) & 0xffu) << (8 * i);
+  for (int i = 0; i < 4; ++i)
+    r |= (f((a >> (8 * i)) & 0xffu, (b >> (8 * i)) & 0xffu) & 0xffu) << (8 * i);
   return r;
 }
 template <class F>
 inline unsigned PerHalf(unsigned a, unsigned b, F f) {
   unsigned r = 0;
-  for (int i = 0; i < 2; ++i) r |= (f((a >> (16 * i)) & 0xffffu, (b >> (16 * i)) & 0xffffu) & 0xffffu) << (16 * i);
+  for (int i = 0; i < 2; ++i)
+    r |= (f((a >> (16 * i)) & 0xffffu, (b >> (16 * i)) & 0xffffu) & 0xffffu) << (16 * i);
   return r;
 }
 }  // namespace regrapht_emu
@@ -1334,7 +1469,8 @@ inline unsigned __vsub4(unsigned a, unsigned b) {
   return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x - y; });
 }
 inline unsigned __vaddus4(unsigned a, unsigned b) {
-  return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x + y > 255 ? 255u : x + y; });
+  return regrapht_emu::PerByte(a, b,
+                               [](unsigned x, unsigned y) { return x + y > 255 ? 255u : x + y; });
 }
 inline unsigned __vsubus4(unsigned a, unsigned b) {
   return regrapht_emu::PerByte(a, b, [](unsigned x, unsigned y) { return x > y ? x - y : 0u; });
@@ -1373,10 +1509,13 @@ inline unsigned long long __umul64hi(unsigned long long a, unsigned long long b)
 inline long long __mul64hi(long long a, long long b) {
   return static_cast<long long>((static_cast<__int128>(a) * b) >> 64);
 }
-inline unsigned __sad(int a, int b, unsigned c) { return c + static_cast<unsigned>(a > b ? a - b : b - a); }
+inline unsigned __sad(int a, int b, unsigned c) {
+  return c + static_cast<unsigned>(a > b ? a - b : b - a);
+}
 inline unsigned __usad(unsigned a, unsigned b, unsigned c) { return c + (a > b ? a - b : b - a); }
 inline long long clock64() {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -1473,7 +1612,9 @@ inline double __fma_rn(double a, double b, double c) { return std::fma(a, b, c);
 inline float norm3df(float a, float b, float c) { return std::sqrt(a * a + b * b + c * c); }
 inline float rnorm3df(float a, float b, float c) { return 1.0f / std::sqrt(a * a + b * b + c * c); }
 inline double norm3d(double a, double b, double c) { return std::sqrt(a * a + b * b + c * c); }
-inline double rnorm3d(double a, double b, double c) { return 1.0 / std::sqrt(a * a + b * b + c * c); }
+inline double rnorm3d(double a, double b, double c) {
+  return 1.0 / std::sqrt(a * a + b * b + c * c);
+}
 inline float rhypotf(float a, float b) { return 1.0f / std::hypot(a, b); }
 inline float normcdff(float x) { return 0.5f * std::erfc(-x / std::sqrt(2.0f)); }
 inline double normcdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
@@ -1485,9 +1626,13 @@ inline double cospi(double x) { return std::cos(x * 3.14159265358979323846); }
 #endif
 
 // CUDA's overloaded min/max for every arithmetic type pair.
-#define RG_EMU_MINMAX(R, A, B)                                                          \
-  inline R min(A a, B b) { return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); } \
-  inline R max(A a, B b) { return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); }
+#define RG_EMU_MINMAX(R, A, B)                                                            \
+  inline R min(A a, B b) {                                                                \
+    return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+  }                                                                                       \
+  inline R max(A a, B b) {                                                                \
+    return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b); \
+  }
 RG_EMU_MINMAX(int, int, int)
 RG_EMU_MINMAX(unsigned int, unsigned int, unsigned int)
 RG_EMU_MINMAX(unsigned int, int, unsigned int)
@@ -1505,15 +1650,28 @@ RG_EMU_MINMAX(double, double, double)
 RG_EMU_MINMAX(double, float, double)
 RG_EMU_MINMAX(double, double, float)
 
-// ---- textures: tex1Dfetch on linear memory ---------------------------------------------------------
+// ---- textures: tex1Dfetch on linear memory
+// ---------------------------------------------------------
 
 typedef unsigned long long cudaTextureObject_t;
-enum cudaResourceType { cudaResourceTypeArray = 0, cudaResourceTypeMipmappedArray = 1, cudaResourceTypeLinear = 2,
-                        cudaResourceTypePitch2D = 3 };
-enum cudaChannelFormatKind { cudaChannelFormatKindSigned = 0, cudaChannelFormatKindUnsigned = 1,
-                             cudaChannelFormatKindFloat = 2, cudaChannelFormatKindNone = 3 };
-enum cudaTextureAddressMode { cudaAddressModeWrap = 0, cudaAddressModeClamp = 1, cudaAddressModeMirror = 2,
-                              cudaAddressModeBorder = 3 };
+enum cudaResourceType {
+  cudaResourceTypeArray = 0,
+  cudaResourceTypeMipmappedArray = 1,
+  cudaResourceTypeLinear = 2,
+  cudaResourceTypePitch2D = 3
+};
+enum cudaChannelFormatKind {
+  cudaChannelFormatKindSigned = 0,
+  cudaChannelFormatKindUnsigned = 1,
+  cudaChannelFormatKindFloat = 2,
+  cudaChannelFormatKindNone = 3
+};
+enum cudaTextureAddressMode {
+  cudaAddressModeWrap = 0,
+  cudaAddressModeClamp = 1,
+  cudaAddressModeMirror = 2,
+  cudaAddressModeBorder = 3
+};
 enum cudaTextureFilterMode { cudaFilterModePoint = 0, cudaFilterModeLinear = 1 };
 enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
 struct cudaChannelFormatDesc {
@@ -1527,7 +1685,8 @@ inline cudaChannelFormatDesc cudaCreateChannelDesc() {
                                                              : cudaChannelFormatKindUnsigned;
   return cudaChannelFormatDesc{static_cast<int>(8 * sizeof(T)), 0, 0, 0, k};
 }
-inline cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w, cudaChannelFormatKind f) {
+inline cudaChannelFormatDesc cudaCreateChannelDesc(int x, int y, int z, int w,
+                                                   cudaChannelFormatKind f) {
   return cudaChannelFormatDesc{x, y, z, w, f};
 }
 struct cudaResourceDesc {
@@ -1581,7 +1740,8 @@ inline cudaError_t cudaCreateTextureObject(cudaTextureObject_t* t, const cudaRes
 inline cudaError_t cudaDestroyTextureObject(cudaTextureObject_t) { return cudaSuccess; }
 template <class T>
 inline T tex1Dfetch(cudaTextureObject_t t, int i) {
-  if (t == 0 || t > regrapht_emu::Textures().size()) regrapht_emu::Fatal("tex1Dfetch on an invalid texture object");
+  if (t == 0 || t > regrapht_emu::Textures().size())
+    regrapht_emu::Fatal("tex1Dfetch on an invalid texture object");
   return static_cast<const T*>(regrapht_emu::Textures()[t - 1])[i];
 }
 template <class T>
@@ -1589,7 +1749,8 @@ inline void tex1Dfetch(T* out, cudaTextureObject_t t, int i) {
   *out = tex1Dfetch<T>(t, i);
 }
 
-// ---- cooperative groups ----------------------------------------------------------------------------
+// ---- cooperative groups
+// ----------------------------------------------------------------------------
 
 namespace cooperative_groups {
 namespace detail_emu {
@@ -1612,7 +1773,8 @@ inline thread_block this_thread_block() { return thread_block{}; }
 struct grid_group {
   void sync() const {
     regrapht_emu::Block* b = regrapht_emu::tl_block;
-    if (!b->grid) regrapht_emu::Fatal("grid.sync() outside a cooperative launch (cudaLaunchCooperativeKernel)");
+    if (!b->grid)
+      regrapht_emu::Fatal("grid.sync() outside a cooperative launch (cudaLaunchCooperativeKernel)");
     ++b->grid_arrived;
     if (b->grid_arrived >= b->alive) {
       regrapht_emu::WakeGrid(b);
@@ -1627,7 +1789,9 @@ struct grid_group {
   }
   unsigned long long size() const { return num_blocks() * detail_emu::BlockThreads(); }
   unsigned long long num_threads() const { return size(); }
-  unsigned long long thread_rank() const { return block_rank() * detail_emu::BlockThreads() + detail_emu::LinearTid(); }
+  unsigned long long thread_rank() const {
+    return block_rank() * detail_emu::BlockThreads() + detail_emu::LinearTid();
+  }
   dim3 group_dim() const { return gridDim; }
   dim3 dim_blocks() const { return gridDim; }
 };
@@ -1637,7 +1801,8 @@ inline void sync(const grid_group& g) { g.sync(); }
 
 template <unsigned N>
 struct thread_block_tile {
-  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0, "tile size must be a power of two up to 32");
+  static_assert(N >= 1 && N <= 32 && (N & (N - 1)) == 0,
+                "tile size must be a power of two up to 32");
   static constexpr unsigned size() { return N; }
   static constexpr unsigned num_threads() { return N; }
   unsigned thread_rank() const { return detail_emu::LinearTid() % N; }
@@ -1664,9 +1829,7 @@ struct thread_block_tile {
   }
   unsigned ballot(int pred) const { return regrapht_emu::Ballot(mask(), pred) >> base_lane(); }
   int any(int pred) const { return ballot(pred) != 0; }
-  int all(int pred) const {
-    return ballot(pred) == (N == 32 ? 0xffffffffu : ((1u << N) - 1));
-  }
+  int all(int pred) const { return ballot(pred) == (N == 32 ? 0xffffffffu : ((1u << N) - 1)); }
 };
 template <unsigned N, class Parent>
 inline thread_block_tile<N> tiled_partition(const Parent&) {
