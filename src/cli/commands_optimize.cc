@@ -187,7 +187,9 @@ int RunOptimize(const OptimizeState& s) {
     return kExitCandidateFailed;
   }
   std::printf("\nresult     %s: NOT VERIFIED. There is no GPU here, so no candidate was run: this is %s.\n"
-              "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
+              "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\n"
+              "           (or rerun with --emulate to check correctness, not speed, in the CPU emulator)\n"
+              "report     %s\n",
               out.string().c_str(), outcome->best_rule.c_str(), pdir.string().c_str(), out.string().c_str(),
               report_path.string().c_str());
   return kExitUnverified;

@@ -9,8 +9,8 @@ Answers POST /v1/chat/completions by looking at the prompt:
     RELABEL below and "no" for the others;
   - "Optimize the function NAME ...": the canned trajectory for NAME, built
     from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose;
-  - any other request (a search step's prompt), when REPLIES_DIR/search_reply.cu
-    exists: that file in a ```cuda block.
+  - any other request (a search step's prompt), when $FAKE_SEARCH_REPLY names a
+    file: that file in a ```cuda block.
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
@@ -93,8 +93,8 @@ class Handler(BaseHTTPRequestHandler):
         else:
             marker = "Optimize the function "
             at = user.find(marker)
-            search_reply = os.path.join(REPLIES_DIR, "search_reply.cu")
-            if at < 0 and os.path.exists(search_reply):
+            search_reply = os.environ.get("FAKE_SEARCH_REPLY", "")
+            if at < 0 and search_reply:
                 log("search")
                 with open(search_reply) as f:
                     text = "Here is the optimized version.\n```cuda\n" + f.read() + "```\n"

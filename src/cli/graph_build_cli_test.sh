@@ -6,34 +6,8 @@
 set -u
 bin=$1
 src=$2
-tmp=$(mktemp -d)
-server_pid=
-cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  for f in "$tmp"/*.log "$tmp"/*.txt; do [ -f "$f" ] && { echo "---- $f" >&2; cat "$f" >&2; }; done
-  exit 1
-}
-command -v python3 >/dev/null 2>&1 || { echo "python3 not found: skipped"; exit 77; }
-command -v nvcc >/dev/null 2>&1 || [ -x /usr/local/cuda/bin/nvcc ] || { echo "nvcc not found: skipped"; exit 77; }
-
-# Keep the response and build caches out of the user's cache folder.
-export REGRAPHT_CACHE_DIR="$tmp/cache"
-
-python3 "$src/src/cli/fake_openai_server.py" "$src/src/cli/testdata/graph_build" "$tmp/port" \
-  "$tmp/requests.log" "$tmp/down" &
-server_pid=$!
-i=0
-while [ ! -s "$tmp/port" ]; do
-  i=$((i + 1))
-  [ $i -gt 100 ] && fail "the fake server did not start"
-  sleep 0.1
-done
-endpoint="http://127.0.0.1:$(cat "$tmp/port")/v1"
+. "$src/src/cli/fake_server.sh"
+start_fake_server "$src/src/cli/testdata/graph_build" "$tmp/down"
 
 cat >"$tmp/kernels.txt" <<LIST
 # two bundled problems and a kernel the model has no answer for

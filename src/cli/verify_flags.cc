@@ -67,6 +67,9 @@ std::string FormatResult(const VerifyResult& r) {
   for (auto& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   std::string s = fmt::format("verdict    {}: {}\n", upper, r.detail);
   for (const auto& f : r.findings) s += fmt::format("finding    {}\n", f);
+  if (r.verdict == Verdict::kCompiledOnly && r.detail.find("no GPU here") != std::string::npos) {
+    s += "hint       --emulate runs the kernels in regrapht's CPU emulator: correctness (not speed) without a GPU\n";
+  }
   if (r.candidate_timing && r.reference_timing) {
     const auto& c = *r.candidate_timing;
     const auto& ref = *r.reference_timing;
