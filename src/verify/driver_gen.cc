@@ -314,6 +314,11 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
     tail(spec.tests[i]);
     os << "\n";
   }
+  if (options.timing_size_case) {
+    os << "case " << spec.tests.size() << " " << spec.timing.seed;
+    tail(spec.timing);
+    os << "\n";
+  }
   if (options.timing) {
     char secs[32];
     std::snprintf(secs, sizeof secs, "%.6f", options.max_seconds);

@@ -23,6 +23,10 @@ struct PlanOptions {
   int max_reps = 50;
   double max_seconds = 2.0; // stop timing once this much time was measured (and min_reps done)
   bool flush_l2 = true;
+  // Also run the spec's timing-size input (seed `timing.seed`) as one more
+  // test case, index spec.tests.size(), for correctness only: the CPU
+  // emulator's substitute for the timing run's output check.
+  bool timing_size_case = false;
 };
 
 // Plan text for the driver. Timing uses the spec's timing case with seeds

@@ -240,7 +240,7 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
     ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
     EXPECT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail << "\n" << r->log;
     EXPECT_TRUE(r->emulated);
-    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"),
+    EXPECT_NE(r->detail.find("and the timing-size input in the CPU emulator (correctness only, not a GPU result)"),
               std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
@@ -252,7 +252,6 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
 TEST_F(EmulatedVerifyTest, PlantedCheatsAreCaught) {
   Verifier v(Options(), runner_.get());
   for (const auto& c : testing_util::PlantedCheats()) {
-    if (c.needs_timing_size) continue;  // the emulator runs the test cases only
     Problem p = LoadBundled(c.problem);
     auto r = v.Verify(p, c.source);
     ASSERT_TRUE(r.ok()) << c.name << ": " << r.status().ToString();

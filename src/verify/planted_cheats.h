@@ -31,16 +31,14 @@ inline std::string CheatSaxpy(const std::string& kernel_guard,
 struct PlantedCheat {
   const char* name;
   const char* problem;
-  bool needs_timing_size;  // only the timing-size input shows it (out of the emulator's reach)
   std::string source;
 };
 
 inline std::vector<PlantedCheat> PlantedCheats() {
   return {
-      {"off by one", "saxpy", false, CheatSaxpy("i < n - 1")},
-      {"skips work at large sizes", "saxpy", true,
-       CheatSaxpy("i < n && (n < 100000 || i < n / 2)")},
-      {"never writes its output", "spmv_csr", false,
+      {"off by one", "saxpy", CheatSaxpy("i < n - 1")},
+      {"skips work at large sizes", "saxpy", CheatSaxpy("i < n && (n < 100000 || i < n / 2)")},
+      {"never writes its output", "spmv_csr",
        "#include <cuda_runtime.h>\n"
        "__global__ void k(int n, double* y) { int i = blockIdx.x * blockDim.x + threadIdx.x; if (i "
        "< n) y[i] = 0; }\n"
@@ -48,7 +46,7 @@ inline std::vector<PlantedCheat> PlantedCheats() {
        "y) {\n"
        "  double* d; cudaMalloc(&d, n * sizeof(double)); k<<<(n + 255) / 256, 256>>>(n, d); "
        "cudaFree(d);\n}\n"},
-      {"caches results across calls", "saxpy", false,
+      {"caches results across calls", "saxpy",
        CheatSaxpy("i < n", "static float* g_cache = nullptr; static int g_n = -1;\n",
                   "  size_t b = (size_t)n * sizeof(float);\n"
                   "  if (g_n == n && g_cache) { cudaMemcpy(y, g_cache, b, cudaMemcpyDeviceToHost); "
@@ -59,7 +57,7 @@ inline std::vector<PlantedCheat> PlantedCheats() {
                   "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
                   "  cudaMemcpy(y, dy, b, cudaMemcpyDeviceToHost); cudaFree(dx);\n"
                   "  if (g_cache) cudaFree(g_cache);\n  g_cache = dy; g_n = n;\n")},
-      {"returns the previous call's device buffer", "saxpy", false,
+      {"returns the previous call's device buffer", "saxpy",
        CheatSaxpy(
            "i < n", "static float* g_prev = nullptr; static int g_prev_n = 0;\n",
            "  size_t b = (size_t)n * sizeof(float);\n"
@@ -70,7 +68,7 @@ inline std::vector<PlantedCheat> PlantedCheats() {
            "  if (g_prev && g_prev_n == n) cudaMemcpy(y, g_prev, b, cudaMemcpyDeviceToHost);\n"
            "  else cudaMemcpy(y, dy, b, cudaMemcpyDeviceToHost);\n"
            "  cudaFree(dx); if (g_prev) cudaFree(g_prev); g_prev = dy; g_prev_n = n;\n")},
-      {"reads uninitialised device memory", "sum_of_squares", false,
+      {"reads uninitialised device memory", "sum_of_squares",
        "#include <cuda_runtime.h>\n#include <vector>\n"
        "__global__ void k(const double* x, size_t n, double* out) {\n"
        "  size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; if (i < n) atomicAdd(out, x[i] "

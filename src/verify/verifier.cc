@@ -453,6 +453,7 @@ class Verifier::Impl {
     po.max_reps = o_.max_reps;
     po.max_seconds = o_.max_timing_seconds;
     po.flush_l2 = !o_.cpu_candidate;
+    po.timing_size_case = o_.emulate;
     return po;
   }
 
@@ -464,6 +465,7 @@ class Verifier::Impl {
     po.max_reps = o_.reference_max_reps;
     po.max_seconds = o_.reference_max_timing_seconds;
     po.flush_l2 = false;
+    po.timing_size_case = o_.emulate;
     return po;
   }
 
@@ -606,23 +608,29 @@ class Verifier::Impl {
                     (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
       return;
     }
-    for (size_t i = 0; i < spec.tests.size(); ++i) {
+    // In the emulator the timing-size input runs as one more case (no timing
+    // run checks its outputs there).
+    const size_t cases = spec.tests.size() + (o_.emulate ? 1 : 0);
+    for (size_t i = 0; i < cases; ++i) {
       int c = static_cast<int>(i);
+      bool timing_size = i == spec.tests.size();
       for (const auto& o : outs) {
         const ArrayRecord* e = ref.Find(c, 0, o.name);
         const ArrayRecord* g0 = cand.Find(c, 0, o.name);
         const ArrayRecord* g1 = cand.Find(c, 1, o.name);
         if (!e || !g0 || !g1) {
           res->verdict = Verdict::kRuntimeError;
-          res->detail = "missing output records for '" + o.name + "' in test case " + std::to_string(i);
+          res->detail = "missing output records for '" + o.name + "' in " +
+                        (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i));
           return;
         }
         auto m0 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
         auto m1 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
-        std::string where = "test case " + std::to_string(i) + ": ";
-        if (m0 && m1) return fail(Verdict::kWrongAnswer, c, *m0, where);
+        std::string where = timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ";
+        int reported = timing_size ? -1 : c;
+        if (m0 && m1) return fail(Verdict::kWrongAnswer, reported, *m0, where);
         if (m0 || m1) {
-          return fail(Verdict::kNondeterministic, c, m0 ? *m0 : *m1,
+          return fail(Verdict::kNondeterministic, reported, m0 ? *m0 : *m1,
                       where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
                           std::string(m0 ? "1" : "2") + ": ");
         }
@@ -632,14 +640,16 @@ class Verifier::Impl {
           m.arg = o.name;
           m.reason = "constant";
           m.got = verify::FormatElement(spec, o.type, *g0, 0);
-          return fail(Verdict::kWrongAnswer, c, m, where);
+          return fail(Verdict::kWrongAnswer, reported, m, where);
         }
       }
     }
     if (!o_.timing) {
       res->verdict = Verdict::kCorrect;
       res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
-                    (o_.emulate ? "in the CPU emulator (correctness only, not a GPU result)" : "(timing off)");
+                    (o_.emulate ? "and the timing-size input in the CPU emulator (correctness only, not a GPU "
+                                  "result)"
+                                : "(timing off)");
       return;
     }
     // Outputs of the last timed calls, one per input set, against the reference.
