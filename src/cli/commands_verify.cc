@@ -113,9 +113,7 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
         if (r->verdict == Verdict::kCorrect) {
           note += "; solution.cu correct in the CPU emulator";
         } else if (r->verdict == Verdict::kCompiledOnly) {
-          size_t at = r->detail.find("not emulated");
-          note += "; solution.cu compiles for " + flags.arch + ", " +
-                  (at == std::string::npos ? r->detail : r->detail.substr(at));
+          note += "; solution.cu " + r->detail;
         } else {
           std::printf("FAIL  %s\n      solution.cu in the CPU emulator: %s: %s\n", dir.c_str(),
                       std::string(VerdictName(r->verdict)).c_str(), r->detail.c_str());

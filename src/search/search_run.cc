@@ -328,6 +328,15 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
     for (int p = i; p >= 0; p = attempts_[p].parent) ++d;
     return d;
   };
+  // The attempt with verdict `v` and the most optimization steps on its
+  // path, earliest on ties; -1 when there is none.
+  auto deepest = [&](Verdict v) {
+    int best = -1;
+    for (const auto& a : attempts_) {
+      if (a.verdict == v && (best < 0 || depth(a.id) > depth(best))) best = a.id;
+    }
+    return best;
+  };
   // Rule 1: the correct candidate with the highest measured speedup
   // (earliest on ties).
   for (const auto& a : attempts_) {
@@ -336,33 +345,20 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
       o.best = a.id;
     }
   }
-  // Rule 1b (timing off, or the CPU emulator): the correct candidate with the
-  // most optimization steps behind it, earliest on ties.
-  if (o.best < 0) {
-    for (const auto& a : attempts_) {
-      if (a.verdict == Verdict::kCorrect && (o.best < 0 || depth(a.id) > depth(o.best))) o.best = a.id;
-    }
-    if (o.best >= 0) {
-      o.best_verified = true;
-      o.best_rule = "speed not measured (timing off or the CPU emulator): the correct candidate with the most "
-                    "optimization steps on its path (earliest on ties)";
-    }
-  } else {
+  if (o.best >= 0) {
     o.best_verified = true;
     o.best_rule = "the correct candidate with the highest speedup";
-  }
-  if (o.best < 0) {
-    // Rule 2 (no GPU): the compiled candidate with the most optimization
-    // steps behind it, earliest on ties. Nothing about it is verified.
-    for (const auto& a : attempts_) {
-      if (a.verdict == Verdict::kCompiledOnly && (o.best < 0 || depth(a.id) > depth(o.best))) o.best = a.id;
-    }
-    if (o.best >= 0) {
-      o.best_rule = "no GPU: the compiled candidate with the most optimization steps on its path "
-                    "(earliest on ties); NOT verified";
-    } else {
-      o.best_rule = "no candidate compiled and passed";
-    }
+  } else if ((o.best = deepest(Verdict::kCorrect)) >= 0) {
+    // Rule 1b (timing off, or the CPU emulator): correct, speed unknown.
+    o.best_verified = true;
+    o.best_rule = "speed not measured (timing off or the CPU emulator): the correct candidate with the most "
+                  "optimization steps on its path (earliest on ties)";
+  } else if ((o.best = deepest(Verdict::kCompiledOnly)) >= 0) {
+    // Rule 2 (no GPU): nothing about it is verified.
+    o.best_rule = "no GPU: the compiled candidate with the most optimization steps on its path "
+                  "(earliest on ties); NOT verified";
+  } else {
+    o.best_rule = "no candidate compiled and passed";
   }
   for (int p = o.best; p >= 0; p = attempts_[p].parent) o.best_path.insert(o.best_path.begin(), p);
   return o;

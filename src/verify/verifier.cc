@@ -279,6 +279,10 @@ class Verifier::Impl {
     if (!o_.cpu_candidate && !tc_.has_nvcc()) {
       return Status::FailedPrecondition("nvcc not found (set REGRAPHT_NVCC or put CUDA's bin on PATH)");
     }
+    // The emulator path checks the device code with nvcc (a fatbin for every
+    // arch, the same build as CompileOnly's) and leaves the host code to the
+    // host compiler in BuildEmulated.
+    const bool fatbin = (device_only || o_.emulate) && !o_.cpu_candidate;
     BuildRequest obj;
     obj.label = "candidate";
     obj.files = {{"candidate.cu", source}};
@@ -288,14 +292,9 @@ class Verifier::Impl {
       obj.argv = {tc_.nvcc.string(), "-std=c++17"};
       obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
       for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
-      const bool fatbin_argv = device_only || o_.emulate;
-      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", fatbin_argv ? "-fatbin" : "-c", "candidate.cu", "-o",
-                                         fatbin_argv ? "candidate.fatbin" : "candidate.o"});
+      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", fatbin ? "-fatbin" : "-c", "candidate.cu", "-o",
+                                       fatbin ? "candidate.fatbin" : "candidate.o"});
     }
-    // The emulator path checks the device code with nvcc (a fatbin for every
-    // arch, the same build as CompileOnly's) and leaves the host code to the
-    // host compiler in BuildEmulated.
-    const bool fatbin = (device_only || o_.emulate) && !o_.cpu_candidate;
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     if (fatbin) {
       auto co = builds_->Build(obj);
