@@ -41,6 +41,8 @@ enum class Verdict {
   kTimeout,
   kWrongAnswer,
   kNondeterministic, // calls on the same inputs disagree, or later calls reuse stale results
+  kImplausibleSpeed, // correct outputs, but its timing disagrees with what the harness saw or
+                     // beats moving its bytes at any real bandwidth: no speedup (docs/trust.md)
 };
 
 std::string_view VerdictName(Verdict v);  // "correct", "compiled_only", ...
@@ -127,7 +129,10 @@ struct VerifyOptions {
   double compile_timeout_s = 180;
   int64_t run_memory_bytes = int64_t{32} << 30;  // host memory of one run (cgroup)
   int max_processes = 512;                         // tasks (threads count) of one run
-  std::string sandbox = "auto";                    // auto | bwrap | none
+  // auto | bwrap: candidates (and compiles of their source) only ever run
+  // sandboxed, or Verify() fails; none: unsandboxed (--unsafe-no-sandbox),
+  // recorded in Environment::sandbox of every result.
+  std::string sandbox = "auto";
   // Plain C++ "candidate" compiled with the host compiler and run on the CPU
   // through the same driver: the harness's self-test. Never a GPU result.
   bool cpu_candidate = false;

@@ -11,9 +11,14 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   arch = default_arch;
   sub->add_option("--arch", arch, "GPU architecture(s) to compile for, e.g. sm_90 or sm_80,sm_90")
       ->capture_default_str();
-  sub->add_option("--sandbox", sandbox, "auto (bubblewrap when it works here), bwrap (required) or none")
+  sub->add_option("--sandbox", sandbox,
+                  "bwrap (the default, also spelled auto): candidates run only inside bubblewrap; without it "
+                  "they are refused")
       ->capture_default_str()
-      ->check(CLI::IsMember({"auto", "bwrap", "none"}));
+      ->check(CLI::IsMember({"auto", "bwrap"}));
+  sub->add_flag("--unsafe-no-sandbox", unsafe_no_sandbox,
+                "run candidates and their compiles WITHOUT the sandbox (where bubblewrap cannot start); "
+                "recorded in every result and printed in every report");
   sub->add_option("--cache", cache_dir, "cache folder (default $REGRAPHT_CACHE_DIR or ~/.cache/regrapht)");
   sub->add_flag("--no-timing", no_timing, "check correctness only");
   sub->add_option("--timing-seconds", max_timing_seconds,
@@ -35,7 +40,7 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
 Result<VerifyOptions> VerifyFlags::ToOptions() const {
   VerifyOptions o;
   RG_ASSIGN_OR_RETURN(o.archs, verify::ParseArchs(arch));
-  o.sandbox = sandbox;
+  o.sandbox = unsafe_no_sandbox ? "none" : "bwrap";
   o.cache_dir = cache_dir;
   o.timing = !no_timing;
   o.max_timing_seconds = max_timing_seconds;

@@ -12,6 +12,7 @@ namespace regrapht::cli {
 struct VerifyFlags {
   std::string arch = "sm_90";
   std::string sandbox = "auto";
+  bool unsafe_no_sandbox = false;
   std::string cache_dir;
   bool no_timing = false;
   double max_timing_seconds = 2.0;  // timed-loop budget of the candidate and of the reference

@@ -1,6 +1,7 @@
 #include "core/subprocess.h"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -17,6 +18,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/sandbox.h"
 #include "core/strings.h"
 
 extern char** environ;
@@ -115,7 +117,14 @@ CgroupLayout DetectCgroups() {
 }
 
 const CgroupLayout& Cgroups() {
-  static const CgroupLayout layout = DetectCgroups();
+  static const CgroupLayout layout = [] {
+    CgroupLayout l = DetectCgroups();
+    std::vector<fs::path> bases;
+    if (l.pids) bases.push_back(l.pids->base);
+    if (l.memory) bases.push_back(l.memory->base);
+    CleanStaleCgroups(bases);
+    return l;
+  }();
   return layout;
 }
 
@@ -190,37 +199,6 @@ class CommandCgroup {
   std::vector<fs::path> dirs_;
 };
 
-// ---- bubblewrap ------------------------------------------------------------
-
-std::vector<std::string> BwrapPrefix(const CommandSpec& spec, const fs::path& bwrap) {
-  std::vector<std::string> a = {bwrap.string(), "--die-with-parent", "--unshare-all",
-                                "--ro-bind", "/", "/", "--proc", "/proc"};
-  if (spec.uses_gpu) {
-    a.insert(a.end(), {"--dev-bind", "/dev", "/dev"});
-  } else {
-    a.insert(a.end(), {"--dev", "/dev"});
-  }
-  a.insert(a.end(), {"--tmpfs", "/tmp"});
-  for (const auto& r : spec.readable) {
-    std::error_code ec;
-    fs::path abs = fs::absolute(r, ec);
-    a.insert(a.end(), {"--ro-bind", abs.string(), abs.string()});
-  }
-  std::vector<fs::path> rw = spec.writable;
-  if (!spec.cwd.empty()) rw.insert(rw.begin(), spec.cwd);
-  for (const auto& w : rw) {
-    std::error_code ec;
-    fs::path abs = fs::absolute(w, ec);
-    a.insert(a.end(), {"--bind", abs.string(), abs.string()});
-  }
-  if (!spec.cwd.empty()) {
-    std::error_code ec;
-    a.insert(a.end(), {"--chdir", fs::absolute(spec.cwd, ec).string()});
-  }
-  a.push_back("--");
-  return a;
-}
-
 std::vector<std::string> BuildEnv(const CommandSpec& spec) {
   std::vector<std::string> env;
   auto passes = [&](std::string_view kv) {
@@ -254,8 +232,11 @@ class SubprocessRunner final : public CommandRunner {
 
   Result<CommandResult> Run(const CommandSpec& spec) override {
     if (spec.argv.empty()) return Status::InvalidArgument("empty command line");
-    fs::path program = FindProgram(spec.argv[0]);
-    if (program.empty()) {
+    fs::path program = spec.sandbox && spec.box_cwd && !StartsWith(spec.argv[0], "/")
+                           ? spec.cwd / spec.argv[0]
+                           : FindProgram(spec.argv[0]);
+    std::error_code exists_ec;
+    if (program.empty() || !fs::exists(program, exists_ec)) {
       return Status::FailedPrecondition("program not found: " + spec.argv[0]);
     }
     std::vector<std::string> argv = spec.argv;
@@ -264,17 +245,36 @@ class SubprocessRunner final : public CommandRunner {
     CommandResult result;
     result.sandbox = "rlimits+pgroup";
     bool want_bwrap = spec.sandbox && options_.sandbox != SandboxMode::kNone;
+    bool drop_root = false;
+    if (spec.sandbox && !want_bwrap) result.sandbox = std::string(kUnsandboxedNote) + "+" + result.sandbox;
     if (want_bwrap) {
-      if (BubblewrapWorks()) {
-        auto prefix = BwrapPrefix(spec, FindProgram("bwrap"));
-        argv.insert(argv.begin(), prefix.begin(), prefix.end());
-        result.sandbox = "bwrap(no-net,ro-root,private-tmp)+" + result.sandbox;
-      } else if (options_.sandbox == SandboxMode::kBubblewrap) {
+      const SandboxSupport& support = ProbeSandbox();
+      if (!support.bwrap) {
         return Status::FailedPrecondition(
-            "sandbox: bubblewrap was required (--sandbox=bwrap) but does not work here");
-      } else {
-        result.sandbox = "no-bwrap(bubblewrap unavailable)+" + result.sandbox;
+            "sandbox: " + support.why_not +
+            "; untrusted code is never run unsandboxed (install bubblewrap: scripts/install-deps.sh, or "
+            "pass --unsafe-no-sandbox to accept the risk)");
       }
+      SandboxRequest req;
+      req.gpu = spec.uses_gpu;
+      req.readable = spec.readable;
+      req.writable = spec.writable;
+      if (spec.box_cwd) {
+        req.box = spec.cwd;
+        drop_root = ::geteuid() == 0 && support.unprivileged;
+        if (drop_root) RG_RETURN_IF_ERROR(GiveToSandboxUser(spec.cwd));
+      } else if (!spec.cwd.empty()) {
+        req.writable.insert(req.writable.begin(), spec.cwd);
+      }
+      auto prefix = BwrapArgs(FindProgram("bwrap"), req);
+      if (!spec.box_cwd && !spec.cwd.empty()) {
+        std::error_code ec;
+        prefix.insert(prefix.end() - 1, {"--chdir", fs::absolute(spec.cwd, ec).string()});
+      }
+      if (spec.box_cwd && !StartsWith(spec.argv[0], "/")) argv[0] = spec.argv[0];
+      argv.insert(argv.begin(), prefix.begin(), prefix.end());
+      result.sandbox = std::string("bwrap(allow-list,no-net") + (drop_root ? ",uid-nobody" : "") + ")+" +
+                       result.sandbox;
     }
     CommandCgroup cgroup;
     if (options_.use_cgroups && (spec.limits.max_processes > 0 || spec.limits.memory_bytes > 0)) {
@@ -288,9 +288,10 @@ class SubprocessRunner final : public CommandRunner {
     for (auto& e : env) env_c.push_back(e.data());
     env_c.push_back(nullptr);
 
-    int out_pipe[2], err_pipe[2], in_pipe[2], go_pipe[2];
+    int out_pipe[2], err_pipe[2], in_pipe[2], go_pipe[2], rec_pipe[2] = {-1, -1};
     if (::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC) ||
-        ::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(go_pipe, O_CLOEXEC)) {
+        ::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(go_pipe, O_CLOEXEC) ||
+        (spec.records_fd >= 3 && ::pipe2(rec_pipe, O_CLOEXEC))) {
       return Status::IoError(std::string("pipe failed: ") + std::strerror(errno));
     }
     std::string cwd = spec.cwd.string();
@@ -307,6 +308,14 @@ class SubprocessRunner final : public CommandRunner {
       ::dup2(in_pipe[0], 0);
       ::dup2(out_pipe[1], 1);
       ::dup2(err_pipe[1], 2);
+      if (spec.records_fd >= 3) {
+        if (rec_pipe[1] == spec.records_fd) ::fcntl(rec_pipe[1], F_SETFD, 0);
+        else ::dup2(rec_pipe[1], spec.records_fd);
+      }
+      if (drop_root && (::setgroups(0, nullptr) != 0 || ::setgid(kSandboxUid) != 0 ||
+                        ::setuid(kSandboxUid) != 0)) {
+        _exit(125);
+      }
       SetLimit(RLIMIT_CORE, 0);
       if (spec.limits.cpu_seconds > 0) {
         SetLimit(RLIMIT_CPU, static_cast<rlim_t>(spec.limits.cpu_seconds + 0.999));
@@ -327,6 +336,7 @@ class SubprocessRunner final : public CommandRunner {
     ::close(out_pipe[1]);
     ::close(err_pipe[1]);
     ::close(in_pipe[0]);
+    if (rec_pipe[1] >= 0) ::close(rec_pipe[1]);
     cgroup.AddProcess(pid);
     // Let the child continue, now inside its cgroup. An explicit byte, not
     // EOF: a child forked meanwhile by another thread holds a copy of this
@@ -355,9 +365,12 @@ class SubprocessRunner final : public CommandRunner {
       int fd;
       std::string* text;
       size_t* dropped;
-    } streams[2] = {{out_pipe[0], &result.stdout_text, &result.stdout_dropped},
-                    {err_pipe[0], &result.stderr_text, &result.stderr_dropped}};
-    int open_streams = 2;
+      size_t limit;
+      bool records;
+    } streams[3] = {{out_pipe[0], &result.stdout_text, &result.stdout_dropped, spec.max_output_bytes, false},
+                    {err_pipe[0], &result.stderr_text, &result.stderr_dropped, spec.max_output_bytes, false},
+                    {rec_pipe[0], &result.records, nullptr, spec.max_records_bytes, true}};
+    int open_streams = rec_pipe[0] >= 0 ? 3 : 2;
     bool exited = false;
     int wstatus = 0;
     struct rusage usage {};
@@ -395,7 +408,7 @@ class SubprocessRunner final : public CommandRunner {
         }
         break;
       }
-      struct pollfd pfds[2];
+      struct pollfd pfds[3];
       int n = 0;
       for (auto& s : streams) {
         if (s.fd >= 0) pfds[n++] = {s.fd, POLLIN, 0};
@@ -414,11 +427,23 @@ class SubprocessRunner final : public CommandRunner {
             ::close(s.fd);
             s.fd = -1;
             --open_streams;
+          } else if (s.records) {
+            if (s.text->size() + static_cast<size_t>(r) > s.limit) {
+              result.records_overflow = true;
+              ::kill(-pid, SIGKILL);
+              ::kill(pid, SIGKILL);
+              cgroup.KillAll();
+              ::close(s.fd);
+              s.fd = -1;
+              --open_streams;
+              continue;
+            }
+            s.text->append(buf, static_cast<size_t>(r));
+            result.records_arrivals.emplace_back(
+                s.text->size(), std::chrono::duration<double, std::milli>(Clock::now() - start).count());
           } else {
-            size_t keep = std::min(static_cast<size_t>(r),
-                                   spec.max_output_bytes > s.text->size()
-                                       ? spec.max_output_bytes - s.text->size()
-                                       : size_t{0});
+            size_t keep = std::min(static_cast<size_t>(r), s.limit > s.text->size() ? s.limit - s.text->size()
+                                                                                    : size_t{0});
             s.text->append(buf, keep);
             *s.dropped += static_cast<size_t>(r) - keep;
           }
@@ -462,17 +487,7 @@ std::string CommandResult::Describe() const {
   return "exit " + std::to_string(exit_code);
 }
 
-bool BubblewrapWorks() {
-  static const bool works = [] {
-    fs::path bwrap = FindProgram("bwrap");
-    if (bwrap.empty()) return false;
-    std::string cmd = bwrap.string() +
-                      " --unshare-all --ro-bind / / --proc /proc --dev /dev -- /bin/true "
-                      ">/dev/null 2>&1";
-    return std::system(cmd.c_str()) == 0;
-  }();
-  return works;
-}
+bool BubblewrapWorks() { return ProbeSandbox().bwrap; }
 
 bool CgroupsWork() { return Cgroups().pids.has_value(); }
 

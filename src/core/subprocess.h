@@ -7,11 +7,13 @@
 // SubprocessRunner runs each command in its own session and process group,
 // with rlimits (CPU time, address space for non-GPU programs, file size, no
 // core dumps), an optional cgroup (process count and memory, where the cgroup
-// file system is writable) and optionally under bubblewrap (no network, a
-// read-only view of the system, a private /tmp, writable working folder
-// only). On a wall-time overrun the whole process group and cgroup are
-// killed. What could not be applied is reported in CommandResult::sandbox,
-// never silently dropped.
+// file system is writable) and, for CommandSpec::sandbox, under bubblewrap
+// with the policy of core/sandbox.h (an allow-list of system paths, no
+// network, the working folder only). Sandboxing fails closed: a sandboxed
+// command that cannot get its sandbox is a FailedPrecondition, unless the
+// runner was made with SandboxMode::kNone (the user's explicit
+// --unsafe-no-sandbox), which CommandResult::sandbox then says in capitals.
+// On a wall-time overrun the whole process group and cgroup are killed.
 //
 // Thread safety: Run() may be called from several threads at once.
 #pragma once
@@ -20,6 +22,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/fs.h"
@@ -44,11 +47,20 @@ struct CommandSpec {
   bool clean_env = false;
   std::string stdin_data;
   Limits limits;
-  // Untrusted code: run under bubblewrap when the runner allows it.
+  // Untrusted code: run under bubblewrap (core/sandbox.h).
   bool sandbox = false;
-  bool uses_gpu = false;               // keep /dev nodes, skip RLIMIT_AS
+  // Sandbox only: bind `cwd` at kBoxPath ("/box") and start there (argv
+  // should then name files relative to it), and drop root to the sandbox
+  // user first where that works. Otherwise cwd is bound at its own path.
+  bool box_cwd = false;
+  bool uses_gpu = false;               // keep /dev/nvidia* nodes, skip RLIMIT_AS
   std::vector<fs::path> writable;      // beyond cwd (sandbox only)
-  std::vector<fs::path> readable;      // made visible read-only, e.g. under the private /tmp
+  std::vector<fs::path> readable;      // made visible read-only (sandbox only)
+  // When >= 3: the child gets the write end of a pipe as this descriptor and
+  // everything written to it is kept in CommandResult::records (at most
+  // max_records_bytes; past that the command is killed), with arrival times.
+  int records_fd = -1;
+  size_t max_records_bytes = size_t{1} << 30;
   size_t max_output_bytes = 256 * 1024;  // per stream; the rest is counted, not kept
   const std::atomic<bool>* cancel = nullptr;  // polled; set to kill the command
 };
@@ -65,6 +77,11 @@ struct CommandResult {
   size_t stdout_dropped = 0;
   size_t stderr_dropped = 0;
   std::string sandbox;     // what isolation applied, e.g. "bwrap+cgroup(pids,memory)+rlimits"
+  // CommandSpec::records_fd: the bytes, and (end offset, ms since start) of
+  // every chunk as it was read, for checking times the program reports.
+  std::string records;
+  std::vector<std::pair<size_t, double>> records_arrivals;
+  bool records_overflow = false;
 
   bool ok() const { return !timed_out && !cancelled && term_signal == 0 && exit_code == 0; }
   // "exit 3", "killed by SIGSEGV", "timed out after 10.0 s".
@@ -80,16 +97,21 @@ class CommandRunner {
   virtual Result<CommandResult> Run(const CommandSpec& spec) = 0;
 };
 
+// kAuto and kBubblewrap both require bubblewrap for sandboxed commands;
+// kNone runs them unsandboxed (only for an explicit --unsafe-no-sandbox).
 enum class SandboxMode { kAuto, kBubblewrap, kNone };
 
 struct SubprocessOptions {
-  SandboxMode sandbox = SandboxMode::kAuto;  // kAuto: bubblewrap if it works here
+  SandboxMode sandbox = SandboxMode::kAuto;
   bool use_cgroups = true;                   // if the cgroup fs is writable
 };
 
+// What CommandResult::sandbox says for an unsandboxed run of untrusted code.
+inline constexpr const char* kUnsandboxedNote = "UNSANDBOXED(--unsafe-no-sandbox)";
+
 std::unique_ptr<CommandRunner> NewSubprocessRunner(const SubprocessOptions& options = {});
 
-// Whether bubblewrap is installed and can create namespaces here (probed once).
+// Whether bubblewrap can run the sandbox policy here (probed once).
 bool BubblewrapWorks();
 // Whether a pids cgroup can be created here (probed once).
 bool CgroupsWork();

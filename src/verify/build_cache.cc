@@ -6,8 +6,13 @@
 
 namespace regrapht::verify {
 
-BuildCache::BuildCache(CommandRunner* runner, fs::path root, double timeout_s, bool sandbox)
-    : runner_(runner), root_(std::move(root)), timeout_s_(timeout_s), sandbox_(sandbox) {}
+BuildCache::BuildCache(CommandRunner* runner, fs::path root, double timeout_s, bool sandbox,
+                       std::vector<fs::path> toolchain_dirs)
+    : runner_(runner),
+      root_(std::move(root)),
+      timeout_s_(timeout_s),
+      sandbox_(sandbox),
+      toolchain_dirs_(std::move(toolchain_dirs)) {}
 
 Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   Hasher h;
@@ -48,9 +53,8 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   spec.limits.memory_bytes = int64_t{8} << 30;
   spec.limits.max_processes = 256;
   spec.sandbox = sandbox_;
-  // Inputs of a link live in other cache entries: the whole cache stays
-  // visible, even when it sits under the sandbox's private /tmp.
-  spec.writable = {root_};
+  spec.readable = toolchain_dirs_;
+  spec.readable.insert(spec.readable.end(), req.inputs.begin(), req.inputs.end());
   spec.max_output_bytes = 64 * 1024;
   auto run = runner_->Run(spec);
   if (!run.ok()) {

@@ -25,6 +25,9 @@ struct BuildRequest {
   std::vector<std::string> argv;              // run in the build folder
   std::string output;                         // artifact file name the command writes
   std::string key_extra;                      // tool versions and anything else that matters
+  // Files of other cache entries the command reads (a link's objects): the
+  // only cache paths a sandboxed build can see, read-only.
+  std::vector<fs::path> inputs;
 };
 
 struct BuildOutcome {
@@ -40,8 +43,13 @@ struct BuildOutcome {
 
 class BuildCache {
  public:
-  // `runner` must outlive *this.
-  BuildCache(CommandRunner* runner, fs::path root, double timeout_s, bool sandbox);
+  // `runner` must outlive *this. With `sandbox`, every build runs in the
+  // sandbox (core/sandbox.h) seeing its own folder, its inputs and
+  // `toolchain_dirs` (read-only, for a toolkit outside /usr) only: a
+  // candidate's source cannot #include or .incbin the caches, HOME or the
+  // repository.
+  BuildCache(CommandRunner* runner, fs::path root, double timeout_s, bool sandbox,
+             std::vector<fs::path> toolchain_dirs = {});
 
   // Returns the cached outcome or builds. A failing compiler is an OK
   // Result with ok == false; a Status means the cache itself failed.
@@ -54,6 +62,7 @@ class BuildCache {
   fs::path root_;
   double timeout_s_;
   bool sandbox_;
+  std::vector<fs::path> toolchain_dirs_;
 };
 
 }  // namespace regrapht::verify

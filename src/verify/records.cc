@@ -1,17 +1,161 @@
 #include "verify/records.h"
 
 #include <cstring>
+#include <limits>
 #include <set>
 
 #include "core/strings.h"
+#include "verify/driver/rg_driver.h"
 
 namespace regrapht::verify {
+namespace {
+
+std::string IndexKey(int case_id, int call, const std::string& name) {
+  return std::to_string(case_id) + " " + std::to_string(call) + " " + name;
+}
+
+std::optional<int> ToInt(std::string_view s) {
+  auto v = ParseInt(std::string(s));
+  if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max()) return std::nullopt;
+  return static_cast<int>(*v);
+}
+
+constexpr size_t kMaxElemSize = 4096;
+constexpr size_t kMaxName = 255;
+
+class Parser {
+ public:
+  Parser(std::string_view data, std::string_view key) : data_(data), key_(key) {}
+
+  Result<DriverRecords> Run() {
+    while (pos_ < data_.size()) {
+      size_t nl = data_.find('\n', pos_);
+      if (nl == std::string_view::npos) {
+        return Status::InvalidArgument("records: unterminated line at byte " + std::to_string(pos_));
+      }
+      size_t start = pos_;
+      std::string_view line = data_.substr(pos_, nl - pos_);
+      pos_ = nl + 1;
+      if (r_.finished) {
+        return Status::InvalidArgument("records: data after the end line at byte " + std::to_string(start));
+      }
+      Status st = line.starts_with("E ")   ? Event(line.substr(2), start)
+                  : line.starts_with("A ") ? Array(line)
+                  : line.starts_with("T ") ? Times(line)
+                                           : Status::InvalidArgument("records: unexpected line at byte " +
+                                                                     std::to_string(start) + ": " +
+                                                                     TruncateMiddle(std::string(line), 80));
+      if (!st.ok()) return st;
+    }
+    return std::move(r_);
+  }
+
+ private:
+  Status Event(std::string_view ev, size_t line_start) {
+    if (ev == "end" || ev.starts_with("end ")) {
+      if (!key_.empty()) {
+        std::string want = RecordSeal(key_, data_.substr(0, line_start));
+        if (ev.size() < 4 || ev.substr(4) != want) {
+          return Status::InvalidArgument("records: the end line's seal does not match (bytes not written by "
+                                         "the driver, at byte " + std::to_string(line_start) + ")");
+        }
+      }
+      r_.events.emplace_back("end");
+      r_.finished = true;
+      return Status::Ok();
+    }
+    std::string e(ev);
+    if (e == "begin") r_.began = true;
+    else if (e.starts_with("nogpu ")) {
+      if (r_.began || !r_.arrays.empty()) {
+        return Status::InvalidArgument("records: 'nogpu' event after the run began (byte " +
+                                       std::to_string(line_start) + ")");
+      }
+      r_.nogpu = e.substr(6);
+    } else if (e.starts_with("gpu ")) r_.gpu = e.substr(4);
+    else if (e.starts_with("cuda_error ")) r_.cuda_error = e.substr(11);
+    else if (e.starts_with("mutated ")) r_.mutated.push_back(e.substr(8));
+    else if (e.starts_with("call ")) r_.last_call = e.substr(5);
+    else if (e.starts_with("timing_wall_ms ")) r_.timing_wall_ms = ParseDouble(e.substr(15)).value_or(0);
+    else if (e.starts_with("t0 ") || e.starts_with("t1 ")) return Rep(e, pos_);
+    r_.events.push_back(std::move(e));
+    return Status::Ok();
+  }
+
+  // "t0 <rep>" opens a repetition, "t1 <rep> <ms>" closes it.
+  Status Rep(const std::string& e, size_t end) {
+    auto f = Split(e, ' ');
+    auto rep = f.size() >= 2 ? ToInt(f[1]) : std::nullopt;
+    if (!rep) return Status::InvalidArgument("records: bad timing event: " + TruncateMiddle(e, 80));
+    if (f[0] == "t0") {
+      r_.reps.push_back({*rep, -1, end, 0});
+      return Status::Ok();
+    }
+    auto ms = f.size() == 3 ? ParseDouble(f[2]) : std::nullopt;
+    if (!ms || r_.reps.empty() || r_.reps.back().rep != *rep || r_.reps.back().t1_end != 0) {
+      return Status::InvalidArgument("records: bad timing event: " + TruncateMiddle(e, 80));
+    }
+    r_.reps.back().reported_ms = *ms;
+    r_.reps.back().t1_end = end;
+    return Status::Ok();
+  }
+
+  Status Array(std::string_view line) {
+    auto f = Split(std::string(line), ' ');
+    auto bad = [&] { return Status::InvalidArgument("records: bad array header: " + TruncateMiddle(std::string(line), 80)); };
+    if (f.size() != 6 || f[3].empty() || f[3].size() > kMaxName) return bad();
+    auto c = ToInt(f[1]), call = ToInt(f[2]);
+    auto es = ParseInt(f[4]), n = ParseInt(f[5]);
+    if (!c || !call || !es || !n || *es <= 0 || static_cast<size_t>(*es) > kMaxElemSize || *n < 0) return bad();
+    ArrayRecord a;
+    a.case_id = *c;
+    a.call = *call;
+    a.name = f[3];
+    a.elem_size = static_cast<size_t>(*es);
+    size_t left = data_.size() - pos_;
+    if (static_cast<uint64_t>(*n) > left / a.elem_size) {
+      return Status::InvalidArgument("records: array '" + a.name + "' truncated");
+    }
+    a.count = static_cast<size_t>(*n);
+    size_t bytes = a.elem_size * a.count;
+    a.bytes.assign(data_.substr(pos_, bytes));
+    pos_ += bytes;
+    if (!r_.Add(std::move(a))) return Status::InvalidArgument("records: duplicate record: " + TruncateMiddle(std::string(line), 80));
+    return Status::Ok();
+  }
+
+  Status Times(std::string_view line) {
+    auto n = ParseInt(std::string(line.substr(2)));
+    if (!n || *n < 0) return Status::InvalidArgument("records: bad times header: " + TruncateMiddle(std::string(line), 80));
+    if (static_cast<uint64_t>(*n) > (data_.size() - pos_) / sizeof(double)) {
+      return Status::InvalidArgument("records: times truncated");
+    }
+    if (!r_.times_ms.empty()) return Status::InvalidArgument("records: a second times record");
+    size_t bytes = static_cast<size_t>(*n) * sizeof(double);
+    r_.times_ms.resize(static_cast<size_t>(*n));
+    if (bytes) std::memcpy(r_.times_ms.data(), data_.data() + pos_, bytes);
+    pos_ += bytes;
+    return Status::Ok();
+  }
+
+  std::string_view data_;
+  std::string_view key_;
+  size_t pos_ = 0;
+  DriverRecords r_;
+};
+
+}  // namespace
 
 const ArrayRecord* DriverRecords::Find(int case_id, int call, const std::string& name) const {
-  for (const auto& a : arrays) {
-    if (a.case_id == case_id && a.call == call && a.name == name) return &a;
-  }
-  return nullptr;
+  auto it = index_.find(IndexKey(case_id, call, name));
+  return it == index_.end() ? nullptr : &arrays[it->second];
+}
+
+bool DriverRecords::Add(ArrayRecord a) {
+  auto [it, fresh] = index_.emplace(IndexKey(a.case_id, a.call, a.name), arrays.size());
+  if (!fresh) return false;
+  arrays.push_back(std::move(a));
+  return true;
 }
 
 std::vector<int> DriverRecords::CallsOf(int case_id) const {
@@ -22,61 +166,16 @@ std::vector<int> DriverRecords::CallsOf(int case_id) const {
   return {calls.begin(), calls.end()};
 }
 
-Result<DriverRecords> ParseRecords(const std::string& data) {
-  DriverRecords r;
-  size_t pos = 0;
-  while (pos < data.size()) {
-    size_t nl = data.find('\n', pos);
-    if (nl == std::string::npos) {
-      return Status::InvalidArgument("records: unterminated line at byte " + std::to_string(pos));
-    }
-    std::string line = data.substr(pos, nl - pos);
-    pos = nl + 1;
-    if (StartsWith(line, "E ")) {
-      std::string ev = line.substr(2);
-      r.events.push_back(ev);
-      if (ev == "begin") r.began = true;
-      else if (ev == "end") r.finished = true;
-      else if (StartsWith(ev, "nogpu ")) r.nogpu = ev.substr(6);
-      else if (StartsWith(ev, "gpu ")) r.gpu = ev.substr(4);
-      else if (StartsWith(ev, "cuda_error ")) r.cuda_error = ev.substr(11);
-      else if (StartsWith(ev, "mutated ")) r.mutated.push_back(ev.substr(8));
-      else if (StartsWith(ev, "call ")) r.last_call = ev.substr(5);
-      else if (StartsWith(ev, "timing_wall_ms ")) r.timing_wall_ms = ParseDouble(ev.substr(15)).value_or(0);
-    } else if (StartsWith(line, "A ")) {
-      auto f = Split(line, ' ');
-      if (f.size() != 6) return Status::InvalidArgument("records: bad array header: " + line);
-      ArrayRecord a;
-      auto c = ParseInt(f[1]), call = ParseInt(f[2]), es = ParseInt(f[4]), n = ParseInt(f[5]);
-      if (!c || !call || !es || !n || *es <= 0 || *n < 0) {
-        return Status::InvalidArgument("records: bad array header: " + line);
-      }
-      a.case_id = static_cast<int>(*c);
-      a.call = static_cast<int>(*call);
-      a.name = f[3];
-      a.elem_size = static_cast<size_t>(*es);
-      a.count = static_cast<size_t>(*n);
-      size_t bytes = a.elem_size * a.count;
-      if (pos + bytes > data.size()) {
-        return Status::InvalidArgument("records: array '" + a.name + "' truncated");
-      }
-      a.bytes = data.substr(pos, bytes);
-      pos += bytes;
-      r.arrays.push_back(std::move(a));
-    } else if (StartsWith(line, "T ")) {
-      auto n = ParseInt(line.substr(2));
-      if (!n || *n < 0) return Status::InvalidArgument("records: bad times header: " + line);
-      size_t bytes = static_cast<size_t>(*n) * sizeof(double);
-      if (pos + bytes > data.size()) return Status::InvalidArgument("records: times truncated");
-      r.times_ms.resize(static_cast<size_t>(*n));
-      std::memcpy(r.times_ms.data(), data.data() + pos, bytes);
-      pos += bytes;
-    } else {
-      return Status::InvalidArgument("records: unexpected line at byte " + std::to_string(pos) + ": " +
-                                     TruncateMiddle(line, 80));
-    }
-  }
-  return r;
+std::string RecordSeal(std::string_view key, std::string_view stream) {
+  rg::Sha256 h;
+  h.Update(stream.data(), stream.size());
+  unsigned char digest[32];
+  h.Final(digest);
+  return rg::SealHex(reinterpret_cast<const unsigned char*>(key.data()), key.size(), digest);
+}
+
+Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key) {
+  return Parser(data, key).Run();
 }
 
 }  // namespace regrapht::verify

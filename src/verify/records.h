@@ -1,9 +1,12 @@
-// Reading what a driver process wrote (see driver/rg_driver.h for the format).
+// Reading what a driver process wrote (see driver/rg_driver.h for the format
+// and docs/trust.md for why the channel is sealed).
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "regrapht/status.h"
@@ -23,12 +26,22 @@ struct ArrayRecord {
   std::string bytes;      // elem_size * count raw bytes
 };
 
+// One repetition of the timing loop as the driver reported it: the byte
+// offsets just past its "t0" and "t1" event lines let the harness compare
+// the reported time with when the two lines reached it.
+struct TimedRep {
+  int rep = 0;
+  double reported_ms = 0;
+  size_t t0_end = 0, t1_end = 0;
+};
+
 struct DriverRecords {
   std::vector<std::string> events;
   std::vector<ArrayRecord> arrays;
   std::vector<double> times_ms;
+  std::vector<TimedRep> reps;
   bool began = false;
-  bool finished = false;            // saw "end"
+  bool finished = false;            // saw the end line (sealed, when a key was given)
   std::optional<std::string> nogpu; // "35 cudaErrorInsufficientDriver"
   std::optional<std::string> gpu;   // "name=...|cc=...|driver=..."
   std::optional<std::string> cuda_error;
@@ -36,14 +49,29 @@ struct DriverRecords {
   std::optional<std::string> last_call;  // "case run" of the last call begun
   double timing_wall_ms = 0;
 
+  // O(1): records are indexed as they are added.
   const ArrayRecord* Find(int case_id, int call, const std::string& name) const;
   // Calls recorded for a timing set, in order.
   std::vector<int> CallsOf(int case_id) const;
+  // Adds `a`; false if a record for the same case, call and name exists.
+  bool Add(ArrayRecord a);
+
+ private:
+  std::unordered_map<std::string, size_t> index_;
 };
 
-// Parses a record file. Corrupt data (truncated arrays, junk) is an error
-// whose message says where it stopped; a missing "end" is not (the caller
-// decides what an unfinished run means).
-Result<DriverRecords> ParseRecords(const std::string& data);
+// Parses a record stream. With a `key` (the per-run secret the harness gave
+// the driver), the stream counts as finished only if it ends with the
+// driver's "E end <seal>" line and the seal matches every byte before it;
+// a wrong seal, bytes after the end line, a duplicate record, a 'nogpu'
+// event after 'begin' or any malformed or oversized field is an error whose
+// message says where. Without a key (the harness's own cached reference
+// records) "E end" alone finishes. A stream without an end line is not an
+// error: the caller decides what an unfinished run means. Never throws and
+// never allocates more than the input's size.
+Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key = {});
+
+// The seal the driver appends: hex SHA-256(key || SHA-256(stream)).
+std::string RecordSeal(std::string_view key, std::string_view stream);
 
 }  // namespace regrapht::verify

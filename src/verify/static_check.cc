@@ -32,6 +32,7 @@ const Rule kRules[] = {
     {"no-device-reset", R"(\bcudaDeviceReset\s*\()", "cudaDeviceReset destroys state the harness owns"},
     {"no-main", R"(\bint\s+main\s*\()", "a main() of its own"},
     {"no-token-pasting", R"(##)", "preprocessor token pasting (it can hide banned names)"},
+    {"no-line-directive", R"((^|\n)\s*#\s*(line\b|\d))", "#line directives (they misattribute code to other files)"},
 };
 
 struct Library {
@@ -200,8 +201,15 @@ std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCh
   auto lines = Split(source, '\n');
   auto code_lines = Split(code, '\n');
   std::regex inc(R"(^\s*#\s*include\s*([<"])([^>"]*)[>"])");
+  std::regex other_inc(R"(^\s*#\s*(include_next|import|embed)\b|^\s*#\s*include\s*[^<"\s])");
   for (size_t i = 0; i < lines.size() && i < code_lines.size(); ++i) {
     std::smatch m;
+    if (std::regex_search(code_lines[i], m, other_inc)) {
+      findings.push_back({"includes", static_cast<int>(i + 1),
+                          "computed or non-standard include ('" + std::string(Trim(code_lines[i])) +
+                              "'): only #include <header> from the allowed set"});
+      continue;
+    }
     if (std::regex_search(lines[i], m, inc) && code_lines[i].find('#') != std::string::npos) {
       std::string header = m[2].str();
       if (m[1].str() == "\"") {

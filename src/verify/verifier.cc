@@ -10,10 +10,12 @@
 #include <memory>
 #include <mutex>
 #include <numeric>
+#include <random>
 
 #include "core/fs.h"
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/sandbox.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
@@ -21,6 +23,8 @@
 #include "verify/compare.h"
 #include "verify/driver_gen.h"
 #include "verify/emulate.h"
+#include "verify/judge.h"
+#include "verify/object_check.h"
 #include "verify/records.h"
 #include "verify/static_check.h"
 #include "verify/toolchain.h"
@@ -43,6 +47,7 @@ std::string_view VerdictName(Verdict v) {
     case Verdict::kTimeout: return "timeout";
     case Verdict::kWrongAnswer: return "wrong_answer";
     case Verdict::kNondeterministic: return "nondeterministic";
+    case Verdict::kImplausibleSpeed: return "implausible_speed";
   }
   return "?";
 }
@@ -50,7 +55,7 @@ std::string_view VerdictName(Verdict v) {
 std::optional<Verdict> ParseVerdict(std::string_view name) {
   for (Verdict v : {Verdict::kCorrect, Verdict::kCompiledOnly, Verdict::kStaticReject,
                     Verdict::kCompileError, Verdict::kRuntimeError, Verdict::kTimeout,
-                    Verdict::kWrongAnswer, Verdict::kNondeterministic}) {
+                    Verdict::kWrongAnswer, Verdict::kNondeterministic, Verdict::kImplausibleSpeed}) {
     if (VerdictName(v) == name) return v;
   }
   return std::nullopt;
@@ -169,12 +174,6 @@ std::string FirstError(const std::string& log) {
   return FirstLines(log, 1);
 }
 
-std::string DescribeCall(const DriverRecords& r) {
-  if (!r.last_call) return "before the first call";
-  auto parts = Split(*r.last_call, ' ');
-  if (parts.size() == 2) return "in test case " + parts[0] + ", call " + parts[1];
-  return "in " + *r.last_call;
-}
 
 }  // namespace
 
@@ -193,9 +192,10 @@ class Verifier::Impl {
         return;
       }
       tc_ = *tc;
-      bool sandbox_builds = o_.sandbox != "none" && BubblewrapWorks();
+      bool sandbox_builds = o_.sandbox != "none";
+      if (!StartsWith(tc_.cuda_root.string(), "/usr/")) toolchain_dirs_.push_back(fs::weakly_canonical(tc_.cuda_root));
       builds_ = std::make_unique<BuildCache>(runner_, cache_ / "build", o_.compile_timeout_s,
-                                             sandbox_builds);
+                                             sandbox_builds, toolchain_dirs_);
       host_cpu_ = verify::HostCpuModel();
     });
     return init_status_;
@@ -247,6 +247,7 @@ class Verifier::Impl {
     BuildRequest link;
     link.label = "reference-link";
     link.argv = {tc_.cxx.string(), drv.artifact.string(), ro.artifact.string(), "-o", "reference"};
+    link.inputs = {drv.artifact, ro.artifact};
     link.output = "reference";
     link.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
@@ -258,9 +259,9 @@ class Verifier::Impl {
     return exe;
   }
 
-  // Static checks, compile and link of a candidate. Fills `result` and
-  // returns the executable's path, or nullopt when the candidate failed (the
-  // verdict then says why).
+  // Static checks, compile, object checks and link of a candidate. Fills
+  // `result` and returns the executable's path, or nullopt when the
+  // candidate failed (the verdict then says why).
   Result<std::optional<fs::path>> BuildCandidate(const Problem& p, const std::string& source,
                                                  VerifyResult* result, bool device_only = false) {
     const ProblemSpec& spec = p.spec;
@@ -270,56 +271,32 @@ class Verifier::Impl {
     sc.libraries = spec.libraries;
     sc.require_kernel = !o_.cpu_candidate;
     auto findings = verify::StaticCheck(source, sc);
-    if (!findings.empty()) {
-      result->verdict = Verdict::kStaticReject;
-      for (const auto& f : findings) result->findings.push_back(f.ToString());
-      result->detail = findings.front().ToString();
-      return std::optional<fs::path>();
-    }
+    if (!findings.empty()) return Reject(findings, result);
     if (!o_.cpu_candidate && !tc_.has_nvcc()) {
       return Status::FailedPrecondition("nvcc not found (set REGRAPHT_NVCC or put CUDA's bin on PATH)");
     }
-    // The emulator path checks the device code with nvcc (a fatbin for every
-    // arch, the same build as CompileOnly's) and leaves the host code to the
-    // host compiler in BuildEmulated.
-    const bool fatbin = (device_only || o_.emulate) && !o_.cpu_candidate;
+    // The device-only compile gate (CompileOnly) builds a fatbin for every
+    // arch and stops; every other path compiles the whole translation unit
+    // (for the emulator too: its host object is what the object checks read).
+    const bool fatbin = device_only && !o_.cpu_candidate;
     BuildRequest obj;
     obj.label = "candidate";
     obj.files = {{"candidate.cu", source}};
     if (o_.cpu_candidate) {
-      obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-c", "candidate.cu", "-o", "candidate.o"};
+      obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-save-temps", "-c", "candidate.cu",
+                  "-o", "candidate.o"};
     } else {
       obj.argv = {tc_.nvcc.string(), "-std=c++17"};
       obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
       for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
+      if (!fatbin) obj.argv.insert(obj.argv.end(), {"-Xcompiler", "-save-temps"});
       obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", fatbin ? "-fatbin" : "-c", "candidate.cu", "-o",
                                        fatbin ? "candidate.fatbin" : "candidate.o"});
     }
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
-    if (fatbin) {
-      auto co = builds_->Build(obj);
-      if (!co.ok()) return co.status();
-      result->time_compile_ms = co->time_ms;
-      result->compile_cached = co->cached;
-      for (const auto& k : verify::ParsePtxasLog(co->log)) {
-        result->kernels.push_back({k.kernel, k.arch, k.registers, k.shared_bytes, k.constant_bytes,
-                                   k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
-      }
-      if (!co->ok) {
-        result->verdict = co->failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
-        result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co->failure : FirstError(co->log);
-        result->log = TruncateMiddle(co->log, 8000);
-        return std::optional<fs::path>();
-      }
-      if (o_.emulate && !device_only) {
-        RG_ASSIGN_OR_RETURN(BuildOutcome drv, BuildDriver(spec, false));
-        if (!drv.ok) return Status::Internal("generated driver does not compile:\n" + drv.log);
-        return BuildEmulated(source, drv.artifact, result);
-      }
-      return std::optional<fs::path>(co->artifact);
-    }
     obj.key_extra = ToolKey();
-    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, !o_.cpu_candidate); });
+    const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
+    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
@@ -337,9 +314,64 @@ class Verifier::Impl {
       result->log = TruncateMiddle(co->log, 8000);
       return std::optional<fs::path>();
     }
+    if (fatbin) return std::optional<fs::path>(co->artifact);
+    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact));
+    if (!object_findings.empty()) return Reject(object_findings, result);
+    if (o_.emulate) return BuildEmulated(source, drv->artifact, result);
+    return LinkCandidate(spec, drv->artifact, co->artifact, result);
+  }
+
+  static std::optional<fs::path> Reject(const std::vector<verify::StaticFinding>& findings, VerifyResult* result) {
+    result->verdict = Verdict::kStaticReject;
+    for (const auto& f : findings) result->findings.push_back(f.ToString());
+    result->detail = findings.front().ToString();
+    return std::nullopt;
+  }
+
+  // The object checks (verify/object_check.h) on a built candidate. The host
+  // translation unit that -save-temps left beside the object is reduced to
+  // its verdict on first use (host_asm.txt) and removed from the cache.
+  Result<std::vector<verify::StaticFinding>> CheckObject(const Problem& p, const std::string& source,
+                                                         const fs::path& object, const fs::path& driver) {
+    RG_ASSIGN_OR_RETURN(std::string obj, ReadFile(object));
+    RG_ASSIGN_OR_RETURN(std::string drv, ReadFile(driver));
+    verify::ObjectCheckOptions oc;
+    oc.function = p.spec.function;
+    oc.libraries = p.spec.libraries;
+    oc.kernels = verify::KernelNames(verify::StripCommentsAndStrings(source));
+    auto findings = verify::ObjectCheck(obj, drv, oc);
+    fs::path dir = object.parent_path();
+    fs::path verdict = dir / "host_asm.txt";
+    auto cached = ReadFile(verdict);
+    std::string asm_finding;
+    if (cached.ok()) {
+      asm_finding = *cached;
+    } else {
+      auto tu = ReadFile(dir / "candidate.ii");
+      if (!tu.ok()) return Status::Internal("the candidate's host translation unit is missing in " + dir.string());
+      auto f = verify::HostAsmFindings(*tu, "candidate.cu");
+      asm_finding = f.empty() ? "" : f.front().rule + "\n" + std::to_string(f.front().line) + "\n" + f.front().detail;
+      RG_RETURN_IF_ERROR(WriteFileAtomic(verdict, asm_finding));
+      std::error_code ec;
+      for (const char* junk : {"candidate.ii", "candidate.s", "candidate.cudafe1.ii", "candidate.cudafe1.s"}) {
+        fs::remove(dir / junk, ec);
+      }
+    }
+    if (!asm_finding.empty()) {
+      auto parts = Split(asm_finding, '\n');
+      if (parts.size() >= 3) {
+        findings.push_back({parts[0], static_cast<int>(ParseInt(parts[1]).value_or(0)), parts[2]});
+      }
+    }
+    return findings;
+  }
+
+  Result<std::optional<fs::path>> LinkCandidate(const ProblemSpec& spec, const fs::path& driver_obj,
+                                                const fs::path& candidate_obj, VerifyResult* result) {
     BuildRequest link;
     link.label = "candidate-link";
-    link.argv = {tc_.cxx.string(), drv->artifact.string(), co->artifact.string(), "-o", "candidate"};
+    link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate"};
+    link.inputs = {driver_obj, candidate_obj};
     if (!o_.cpu_candidate) {
       link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
       for (const auto& lib : spec.libraries) {
@@ -394,9 +426,17 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(obj));
     result->time_compile_ms += eo.time_ms;
     if (!eo.ok) return not_emulated("the emulator cannot build it: " + FirstError(eo.log), eo.log);
+    {
+      RG_ASSIGN_OR_RETURN(std::string emu_obj, ReadFile(eo.artifact));
+      verify::ObjectCheckOptions hooks;
+      hooks.hooks_only = true;
+      auto findings = verify::ObjectCheck(emu_obj, "", hooks);
+      if (!findings.empty()) return Reject(findings, result);
+    }
     BuildRequest link;
     link.label = "candidate-emu-link";
     link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), "-o", "candidate", "-lpthread"};
+    link.inputs = {driver_obj, eo.artifact};
     link.output = "candidate";
     link.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
@@ -408,21 +448,44 @@ class Verifier::Impl {
 
   // ---- runs -------------------------------------------------------------------
 
+  // Runs a driver executable on `plan`. Untrusted (candidate) programs run in
+  // the sandbox from a fresh folder under SandboxRunsDir() holding only a
+  // copy of the executable and the plan, as the unprivileged sandbox user
+  // where the harness is root. Records come back through a pipe (fd 3),
+  // sealed with a key sent on stdin (driver/rg_driver.h).
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
                               bool gpu, bool untrusted) {
-    fs::path runs = cache_ / "runs";
-    RG_RETURN_IF_ERROR(MakeDirs(runs));
+    fs::path runs;
+    if (untrusted) {
+      RG_ASSIGN_OR_RETURN(runs, SandboxRunsDir());
+    } else {
+      runs = cache_ / "runs";
+      RG_RETURN_IF_ERROR(MakeDirs(runs));
+    }
     RG_ASSIGN_OR_RETURN(TempDir work, TempDir::Create("run-", runs));
     if (o_.keep_work) work.Keep();
     RG_RETURN_IF_ERROR(WriteFile(work.path() / "plan.txt", plan));
     CommandSpec cs;
-    cs.argv = {exe.string(), (work.path() / "plan.txt").string(), (work.path() / "out.bin").string()};
+    if (untrusted) {
+      std::error_code ec;
+      fs::copy_file(exe, work.path() / "candidate", fs::copy_options::overwrite_existing, ec);
+      if (ec) return Status::IoError("cannot copy " + exe.string() + " into the run folder: " + ec.message());
+      fs::permissions(work.path() / "candidate", fs::perms(0755), ec);
+      cs.argv = {"./candidate", "plan.txt", "3"};
+      cs.env = {"HOME=" + std::string(kBoxPath)};
+      cs.box_cwd = true;
+    } else {
+      cs.argv = {exe.string(), (work.path() / "plan.txt").string(), "3"};
+      cs.env = {"HOME=" + work.path().string()};
+    }
     cs.cwd = work.path();
     cs.clean_env = true;
-    cs.env = {"HOME=" + work.path().string()};
-    cs.sandbox = untrusted && o_.sandbox != "none";
-    cs.readable = {exe.parent_path()};
+    cs.sandbox = untrusted;
     cs.uses_gpu = gpu;
+    cs.readable = toolchain_dirs_;
+    cs.records_fd = 3;
+    std::string key = RandomKey();
+    cs.stdin_data = key;
     cs.limits.wall_seconds = spec.time_limit_s;
     cs.limits.cpu_seconds = spec.time_limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
@@ -430,18 +493,26 @@ class Verifier::Impl {
     auto est = EstimateBytes(spec, spec.timing);
     int64_t out_bytes = est.ok() ? *est : 0;
     cs.limits.file_size_bytes = std::max<int64_t>(int64_t{1} << 30, out_bytes * 8);
+    cs.max_records_bytes = static_cast<size_t>(cs.limits.file_size_bytes);
     cs.max_output_bytes = 32 * 1024;
     RunOutput out;
     RG_ASSIGN_OR_RETURN(out.process, runner_->Run(cs));
-    auto data = ReadFile(work.path() / "out.bin");
-    if (data.ok()) {
-      auto recs = verify::ParseRecords(*data);
-      if (recs.ok()) out.records = std::move(*recs);
-      else out.records_error = recs.status().message();
-    } else {
-      out.records_error = "no output records";
+    if (out.process.records_overflow) {
+      out.records_error = "records exceeded " + std::to_string(cs.max_records_bytes) + " bytes";
+      return out;
     }
+    auto recs = verify::ParseRecords(out.process.records, key);
+    if (recs.ok()) out.records = std::move(*recs);
+    else out.records_error = recs.status().message();
+    if (out.process.records.empty()) out.records_error = "no output records";
     return out;
+  }
+
+  static std::string RandomKey() {
+    std::random_device rd;
+    std::string key(32, '\0');
+    for (auto& c : key) c = static_cast<char>(rd() & 0xff);
+    return key;
   }
 
   verify::PlanOptions CandidatePlan() const {
@@ -496,7 +567,7 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe.artifact, plan, p.spec, false, false));
     if (!run.process.ok()) {
       return Status::InvalidArgument(where + ": run failed (" + run.process.Describe() + ")" +
-                                     (run.records ? " " + DescribeCall(*run.records) : "") + "\n" +
+                                     (run.records ? " " + verify::DescribeCall(*run.records) : "") + "\n" +
                                      TruncateMiddle(run.process.stderr_text, 2000));
     }
     if (!run.records || !run.records->finished) {
@@ -575,126 +646,6 @@ class Verifier::Impl {
 
   // ---- judging --------------------------------------------------------------------
 
-  void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
-             VerifyResult* res) {
-    struct Out {
-      std::string name;
-      ElementType type;
-      Tolerance tol;
-      bool order_matters;
-    };
-    std::vector<Out> outs;
-    for (const auto& a : spec.args) {
-      if (a.is_checked()) outs.push_back({a.name, a.type, spec.ToleranceFor(a.type, a.tolerance), a.order_matters});
-    }
-    if (spec.returns) {
-      outs.push_back({"return", *spec.returns, spec.ToleranceFor(*spec.returns, spec.return_tolerance), true});
-    }
-    auto fail = [&](Verdict v, int test_case, const verify::Mismatch& m, const std::string& prefix) {
-      res->verdict = v;
-      res->test_case = test_case;
-      res->output = m.arg;
-      res->index = m.index;
-      res->expected = m.expected;
-      res->got = m.got;
-      res->detail = prefix + m.ToString();
-    };
-    if (!cand.mutated.empty()) {
-      auto parts = Split(cand.mutated.front(), ' ');
-      res->verdict = Verdict::kWrongAnswer;
-      res->output = parts.size() == 3 ? parts[2] : cand.mutated.front();
-      res->detail = "the candidate modified its input '" + res->output + "'" +
-                    (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
-      return;
-    }
-    // In the emulator the timing-size input runs as one more case (no timing
-    // run checks its outputs there).
-    const size_t cases = spec.tests.size() + (o_.emulate ? 1 : 0);
-    for (size_t i = 0; i < cases; ++i) {
-      int c = static_cast<int>(i);
-      bool timing_size = i == spec.tests.size();
-      for (const auto& o : outs) {
-        const ArrayRecord* e = ref.Find(c, 0, o.name);
-        const ArrayRecord* g0 = cand.Find(c, 0, o.name);
-        const ArrayRecord* g1 = cand.Find(c, 1, o.name);
-        if (!e || !g0 || !g1) {
-          res->verdict = Verdict::kRuntimeError;
-          res->detail = "missing output records for '" + o.name + "' in " +
-                        (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i));
-          return;
-        }
-        auto m0 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
-        auto m1 = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
-        std::string where = timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ";
-        int reported = timing_size ? -1 : c;
-        if (m0 && m1) return fail(Verdict::kWrongAnswer, reported, *m0, where);
-        if (m0 || m1) {
-          return fail(Verdict::kNondeterministic, reported, m0 ? *m0 : *m1,
-                      where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
-                          std::string(m0 ? "1" : "2") + ": ");
-        }
-        if (!spec.allow_constant_output && verify::VariesBeyondRounding(spec, o.type, *e) &&
-            verify::IsConstant(*g0)) {
-          verify::Mismatch m;
-          m.arg = o.name;
-          m.reason = "constant";
-          m.got = verify::FormatElement(spec, o.type, *g0, 0);
-          return fail(Verdict::kWrongAnswer, reported, m, where);
-        }
-      }
-    }
-    if (!o_.timing) {
-      res->verdict = Verdict::kCorrect;
-      res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
-                    (o_.emulate ? "and the timing-size input in the CPU emulator (correctness only, not a GPU "
-                                  "result)"
-                                : "(timing off)");
-      return;
-    }
-    // Outputs of the last timed calls, one per input set, against the reference.
-    for (int set : {verify::kTimingCaseA, verify::kTimingCaseB}) {
-      auto ref_calls = ref.CallsOf(set);
-      auto cand_calls = cand.CallsOf(set);
-      if (ref_calls.empty() || cand_calls.empty()) {
-        res->verdict = Verdict::kRuntimeError;
-        res->detail = "timing run wrote no outputs";
-        return;
-      }
-      for (const auto& o : outs) {
-        const ArrayRecord* e = ref.Find(set, ref_calls.back(), o.name);
-        const ArrayRecord* g = cand.Find(set, cand_calls.back(), o.name);
-        if (!e || !g) {
-          res->verdict = Verdict::kRuntimeError;
-          res->detail = "timing run: missing output '" + o.name + "'";
-          return;
-        }
-        if (auto m = verify::CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
-          return fail(Verdict::kNondeterministic, -1, *m,
-                      "timing run (input set " + std::string(set == verify::kTimingCaseA ? "A" : "B") +
-                          ", after " + std::to_string(cand_calls.back()) +
-                          " calls): results differ from the reference (cached or stale results?): ");
-        }
-      }
-    }
-    if (cand.times_ms.empty() || ref.times_ms.empty()) {
-      res->verdict = Verdict::kRuntimeError;
-      res->detail = "no timing samples recorded";
-      return;
-    }
-    res->candidate_timing = Summarize(cand.times_ms);
-    res->reference_timing = Summarize(ref.times_ms);
-    double cand_ms = std::max(res->candidate_timing->median_ms, 1e-6);
-    res->speedup = res->reference_timing->median_ms / cand_ms;
-    res->verdict = Verdict::kCorrect;
-    char buf[256];
-    std::snprintf(buf, sizeof buf,
-                  "correct on %zu test cases + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
-                  "speedup %.2fx",
-                  spec.tests.size(), res->candidate_timing->median_ms, res->reference_timing->median_ms,
-                  res->candidate_timing->reps, res->reference_timing->reps, res->speedup);
-    res->detail = buf;
-  }
-
   void FillEnvironment(const DriverRecords* cand, const std::string& sandbox, VerifyResult* res) {
     Environment& e = res->env;
     e.cuda_toolkit_version = tc_.nvcc_version;
@@ -745,47 +696,17 @@ class Verifier::Impl {
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    std::string output = run.process.stdout_text + run.process.stderr_text;
-    if (recs && recs->nogpu) {
-      auto parts = Split(*recs->nogpu, ' ');
-      res.verdict = Verdict::kCompiledOnly;
-      res.detail = "compiled for " + res.env.archs + "; no GPU here (" +
-                   (parts.size() >= 2 ? parts[1] + ", CUDA error " + parts[0] : *recs->nogpu) +
-                   "): correctness and speed NOT verified";
-      return res;
-    }
-    if (run.process.timed_out) {
-      res.verdict = Verdict::kTimeout;
-      res.detail = "exceeded the run's wall limit of " + std::to_string(static_cast<int>(p.spec.time_limit_s)) +
-                   " s " + (recs ? DescribeCall(*recs) : std::string());
-      res.log = TruncateMiddle(output, 4000);
-      return res;
-    }
-    if (recs && recs->cuda_error) {
-      res.verdict = Verdict::kRuntimeError;
-      res.detail = "CUDA error after a call: " + *recs->cuda_error;
-      res.log = TruncateMiddle(output, 4000);
-      return res;
-    }
-    if (!run.process.ok() || !recs || !recs->finished) {
-      res.verdict = Verdict::kRuntimeError;
-      res.detail = run.process.ok() ? "the program stopped before the driver finished"
-                                    : run.process.Describe();
-      if (recs) res.detail += " " + DescribeCall(*recs);
-      if (!run.records_error.empty()) res.detail += " (" + run.records_error + ")";
-      res.log = TruncateMiddle(output, 4000);
-      return res;
-    }
-    double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
-    if (timed > run.process.wall_ms * 1.05 + 5) {
-      res.verdict = Verdict::kRuntimeError;
-      res.detail = "recorded timings (" + std::to_string(timed) + " ms) exceed the process's wall time (" +
-                   std::to_string(run.process.wall_ms) + " ms): timer tampering?";
-      return res;
-    }
+    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s, res.env.archs};
+    if (verify::ClassifyRun(facts, &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
-    Judge(p.spec, *ref, *recs, &res);
-    if (!res.ok()) res.log = TruncateMiddle(output, 4000);
+    verify::JudgeOptions jo;
+    jo.emulate = o_.emulate;
+    jo.timing = o_.timing;
+    auto bytes = EstimateBytes(p.spec, p.spec.timing);
+    jo.bytes_moved = bytes.ok() ? *bytes : 0;
+    verify::Judge(p.spec, *ref, *recs, jo, &res);
+    if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
+    if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
     return res;
   }
 
@@ -825,6 +746,7 @@ class Verifier::Impl {
   Status init_status_;
   verify::Toolchain tc_;
   std::unique_ptr<BuildCache> builds_;
+  std::vector<fs::path> toolchain_dirs_;  // toolkit folders outside /usr, visible in the sandbox
   std::string host_cpu_;
   std::mutex ref_mu_;
   std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;

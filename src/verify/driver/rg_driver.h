@@ -13,6 +13,17 @@
 // The harness compares the records the two write; the candidate never sees
 // the reference's outputs.
 //
+// The record channel (docs/trust.md): records go to a pipe the harness set
+// up as file descriptor RECORDS_FD before the program started, never to a
+// file. The harness feeds a fresh 32-byte key on standard input; the driver
+// reads it only after the last call of the function under test, appends
+// "E end <tag>" with tag = SHA-256(key || SHA-256(every byte before that
+// line)) and leaves with _exit(), so no static destructor or atexit handler
+// of the candidate ever runs after the records are sealed. Bytes that did
+// not come from this writer break the tag; bytes after the end line are
+// rejected by the parser.
+//
+// Usage: PROGRAM PLAN RECORDS_FD
 // Exit statuses: 0 done, 3 no GPU (CUDA error 35/34/100), 5 CUDA error after
 // a call, 6 bad plan or I/O.
 #pragma once
@@ -24,12 +35,15 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cerrno>
 #include <cstring>
 #include <limits>
 #include <map>
 #include <string>
 #include <type_traits>
 #include <vector>
+
+#include <unistd.h>
 
 #ifdef RG_DRIVER_CUDA
 #include <cuda_runtime.h>
@@ -80,6 +94,114 @@ class Rng {
 inline uint64_t ArgSeed(uint64_t seed, uint64_t index) {
   uint64_t s = seed * 0x100000001b3ULL + index * 0x9e3779b97f4a7c15ULL + 0x5bd1e995ULL;
   return SplitMix64(s);
+}
+
+// ---- SHA-256 (FIPS 180-4), for sealing the record channel ------------------------
+
+class Sha256 {
+ public:
+  Sha256() { Reset(); }
+  void Reset() {
+    static const uint32_t kInit[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+    std::memcpy(h_, kInit, sizeof h_);
+    len_ = 0;
+    fill_ = 0;
+  }
+  void Update(const void* data, size_t n) {
+    const unsigned char* p = static_cast<const unsigned char*>(data);
+    len_ += n;
+    while (n > 0) {
+      size_t take = std::min(n, sizeof buf_ - fill_);
+      std::memcpy(buf_ + fill_, p, take);
+      fill_ += take;
+      p += take;
+      n -= take;
+      if (fill_ == sizeof buf_) {
+        Block(buf_);
+        fill_ = 0;
+      }
+    }
+  }
+  // The 32-byte digest; the object must be Reset() before reuse.
+  void Final(unsigned char out[32]) {
+    uint64_t bits = len_ * 8;
+    unsigned char pad = 0x80;
+    Update(&pad, 1);
+    unsigned char zero = 0;
+    while (fill_ != 56) Update(&zero, 1);
+    unsigned char lenb[8];
+    for (int i = 0; i < 8; ++i) lenb[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+    Update(lenb, 8);
+    for (int i = 0; i < 8; ++i) {
+      for (int j = 0; j < 4; ++j) out[4 * i + j] = static_cast<unsigned char>(h_[i] >> (24 - 8 * j));
+    }
+  }
+
+ private:
+  static uint32_t R(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
+  void Block(const unsigned char* b) {
+    static const uint32_t k[64] = {
+        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
+    uint32_t w[64];
+    for (int i = 0; i < 16; ++i) {
+      w[i] = (uint32_t(b[4 * i]) << 24) | (uint32_t(b[4 * i + 1]) << 16) | (uint32_t(b[4 * i + 2]) << 8) |
+             uint32_t(b[4 * i + 3]);
+    }
+    for (int i = 16; i < 64; ++i) {
+      uint32_t s0 = R(w[i - 15], 7) ^ R(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      uint32_t s1 = R(w[i - 2], 17) ^ R(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = h_[0], bb = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
+    for (int i = 0; i < 64; ++i) {
+      uint32_t t1 = h + (R(e, 6) ^ R(e, 11) ^ R(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+      uint32_t t2 = (R(a, 2) ^ R(a, 13) ^ R(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
+      h = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = bb;
+      bb = a;
+      a = t1 + t2;
+    }
+    h_[0] += a;
+    h_[1] += bb;
+    h_[2] += c;
+    h_[3] += d;
+    h_[4] += e;
+    h_[5] += f;
+    h_[6] += g;
+    h_[7] += h;
+  }
+  uint32_t h_[8];
+  unsigned char buf_[64];
+  size_t fill_ = 0;
+  uint64_t len_ = 0;
+};
+
+// The seal of a record stream: hex of SHA-256(key || SHA-256(stream)).
+inline std::string SealHex(const unsigned char* key, size_t key_len, const unsigned char stream_digest[32]) {
+  Sha256 h;
+  h.Update(key, key_len);
+  h.Update(stream_digest, 32);
+  unsigned char d[32];
+  h.Final(d);
+  static const char* kHex = "0123456789abcdef";
+  std::string s;
+  for (unsigned char c : d) {
+    s += kHex[c >> 4];
+    s += kHex[c & 15];
+  }
+  return s;
 }
 
 // ---- element conversion ------------------------------------------------------
@@ -340,16 +462,17 @@ inline bool ReadPlan(const char* path, Plan* p) {
 
 class Out {
  public:
-  bool Open(const char* path) {
-    f_ = std::fopen(path, "wb");
-    return f_ != nullptr;
-  }
-  ~Out() {
-    if (f_) std::fclose(f_);
+  // Writes to `fd`, a pipe the harness owns.
+  bool Open(int fd) {
+    if (fd < 3 || ::write(fd, "", 0) < 0) return false;
+    fd_ = fd;
+    return true;
   }
   void Array(int case_id, int call, const char* name, size_t elem, size_t count, const void* data) {
-    std::fprintf(f_, "A %d %d %s %zu %zu\n", case_id, call, name, elem, count);
-    if (count) std::fwrite(data, elem, count, f_);
+    char head[512];
+    int n = std::snprintf(head, sizeof head, "A %d %d %s %zu %zu\n", case_id, call, name, elem, count);
+    Put(head, static_cast<size_t>(n));
+    if (count) Put(data, elem * count);
   }
   template <class V>
   void Vec(int case_id, int call, const char* name, const V& v) {
@@ -371,18 +494,67 @@ class Out {
       Array(case_id, call, name, sizeof(T), 1, &x);
     }
   }
+  // Events leave at once: the harness timestamps them as they arrive.
   void Event(const std::string& text) {
-    std::fprintf(f_, "E %s\n", text.c_str());
-    std::fflush(f_);
+    std::string line = "E " + text + "\n";
+    Put(line.data(), line.size());
+    Flush();
   }
   void Times(const std::vector<double>& t) {
-    std::fprintf(f_, "T %zu\n", t.size());
-    if (!t.empty()) std::fwrite(t.data(), sizeof(double), t.size(), f_);
+    char head[64];
+    int n = std::snprintf(head, sizeof head, "T %zu\n", t.size());
+    Put(head, static_cast<size_t>(n));
+    if (!t.empty()) Put(t.data(), sizeof(double) * t.size());
   }
-  void Flush() { std::fflush(f_); }
+  void Flush() {
+    size_t done = 0;
+    while (done < buf_.size()) {
+      ssize_t w = ::write(fd_, buf_.data() + done, buf_.size() - done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w <= 0) ::_exit(6);  // the harness went away
+      done += static_cast<size_t>(w);
+    }
+    buf_.clear();
+  }
+  // Reads the key the harness sent on standard input (only now: no call of
+  // the function under test comes after this), writes the end line with the
+  // seal and leaves the process without running exit handlers.
+  [[noreturn]] void SealAndExit(int status) {
+    unsigned char key[32];
+    size_t got = 0;
+    while (got < sizeof key) {
+      ssize_t r = ::read(0, key + got, sizeof key - got);
+      if (r < 0 && errno == EINTR) continue;
+      if (r <= 0) break;
+      got += static_cast<size_t>(r);
+    }
+    unsigned char digest[32];
+    hash_.Final(digest);
+    std::string line = "E end " + SealHex(key, got, digest) + "\n";
+    buf_.insert(buf_.end(), line.begin(), line.end());
+    Flush();
+    std::fflush(stdout);
+    std::fflush(stderr);
+    ::_exit(status);
+  }
 
  private:
-  FILE* f_ = nullptr;
+  void Put(const void* p, size_t n) {
+    hash_.Update(p, n);
+    const char* c = static_cast<const char*>(p);
+    if (buf_.size() + n > (size_t{1} << 20)) {
+      Flush();
+      if (n > (size_t{1} << 20)) {
+        buf_.assign(c, c + n);
+        Flush();
+        return;
+      }
+    }
+    buf_.insert(buf_.end(), c, c + n);
+  }
+  int fd_ = -1;
+  std::vector<char> buf_;
+  Sha256 hash_;
 };
 
 template <class V>
@@ -491,7 +663,7 @@ struct Hooks {
 template <class Data, class Slot>
 int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s PLAN OUT\n", argv[0]);
+    std::fprintf(stderr, "usage: %s PLAN RECORDS_FD\n", argv[0]);
     return 6;
   }
   Plan plan;
@@ -500,15 +672,12 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     return 6;
   }
   static Out out;
-  if (!out.Open(argv[2])) {
-    std::fprintf(stderr, "driver: cannot write %s\n", argv[2]);
+  if (!out.Open(std::atoi(argv[2]))) {
+    std::fprintf(stderr, "driver: cannot write records to file descriptor %s\n", argv[2]);
     return 6;
   }
 #ifdef RG_DRIVER_CUDA
-  if (GpuCheck(out) != 0) {
-    out.Flush();
-    return 3;
-  }
+  if (GpuCheck(out) != 0) out.SealAndExit(3);
 #endif
   out.Event("begin");
   std::string err;
@@ -524,8 +693,7 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       h.call(d, &s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
-        out.Flush();
-        return 5;
+        out.SealAndExit(5);
       }
       if (const char* m = h.mutated(d, s)) {
         if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
@@ -548,8 +716,7 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       h.call(sets[w % 2], &slots[w % 3]);
       if (!SyncOk(&err)) {
         out.Event("cuda_error timing warmup " + err);
-        out.Flush();
-        return 5;
+        out.SealAndExit(5);
       }
     }
     std::vector<double> times;
@@ -561,16 +728,19 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       const Data& d = sets[r % 2];
       h.prepare(d, &s, call_no++);
       if (plan.flush_l2) FlushL2(r);
+      out.Event("t0 " + std::to_string(r));
       double t0 = NowMs();
       h.call(d, &s);
       bool ok = SyncOk(&err);
       double t1 = NowMs();
       if (!ok) {
         out.Event("cuda_error timing " + std::to_string(r) + " " + err);
-        out.Flush();
-        return 5;
+        out.SealAndExit(5);
       }
       times.push_back(t1 - t0);
+      char sample[96];
+      std::snprintf(sample, sizeof sample, "t1 %d %.6f", r, t1 - t0);
+      out.Event(sample);
       total += t1 - t0;
       reps = r + 1;
       if (reps >= plan.min_reps && total >= plan.max_seconds * 1000.0) break;
@@ -589,9 +759,7 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     std::snprintf(buf, sizeof buf, "timing_wall_ms %.6f", wall1 - wall0);
     out.Event(buf);
   }
-  out.Event("end");
-  out.Flush();
-  return 0;
+  out.SealAndExit(0);
 }
 
 }  // namespace rg

@@ -1,0 +1,64 @@
+// The planted cheats of tests/cheats/ (docs/trust.md), each through the
+// whole harness in the CPU emulator (nvcc compile, object checks, sandboxed
+// run, sealed records, judge), with the verdict manifest.tsv expects.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/strings.h"
+#include "core/subprocess.h"
+#include "regrapht/verify.h"
+#include "verify/test_util.h"
+
+namespace regrapht {
+namespace {
+
+using testing_util::LoadBundled;
+using testing_util::SourceDir;
+using testing_util::TestCacheDir;
+
+struct Expectation {
+  std::string file, verdict, rule;
+};
+
+std::vector<Expectation> Manifest() {
+  auto text = ReadFile(SourceDir() / "tests" / "cheats" / "manifest.tsv");
+  EXPECT_TRUE(text.ok());
+  std::vector<Expectation> out;
+  for (const auto& line : SplitLines(text.ok() ? *text : "")) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = Split(line, '\t');
+    if (f.size() == 3) out.push_back({f[0], f[1], f[2]});
+  }
+  return out;
+}
+
+class CheatsTest : public testing::TestWithParam<Expectation> {};
+
+TEST_P(CheatsTest, GetsTheExpectedVerdictInTheEmulator) {
+  const Expectation& e = GetParam();
+  auto source = ReadFile(SourceDir() / "tests" / "cheats" / e.file);
+  ASSERT_TRUE(source.ok()) << e.file;
+  VerifyOptions o;
+  o.emulate = true;
+  o.cache_dir = TestCacheDir().string();
+  auto runner = NewSubprocessRunner();
+  Verifier v(o, runner.get());
+  auto r = v.Verify(LoadBundled("saxpy"), *source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(VerdictName(r->verdict), e.verdict) << e.file << ": " << r->detail;
+  if (e.rule != "-") {
+    bool found = std::any_of(r->findings.begin(), r->findings.end(),
+                             [&](const std::string& f) { return StartsWith(f, "rule " + e.rule); });
+    EXPECT_TRUE(found) << e.file << ": no finding of rule " << e.rule << "; got: " << Join(r->findings, " | ");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Planted, CheatsTest, testing::ValuesIn(Manifest()),
+                         [](const testing::TestParamInfo<Expectation>& i) {
+                           std::string n = i.param.file.substr(0, i.param.file.find('.'));
+                           return n;
+                         });
+
+}  // namespace
+}  // namespace regrapht

@@ -1,0 +1,248 @@
+#include "verify/judge.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/strings.h"
+#include "verify/compare.h"
+
+namespace regrapht::verify {
+namespace {
+
+double Median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t m = v.size() / 2;
+  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+// When the chunk holding byte `end - 1` arrived (ms since the start).
+double ArrivalOf(const std::vector<std::pair<size_t, double>>& arrivals, size_t end) {
+  auto it = std::lower_bound(arrivals.begin(), arrivals.end(), end,
+                             [](const std::pair<size_t, double>& a, size_t e) { return a.first < e; });
+  return it == arrivals.end() ? -1 : it->second;
+}
+
+void Implausible(VerifyResult* res, const std::string& why) {
+  res->verdict = Verdict::kImplausibleSpeed;
+  res->detail = "implausible timing: " + why + "; no speedup is reported";
+  res->speedup = 0;
+  res->candidate_timing.reset();
+  res->reference_timing.reset();
+}
+
+}  // namespace
+
+std::string DescribeCall(const DriverRecords& r) {
+  if (!r.last_call) return "before the first call";
+  auto parts = Split(*r.last_call, ' ');
+  if (parts.size() == 2) return "in test case " + parts[0] + ", call " + parts[1];
+  return "in " + *r.last_call;
+}
+
+bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
+  const CommandResult& p = f.process;
+  const DriverRecords* recs = f.records;
+  std::string output = p.stdout_text + p.stderr_text;
+  if (recs && recs->nogpu && recs->finished && p.term_signal == 0 && p.exit_code == 3) {
+    auto parts = Split(*recs->nogpu, ' ');
+    res->verdict = Verdict::kCompiledOnly;
+    res->detail = "compiled for " + f.archs + "; no GPU here (" +
+                  (parts.size() >= 2 ? parts[1] + ", CUDA error " + parts[0] : *recs->nogpu) +
+                  "): correctness and speed NOT verified";
+    return true;
+  }
+  if (p.timed_out) {
+    res->verdict = Verdict::kTimeout;
+    res->detail = "exceeded the run's wall limit of " + std::to_string(static_cast<int>(f.time_limit_s)) + " s " +
+                  (recs ? DescribeCall(*recs) : std::string());
+    res->log = TruncateMiddle(output, 4000);
+    return true;
+  }
+  if (recs && recs->cuda_error) {
+    res->verdict = Verdict::kRuntimeError;
+    res->detail = "CUDA error after a call: " + *recs->cuda_error;
+    res->log = TruncateMiddle(output, 4000);
+    return true;
+  }
+  if (recs && (recs->nogpu || !recs->began) && recs->finished && p.ok()) {
+    res->verdict = Verdict::kRuntimeError;
+    res->detail = "the driver's records end without a run (no GPU reported with exit status " +
+                  std::to_string(p.exit_code) + ")";
+    return true;
+  }
+  if (!p.ok() || !recs || !recs->finished) {
+    res->verdict = Verdict::kRuntimeError;
+    res->detail = p.ok() ? "the program stopped before the driver finished" : p.Describe();
+    if (recs) res->detail += " " + DescribeCall(*recs);
+    if (!f.records_error.empty()) res->detail += " (" + f.records_error + ")";
+    res->log = TruncateMiddle(output, 4000);
+    return true;
+  }
+  double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
+  if (timed > p.wall_ms * 1.05 + 5) {
+    res->verdict = Verdict::kImplausibleSpeed;
+    res->detail = "recorded timings (" + std::to_string(timed) + " ms) exceed the process's wall time (" +
+                  std::to_string(p.wall_ms) + " ms): timer tampering?";
+    return true;
+  }
+  return false;
+}
+
+void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<size_t, double>>& arrivals,
+                         const JudgeOptions& opts, VerifyResult* res) {
+  std::vector<double> reported, observed;
+  for (const auto& r : cand.reps) {
+    if (r.t1_end == 0) continue;
+    double a0 = ArrivalOf(arrivals, r.t0_end), a1 = ArrivalOf(arrivals, r.t1_end);
+    if (a0 < 0 || a1 < 0) return Implausible(res, "timing marks the harness never received");
+    reported.push_back(r.reported_ms);
+    observed.push_back(a1 - a0);
+  }
+  if (reported.size() != cand.times_ms.size()) {
+    return Implausible(res, std::to_string(cand.times_ms.size()) + " timing samples but " +
+                                std::to_string(reported.size()) + " marked repetitions");
+  }
+  for (size_t i = 0; i < reported.size(); ++i) {
+    if (std::fabs(reported[i] - cand.times_ms[i]) > 1e-6 * std::max(1.0, reported[i])) {
+      return Implausible(res, "sample " + std::to_string(i) + " differs from its repetition's report");
+    }
+  }
+  double rep = Median(reported), obs = Median(observed);
+  if (rep * 2 + 2.0 < obs) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "the driver reported a median of %.4f ms per call but the harness saw %.4f ms "
+                  "between the marks around each call", rep, obs);
+    return Implausible(res, buf);
+  }
+  double floor_ms = static_cast<double>(opts.bytes_moved) / kMaxBytesPerSecond * 1e3;
+  if (rep < floor_ms) {
+    char buf[200];
+    std::snprintf(buf, sizeof buf, "median %.6f ms is below %.6f ms, the time to move the problem's %lld bytes "
+                  "at %.0f GB/s", rep, floor_ms, static_cast<long long>(opts.bytes_moved), kMaxBytesPerSecond / 1e9);
+    return Implausible(res, buf);
+  }
+}
+
+void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
+         const JudgeOptions& opts, VerifyResult* res) {
+  struct Out {
+    std::string name;
+    ElementType type;
+    Tolerance tol;
+    bool order_matters;
+  };
+  std::vector<Out> outs;
+  for (const auto& a : spec.args) {
+    if (a.is_checked()) outs.push_back({a.name, a.type, spec.ToleranceFor(a.type, a.tolerance), a.order_matters});
+  }
+  if (spec.returns) {
+    outs.push_back({"return", *spec.returns, spec.ToleranceFor(*spec.returns, spec.return_tolerance), true});
+  }
+  auto fail = [&](Verdict v, int test_case, const Mismatch& m, const std::string& prefix) {
+    res->verdict = v;
+    res->test_case = test_case;
+    res->output = m.arg;
+    res->index = m.index;
+    res->expected = m.expected;
+    res->got = m.got;
+    res->detail = prefix + m.ToString();
+  };
+  if (!cand.mutated.empty()) {
+    auto parts = Split(cand.mutated.front(), ' ');
+    res->verdict = Verdict::kWrongAnswer;
+    res->output = parts.size() == 3 ? parts[2] : cand.mutated.front();
+    res->detail = "the candidate modified its input '" + res->output + "'" +
+                  (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
+    return;
+  }
+  // In the emulator the timing-size input runs as one more case (no timing
+  // run checks its outputs there).
+  const size_t cases = spec.tests.size() + (opts.emulate ? 1 : 0);
+  for (size_t i = 0; i < cases; ++i) {
+    int c = static_cast<int>(i);
+    bool timing_size = i == spec.tests.size();
+    for (const auto& o : outs) {
+      const ArrayRecord* e = ref.Find(c, 0, o.name);
+      const ArrayRecord* g0 = cand.Find(c, 0, o.name);
+      const ArrayRecord* g1 = cand.Find(c, 1, o.name);
+      if (!e || !g0 || !g1) {
+        res->verdict = Verdict::kRuntimeError;
+        res->detail = "missing output records for '" + o.name + "' in " +
+                      (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i));
+        return;
+      }
+      auto m0 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
+      auto m1 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
+      std::string where = timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ";
+      int reported = timing_size ? -1 : c;
+      if (m0 && m1) return fail(Verdict::kWrongAnswer, reported, *m0, where);
+      if (m0 || m1) {
+        return fail(Verdict::kNondeterministic, reported, m0 ? *m0 : *m1,
+                    where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
+                        std::string(m0 ? "1" : "2") + ": ");
+      }
+      if (!spec.allow_constant_output && VariesBeyondRounding(spec, o.type, *e) &&
+          IsConstant(*g0)) {
+        Mismatch m;
+        m.arg = o.name;
+        m.reason = "constant";
+        m.got = FormatElement(spec, o.type, *g0, 0);
+        return fail(Verdict::kWrongAnswer, reported, m, where);
+      }
+    }
+  }
+  if (!opts.timing) {
+    res->verdict = Verdict::kCorrect;
+    res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
+                  (opts.emulate ? "and the timing-size input in the CPU emulator (correctness only, not a GPU "
+                                "result)"
+                              : "(timing off)");
+    return;
+  }
+  // Outputs of the last timed calls, one per input set, against the reference.
+  for (int set : {kTimingCaseA, kTimingCaseB}) {
+    auto ref_calls = ref.CallsOf(set);
+    auto cand_calls = cand.CallsOf(set);
+    if (ref_calls.empty() || cand_calls.empty()) {
+      res->verdict = Verdict::kRuntimeError;
+      res->detail = "timing run wrote no outputs";
+      return;
+    }
+    for (const auto& o : outs) {
+      const ArrayRecord* e = ref.Find(set, ref_calls.back(), o.name);
+      const ArrayRecord* g = cand.Find(set, cand_calls.back(), o.name);
+      if (!e || !g) {
+        res->verdict = Verdict::kRuntimeError;
+        res->detail = "timing run: missing output '" + o.name + "'";
+        return;
+      }
+      if (auto m = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
+        return fail(Verdict::kNondeterministic, -1, *m,
+                    "timing run (input set " + std::string(set == kTimingCaseA ? "A" : "B") +
+                        ", after " + std::to_string(cand_calls.back()) +
+                        " calls): results differ from the reference (cached or stale results?): ");
+      }
+    }
+  }
+  if (cand.times_ms.empty() || ref.times_ms.empty()) {
+    res->verdict = Verdict::kRuntimeError;
+    res->detail = "no timing samples recorded";
+    return;
+  }
+  res->candidate_timing = Summarize(cand.times_ms);
+  res->reference_timing = Summarize(ref.times_ms);
+  double cand_ms = std::max(res->candidate_timing->median_ms, 1e-6);
+  res->speedup = res->reference_timing->median_ms / cand_ms;
+  res->verdict = Verdict::kCorrect;
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "correct on %zu test cases + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
+                "speedup %.2fx",
+                spec.tests.size(), res->candidate_timing->median_ms, res->reference_timing->median_ms,
+                res->candidate_timing->reps, res->reference_timing->reps, res->speedup);
+  res->detail = buf;
+}
+
+}  // namespace regrapht::verify

@@ -1,0 +1,62 @@
+// The verdict logic of the harness as pure functions over what a run
+// produced (process result and parsed records): no processes, files or
+// clocks, so every class of cheat can be tested table-driven
+// (judge_test.cc). Verifier (verifier.cc) builds, runs and then calls these.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/subprocess.h"
+#include "regrapht/problem.h"
+#include "regrapht/verify.h"
+#include "verify/records.h"
+
+namespace regrapht::verify {
+
+// What a candidate run left behind.
+struct RunFacts {
+  const CommandResult& process;
+  const DriverRecords* records;   // null when the stream could not be parsed
+  const std::string& records_error;
+  double time_limit_s = 0;
+  std::string archs;              // for the no-GPU message
+};
+
+// Decides runs that never reach a comparison: no GPU (only from a sealed
+// stream whose driver exited 3), timeout, CUDA error, crash, unsealed or
+// unparsable records, timings that exceed the process's lifetime. Returns
+// true (and fills the verdict and detail) when it decided.
+bool ClassifyRun(const RunFacts& facts, VerifyResult* res);
+
+struct JudgeOptions {
+  bool emulate = false;      // the timing-size input ran as one more case
+  bool timing = true;
+  int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
+};
+
+// Compares a finished candidate's records with the reference's: inputs
+// untouched, every output of every case and call within tolerance, calls
+// agree, outputs not constant where the reference varies, the timing runs'
+// outputs right; then the speedup from the two timing summaries.
+void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand, const JudgeOptions& opts,
+           VerifyResult* res);
+
+// Cross-checks a correct result's timing with what the harness saw:
+// each repetition's reported time against the arrival times of its "t0" and
+// "t1" lines (`arrivals`: end offset and ms of every chunk read), the "T"
+// record against the per-repetition reports, and the median against the
+// floor of moving `bytes_moved` at kMaxBytesPerSecond. A failure turns the
+// verdict into kImplausibleSpeed with no speedup.
+void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<size_t, double>>& arrivals,
+                         const JudgeOptions& opts, VerifyResult* res);
+
+// Faster than any host<->device link or GPU memory shipping (bytes/s).
+inline constexpr double kMaxBytesPerSecond = 2e12;
+
+// "in test case 2, call 1", for messages.
+std::string DescribeCall(const DriverRecords& r);
+
+}  // namespace regrapht::verify

@@ -1,0 +1,159 @@
+// The verdict logic as pure functions: one case per class of docs/trust.md
+// that the judge (rather than the build or the sandbox) must decide, over
+// hand-made process results and records. No processes run here.
+#include "verify/judge.h"
+
+#include <gtest/gtest.h>
+
+#include "verify/test_util.h"
+
+namespace regrapht::verify {
+namespace {
+
+using testing_util::LoadBundled;
+
+std::string Floats(const std::vector<float>& v) {
+  return std::string(reinterpret_cast<const char*>(v.data()), v.size() * 4);
+}
+
+DriverRecords Records(const std::vector<float>& y0, const std::vector<float>& y1, int cases) {
+  DriverRecords r;
+  r.began = r.finished = true;
+  for (int c = 0; c < cases; ++c) {
+    r.Add({c, 0, "y", 4, y0.size(), Floats(y0)});
+    r.Add({c, 1, "y", 4, y1.size(), Floats(y1)});
+  }
+  return r;
+}
+
+CommandResult Exited(int code) {
+  CommandResult p;
+  p.exit_code = code;
+  p.wall_ms = 1000;
+  return p;
+}
+
+VerifyResult Classify(const CommandResult& p, const DriverRecords* r, bool* decided) {
+  VerifyResult res;
+  std::string err;
+  *decided = ClassifyRun({p, r, err, 10, "sm_90"}, &res);
+  return res;
+}
+
+TEST(JudgeTest, NoGpuOnlyFromASealedStreamAndExit3) {
+  DriverRecords r;
+  r.nogpu = "35 cudaErrorInsufficientDriver";
+  r.finished = true;
+  bool decided = false;
+  EXPECT_EQ(Classify(Exited(3), &r, &decided).verdict, Verdict::kCompiledOnly);
+  EXPECT_TRUE(decided);
+  r.finished = false;  // unsealed: anyone could have written it
+  EXPECT_EQ(Classify(Exited(3), &r, &decided).verdict, Verdict::kRuntimeError);
+  r.finished = true;  // sealed, but the driver did not exit with its no-GPU status
+  EXPECT_EQ(Classify(Exited(0), &r, &decided).verdict, Verdict::kRuntimeError);
+}
+
+TEST(JudgeTest, RunFailures) {
+  bool decided = false;
+  CommandResult t = Exited(0);
+  t.timed_out = true;
+  DriverRecords r = Records({1}, {1}, 1);
+  EXPECT_EQ(Classify(t, &r, &decided).verdict, Verdict::kTimeout);
+  CommandResult crash;
+  crash.term_signal = 11;
+  EXPECT_EQ(Classify(crash, &r, &decided).verdict, Verdict::kRuntimeError);
+  EXPECT_EQ(Classify(Exited(0), nullptr, &decided).verdict, Verdict::kRuntimeError);
+  r.cuda_error = "0 0 cudaErrorIllegalAddress";
+  EXPECT_EQ(Classify(Exited(5), &r, &decided).verdict, Verdict::kRuntimeError);
+  DriverRecords fine = Records({1}, {1}, 1);
+  Classify(Exited(0), &fine, &decided);
+  EXPECT_FALSE(decided);
+}
+
+TEST(JudgeTest, TimesLongerThanTheProcessAreImplausible) {
+  DriverRecords r = Records({1}, {1}, 1);
+  r.times_ms = {800, 800};
+  bool decided = false;
+  EXPECT_EQ(Classify(Exited(0), &r, &decided).verdict, Verdict::kImplausibleSpeed);
+}
+
+TEST(JudgeTest, WrongNondeterministicAndMutated) {
+  Problem p = LoadBundled("saxpy");
+  int cases = static_cast<int>(p.spec.tests.size());
+  DriverRecords ref = Records({1, 2, 3}, {1, 2, 3}, cases);
+  JudgeOptions jo;
+  jo.timing = false;
+  VerifyResult res;
+  Judge(p.spec, ref, Records({1, 2, 4}, {1, 2, 4}, cases), jo, &res);
+  EXPECT_EQ(res.verdict, Verdict::kWrongAnswer);
+  VerifyResult nd;
+  Judge(p.spec, ref, Records({1, 2, 3}, {1, 2, 4}, cases), jo, &nd);
+  EXPECT_EQ(nd.verdict, Verdict::kNondeterministic);
+  DriverRecords m = Records({1, 2, 3}, {1, 2, 3}, cases);
+  m.mutated.push_back("0 0 x");
+  VerifyResult mr;
+  Judge(p.spec, ref, m, jo, &mr);
+  EXPECT_EQ(mr.verdict, Verdict::kWrongAnswer);
+  VerifyResult ok;
+  Judge(p.spec, ref, Records({1, 2, 3}, {1, 2, 3}, cases), jo, &ok);
+  EXPECT_EQ(ok.verdict, Verdict::kCorrect);
+}
+
+// A correct result whose timing evidence is checked.
+struct TimingCase {
+  const char* name;
+  std::vector<double> reported;   // per repetition, as the driver said
+  std::vector<double> gaps;       // harness-observed ms between t0 and t1
+  int64_t bytes = 0;
+  Verdict want;
+};
+
+TEST(JudgeTest, TimingEvidence) {
+  const TimingCase cases[] = {
+      {"honest", {3, 3, 3}, {3.1, 3.05, 3.2}, 1 << 20, Verdict::kCorrect},
+      {"forged small times", {0.001, 0.001, 0.001}, {40, 41, 40}, 1 << 20, Verdict::kImplausibleSpeed},
+      {"below the bandwidth floor", {0.001, 0.001, 0.001}, {0.002, 0.002, 0.002}, int64_t{1} << 32,
+       Verdict::kImplausibleSpeed},
+      {"short calls with pipe latency", {0.02, 0.02, 0.02}, {0.9, 1.1, 1.0}, 1 << 10, Verdict::kCorrect},
+  };
+  for (const auto& c : cases) {
+    DriverRecords r;
+    std::vector<std::pair<size_t, double>> arrivals;
+    size_t off = 0;
+    double now = 10;
+    for (size_t i = 0; i < c.reported.size(); ++i) {
+      off += 10;
+      arrivals.push_back({off, now});
+      size_t t0 = off;
+      now += c.gaps[i];
+      off += 20;
+      arrivals.push_back({off, now});
+      r.reps.push_back({static_cast<int>(i), c.reported[i], t0, off});
+      r.times_ms.push_back(c.reported[i]);
+      now += 5;
+    }
+    VerifyResult res;
+    res.verdict = Verdict::kCorrect;
+    res.speedup = 100;
+    JudgeOptions jo;
+    jo.bytes_moved = c.bytes;
+    CheckTimingEvidence(r, arrivals, jo, &res);
+    EXPECT_EQ(res.verdict, c.want) << c.name << ": " << res.detail;
+    if (c.want != Verdict::kCorrect) {
+      EXPECT_EQ(res.speedup, 0) << c.name;
+    }
+  }
+}
+
+TEST(JudgeTest, SamplesThatDisagreeWithTheirRepetitionsAreImplausible) {
+  DriverRecords r;
+  r.reps = {{0, 1.0, 10, 20}};
+  r.times_ms = {0.0001};  // the "T" record was edited after the fact
+  VerifyResult res;
+  res.verdict = Verdict::kCorrect;
+  CheckTimingEvidence(r, {{10, 1}, {20, 2}}, JudgeOptions{}, &res);
+  EXPECT_EQ(res.verdict, Verdict::kImplausibleSpeed);
+}
+
+}  // namespace
+}  // namespace regrapht::verify

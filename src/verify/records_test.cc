@@ -1,0 +1,122 @@
+// The record parser: sealing, bounds, and a seeded mutation fuzzer (no input
+// may crash it, throw, or allocate past its size).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+
+#include "core/rng.h"
+#include "verify/records.h"
+
+namespace regrapht::verify {
+namespace {
+
+const std::string kKey(32, 'k');
+
+std::string Array(int c, int call, const std::string& name, const std::vector<float>& v) {
+  std::string s = "A " + std::to_string(c) + " " + std::to_string(call) + " " + name + " 4 " +
+                  std::to_string(v.size()) + "\n";
+  s.append(reinterpret_cast<const char*>(v.data()), v.size() * 4);
+  return s;
+}
+
+std::string Sealed(const std::string& body, const std::string& key = kKey) {
+  return body + "E end " + RecordSeal(key, body) + "\n";
+}
+
+std::string Body() {
+  std::vector<double> t = {0.5, 0.25};
+  std::string times = "T 2\n";
+  times.append(reinterpret_cast<const char*>(t.data()), 16);
+  return "E begin\nE call 0 0\n" + Array(0, 0, "y", {1, 2, 3}) + Array(0, 1, "y", {1, 2, 3}) +
+         "E t0 0\nE t1 0 0.500000\nE t0 1\nE t1 1 0.250000\n" + times;
+}
+
+TEST(RecordsTest, SealedStreamParses) {
+  auto r = ParseRecords(Sealed(Body()), kKey);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->finished);
+  ASSERT_NE(r->Find(0, 1, "y"), nullptr);
+  EXPECT_EQ(r->Find(0, 1, "y")->count, 3u);
+  ASSERT_EQ(r->reps.size(), 2u);
+  EXPECT_DOUBLE_EQ(r->reps[1].reported_ms, 0.25);
+  EXPECT_EQ(r->times_ms.size(), 2u);
+}
+
+TEST(RecordsTest, WrongKeyOrForgedSealIsRejected) {
+  EXPECT_FALSE(ParseRecords(Sealed(Body(), std::string(32, 'x')), kKey).ok());
+  auto forged = ParseRecords(Body() + "E end " + std::string(64, '0') + "\n", kKey);
+  ASSERT_FALSE(forged.ok());
+  EXPECT_NE(forged.status().message().find("seal"), std::string::npos);
+}
+
+TEST(RecordsTest, InjectedBytesBreakTheSeal) {
+  // The driver sealed its own bytes; something else wrote in between.
+  std::string body = Body();
+  std::string seal = RecordSeal(kKey, body);
+  std::string injected = "E begin\n" + body.substr(8) ;
+  injected.insert(8, "E nogpu 35 x\n");
+  EXPECT_FALSE(ParseRecords(injected + "E end " + seal + "\n", kKey).ok());
+}
+
+TEST(RecordsTest, AnythingAfterTheEndLineIsRejected) {
+  auto r = ParseRecords(Sealed(Body()) + "E nogpu 35 cudaErrorInsufficientDriver\n", kKey);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("after the end"), std::string::npos);
+}
+
+TEST(RecordsTest, NoGpuAfterBeginIsRejected) {
+  EXPECT_FALSE(ParseRecords(Sealed("E begin\nE nogpu 35 x\n"), kKey).ok());
+  auto ok = ParseRecords(Sealed("E nogpu 35 cudaErrorInsufficientDriver\n"), kKey);
+  ASSERT_TRUE(ok.ok());
+  EXPECT_TRUE(ok->nogpu.has_value());
+}
+
+TEST(RecordsTest, UnsealedStreamIsUnfinishedNotAnError) {
+  auto r = ParseRecords(Body(), kKey);
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->finished);
+}
+
+TEST(RecordsTest, DuplicateRecordsAreRejected) {
+  EXPECT_FALSE(ParseRecords(Sealed(Array(0, 0, "y", {1}) + Array(0, 0, "y", {2})), kKey).ok());
+}
+
+TEST(RecordsTest, HugeCountsDoNotWrapOrAllocate) {
+  // 2^61 elements of 8 bytes wrap to 0 in 64 bits.
+  for (const char* head : {"A 0 0 y 8 2305843009213693952\n", "A 0 0 y 4096 18446744073709551615\n",
+                           "A 0 0 y 8 -1\n", "A 99999999999 0 y 4 1\n", "T 2305843009213693952\n",
+                           "T -3\n", "A 0 0 y 0 1\n", "A 0 0 y 5000 1\n"}) {
+    auto r = ParseRecords(std::string(head) + "abcd", kKey);
+    EXPECT_FALSE(r.ok()) << head;
+  }
+}
+
+TEST(RecordsTest, SeededMutationsNeverCrash) {
+  const std::string base = Sealed(Body());
+  Rng rng(20261201);
+  const char* tokens[] = {"A ", "E ", "T ", "\n", " ", "-1", "18446744073709551615", "2305843009213693952",
+                          "E end ", "E nogpu 35 x\n", "E t1 0 1e308\n", "0"};
+  for (int i = 0; i < 20000; ++i) {
+    std::string s = base;
+    int edits = 1 + static_cast<int>(rng.Below(4));
+    for (int e = 0; e < edits && !s.empty(); ++e) {
+      size_t at = rng.Below(s.size());
+      switch (rng.Below(4)) {
+        case 0: s[at] = static_cast<char>(rng.Below(256)); break;
+        case 1: s.resize(at); break;
+        case 2: s.insert(at, tokens[rng.Below(sizeof tokens / sizeof *tokens)]); break;
+        default: s.erase(at, 1 + rng.Below(16)); break;
+      }
+    }
+    auto r = ParseRecords(s, i % 2 ? kKey : std::string());
+    if (r.ok()) {
+      size_t bytes = 0;
+      for (const auto& a : r->arrays) bytes += a.bytes.size();
+      EXPECT_LE(bytes + r->times_ms.size() * 8, s.size());
+    }
+  }
+}
+
+}  // namespace
+}  // namespace regrapht::verify
