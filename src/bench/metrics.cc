@@ -24,7 +24,7 @@ bool Compiled(const std::string& verdict) {
 // Per-problem summary of its samples.
 struct ProblemStats {
   std::string problem, tier;
-  int n = 0, correct = 0, compiled = 0, unverified = 0, untimed = 0;
+  int n = 0, correct = 0, compiled = 0, unverified = 0, untimed = 0, unsandboxed = 0;
   std::vector<double> correct_ms;  // candidate medians of timed correct samples
   std::vector<double> speedups;    // of timed correct samples
   double baseline_ms = 0;          // best reference median seen
@@ -63,6 +63,7 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
   for (const auto* p : ps) {
     m.samples += p->n;
     m.unverified += p->unverified;
+    m.unsandboxed += p->unsandboxed;
     m.untimed += p->untimed;
     tokens += p->tokens;
     verifs += p->verifications;
@@ -169,6 +170,7 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
     }
     if (Compiled(r.verdict)) ++p.compiled;
     if (r.verdict == "compiled_only") ++p.unverified;
+    if (r.env_json.find("UNSANDBOXED") != std::string::npos) ++p.unsandboxed;
     p.tokens += r.tokens_prompt + r.tokens_generated;
     p.verifications += r.verifications;
     p.generations += r.generations;

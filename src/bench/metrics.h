@@ -44,6 +44,7 @@ struct MetricSet {
   int solved = 0;             // problems with at least one correct sample
   int unverified = 0;         // compiled_only samples
   int untimed = 0;            // correct samples whose speed was not measured
+  int unsandboxed = 0;        // samples run with --unsafe-no-sandbox
   int timed_solved = 0;       // problems with at least one timed correct sample
   std::map<int, double> pass_at;       // k -> pass@k
   std::map<int, double> speedup_at;    // k -> speedup@k (over solved problems)

@@ -59,6 +59,12 @@ class MarkdownPrinter final : public ReportPrinter {
             out += "\n";
           }
         }
+        int unsandboxed = 0;
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unsandboxed += groups[j].overall.unsandboxed;
+        if (unsandboxed > 0) {
+          out += fmt::format("\n**UNSANDBOXED:** {} samples ran with `--unsafe-no-sandbox`: their candidates ran "
+                             "as the user with the whole machine visible (docs/trust.md).\n", unsandboxed);
+        }
         bool unverified = false;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unverified |= groups[j].overall.unverified > 0;
         if (unverified) {
@@ -155,6 +161,7 @@ OrderedJson SetJson(const MetricSet& m) {
   j["solved"] = m.solved;
   j["unverified"] = m.unverified;
   j["untimed"] = m.untimed;
+  j["unsandboxed"] = m.unsandboxed;
   j["timed_solved"] = m.timed_solved;
   for (const auto& [k, v] : m.pass_at) j["pass@" + std::to_string(k)] = v;
   for (const auto& [k, v] : m.speedup_at) j["speedup@" + std::to_string(k)] = v;

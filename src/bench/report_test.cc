@@ -66,5 +66,19 @@ TEST(ReportTest, CsvGolden) { CheckGolden("csv", "report.csv"); }
 TEST(ReportTest, JsonGolden) { CheckGolden("json", "report.json"); }
 TEST(ReportTest, UnknownFormat) { EXPECT_EQ(NewReportPrinter("xml"), nullptr); }
 
+// Samples run with --unsafe-no-sandbox are counted and the report says so.
+TEST(ReportTest, UnsandboxedSamplesAreCalledOut) {
+  auto rows = FixedRows();
+  rows[3].env_json = R"({"sandbox": "UNSANDBOXED(--unsafe-no-sandbox)+rlimits+pgroup"})";
+  MetricsOptions o;
+  o.bootstrap = 10;
+  auto groups = ComputeMetrics(rows, o);
+  SortForDisplay(&groups);
+  std::string md = NewReportPrinter("md")->Print(groups, o.ks);
+  EXPECT_NE(md.find("**UNSANDBOXED:** 1 samples"), std::string::npos) << md;
+  std::string json = NewReportPrinter("json")->Print(groups, o.ks);
+  EXPECT_NE(json.find("\"unsandboxed\": 1"), std::string::npos) << json;
+}
+
 }  // namespace
 }  // namespace regrapht::bench

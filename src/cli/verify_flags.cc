@@ -34,7 +34,7 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   sub->add_flag("--emulate", emulate,
                 "run the kernels in regrapht's CUDA emulator on the CPU: correctness without a GPU, no timing "
                 "(nvcc still compiles the candidate; never reported as a GPU result)");
-  sub->add_flag("--keep-work", keep_work, "keep the run folders under the cache for debugging");
+  sub->add_flag("--keep-work", keep_work, "keep the run folders for debugging (candidates: under $TMPDIR/regrapht-sandbox-<uid>/; the reference: under the cache)");
 }
 
 Result<VerifyOptions> VerifyFlags::ToOptions() const {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include <cstring>
+#include <cstdlib>
 #include <fstream>
 #include <mutex>
 
@@ -56,6 +57,14 @@ bool TryBwrap(const fs::path& bwrap, const fs::path& box, bool drop) {
 }
 
 }  // namespace
+
+fs::path BwrapProgram() {
+  if (const char* e = std::getenv("REGRAPHT_BWRAP")) {
+    std::error_code ec;
+    return fs::exists(e, ec) ? fs::path(e) : fs::path();
+  }
+  return FindProgram("bwrap");
+}
 
 std::vector<std::string> SystemPaths() {
   std::vector<std::string> paths = {"/usr", "/etc/ld.so.cache", "/etc/ld.so.conf", "/etc/ld.so.conf.d",
@@ -109,7 +118,7 @@ std::vector<std::string> BwrapArgs(const fs::path& bwrap, const SandboxRequest& 
 const SandboxSupport& ProbeSandbox() {
   static const SandboxSupport support = [] {
     SandboxSupport s;
-    fs::path bwrap = FindProgram("bwrap");
+    fs::path bwrap = BwrapProgram();
     if (bwrap.empty()) {
       s.why_not = "bubblewrap (bwrap) is not installed";
       return s;

@@ -31,6 +31,10 @@ struct SandboxRequest {
   bool gpu = false;                 // /dev/nvidia*, /sys and the persistence daemon's socket
 };
 
+// The bubblewrap program: $REGRAPHT_BWRAP when set (empty if that file does
+// not exist), else bwrap on PATH; empty when there is none.
+fs::path BwrapProgram();
+
 // Read-only system paths every sandboxed program sees.
 std::vector<std::string> SystemPaths();
 

@@ -266,7 +266,7 @@ class SubprocessRunner final : public CommandRunner {
       } else if (!spec.cwd.empty()) {
         req.writable.insert(req.writable.begin(), spec.cwd);
       }
-      auto prefix = BwrapArgs(FindProgram("bwrap"), req);
+      auto prefix = BwrapArgs(BwrapProgram(), req);
       if (!spec.box_cwd && !spec.cwd.empty()) {
         std::error_code ec;
         prefix.insert(prefix.end() - 1, {"--chdir", fs::absolute(spec.cwd, ec).string()});

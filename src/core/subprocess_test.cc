@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "core/fs.h"
+#include "core/sandbox.h"
 
 namespace regrapht {
 namespace {
@@ -225,6 +226,83 @@ TEST(SandboxPathsTest, ReadablePathsSurviveThePrivateTmp) {
   auto write = runner->Run(spec);
   ASSERT_TRUE(write.ok());
   EXPECT_FALSE(write->ok()) << "readable paths must stay read-only";
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// A candidate's view (box run): the allow-list only, never HOME, the caches
+// or the repository, and not root.
+TEST(SandboxPolicyTest, BoxRunSeesOnlyTheAllowList) {
+  if (!BubblewrapWorks()) GTEST_SKIP() << "bubblewrap not available";
+  auto runs = SandboxRunsDir();
+  ASSERT_TRUE(runs.ok());
+  auto box = TempDir::Create("run-", *runs);
+  ASSERT_TRUE(box.ok());
+  std::vector<std::string> secret = {CacheDir().string(), "/etc/shadow", "/etc/passwd", "/root", "/home",
+                                     "/work", "/var", "/opt", "/srv", "/run", "/tmp/regrapht-sandbox-0"};
+  if (const char* home = std::getenv("HOME")) secret.push_back(home);
+  if (const char* src = std::getenv("REGRAPHT_SOURCE_DIR")) secret.push_back(src);
+  std::string script;
+  for (const auto& p : secret) script += "test -e '" + p + "' && echo VISIBLE:" + p + "; ";
+  script += "id -u; ls /";
+  CommandSpec spec;
+  spec.argv = {"/bin/sh", "-c", script};
+  spec.sandbox = true;
+  spec.box_cwd = true;
+  spec.cwd = box->path();
+  auto runner = NewSubprocessRunner();
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->stdout_text.find("VISIBLE"), std::string::npos) << r->stdout_text;
+  if (::geteuid() == 0) {
+    EXPECT_EQ(r->stdout_text.substr(0, 6), "65534\n") << r->stdout_text << r->stderr_text;
+    EXPECT_NE(r->sandbox.find("uid-nobody"), std::string::npos) << r->sandbox;
+  }
+}
+
+TEST(SandboxPolicyTest, RecordsPipeCarriesBytesWithArrivalTimes) {
+  if (!BubblewrapWorks()) GTEST_SKIP() << "bubblewrap not available";
+  auto runs = SandboxRunsDir();
+  ASSERT_TRUE(runs.ok());
+  auto box = TempDir::Create("run-", *runs);
+  CommandSpec spec;
+  spec.argv = {"/bin/sh", "-c", "echo one >&3; sleep 0.2; echo two >&3"};
+  spec.sandbox = true;
+  spec.box_cwd = true;
+  spec.cwd = box->path();
+  spec.records_fd = 3;
+  auto runner = NewSubprocessRunner();
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->records, "one\ntwo\n");
+  ASSERT_EQ(r->records_arrivals.size(), 2u);
+  EXPECT_GE(r->records_arrivals[1].second - r->records_arrivals[0].second, 150);
+}
+
+TEST(SandboxPolicyTest, RecordsOverTheLimitKillTheCommand) {
+  CommandSpec spec;
+  spec.argv = {"/bin/sh", "-c", "head -c 1000000 /dev/zero >&3; sleep 30"};
+  spec.records_fd = 3;
+  spec.max_records_bytes = 1000;
+  auto runner = NewSubprocessRunner();
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->records_overflow);
+  EXPECT_LT(r->wall_ms, 10000);
+}
+
+TEST(SandboxPolicyTest, UnsandboxedRunsSaySoInCapitals) {
+  auto runner = NewSubprocessRunner({SandboxMode::kNone, false});
+  CommandSpec spec;
+  spec.argv = {"/bin/true"};
+  spec.sandbox = true;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok());
+  EXPECT_NE(r->sandbox.find(kUnsandboxedNote), std::string::npos);
 }
 
 }  // namespace

@@ -54,6 +54,25 @@ TEST_P(CheatsTest, GetsTheExpectedVerdictInTheEmulator) {
   }
 }
 
+// The object checks decide before anything runs, so the GPU path (here
+// without a GPU) rejects the same candidates with the same rules.
+TEST_P(CheatsTest, StaticRejectsAreTheSameOnTheGpuPath) {
+  const Expectation& e = GetParam();
+  if (e.verdict != "static_reject") GTEST_SKIP() << "decided at run time";
+  auto source = ReadFile(SourceDir() / "tests" / "cheats" / e.file);
+  ASSERT_TRUE(source.ok());
+  VerifyOptions o;
+  o.cache_dir = TestCacheDir().string();
+  auto runner = NewSubprocessRunner();
+  Verifier v(o, runner.get());
+  auto r = v.Verify(LoadBundled("saxpy"), *source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(VerdictName(r->verdict), "static_reject") << e.file << ": " << r->detail;
+  bool found = std::any_of(r->findings.begin(), r->findings.end(),
+                           [&](const std::string& f) { return StartsWith(f, "rule " + e.rule); });
+  EXPECT_TRUE(found) << e.file << ": " << Join(r->findings, " | ");
+}
+
 INSTANTIATE_TEST_SUITE_P(Planted, CheatsTest, testing::ValuesIn(Manifest()),
                          [](const testing::TestParamInfo<Expectation>& i) {
                            std::string n = i.param.file.substr(0, i.param.file.find('.'));

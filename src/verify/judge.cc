@@ -110,7 +110,7 @@ void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<
     }
   }
   double rep = Median(reported), obs = Median(observed);
-  if (rep * 2 + 2.0 < obs) {
+  if (rep * 2 + 5.0 < obs) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "the driver reported a median of %.4f ms per call but the harness saw %.4f ms "
                   "between the marks around each call", rep, obs);

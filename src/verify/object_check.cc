@@ -1,5 +1,7 @@
 #include "verify/object_check.h"
 
+#include <link.h>
+
 #include <cstdint>
 #include <cstring>
 #include <map>
@@ -7,6 +9,7 @@
 #include <set>
 #include <cctype>
 
+#include "core/fs.h"
 #include "core/strings.h"
 
 namespace regrapht::verify {
@@ -32,6 +35,7 @@ struct Symbol {
   bool defined() const { return shndx != 0; }
 };
 
+constexpr uint32_t kShtDynsym = 11;
 constexpr uint32_t kShtSymtab = 2, kShtRela = 4, kShtInitArray = 14, kShtFiniArray = 15,
                    kShtPreinitArray = 16, kShtGroup = 17;
 
@@ -69,7 +73,7 @@ class Elf {
       }
     }
     for (const auto& s : sections_) {
-      if (s.type != kShtSymtab) continue;
+      if (s.type != kShtSymtab && s.type != kShtDynsym) continue;
       if (s.link >= sections_.size() || s.entsize != 24) return "bad symbol table";
       for (uint64_t o = 0; o + 24 <= s.size; o += 24) {
         uint64_t e = s.offset + o;
@@ -238,6 +242,42 @@ bool IsFunctionUnderTest(const std::string& s, const std::string& function) {
   return s == function || StartsWith(s, "_Z" + std::to_string(function.size()) + function);
 }
 
+// Names the C and C++ runtime libraries this process was linked with
+// export (libc, libm, libstdc++, libgcc_s, ...): a candidate defining one
+// would replace it for the driver and the libraries.
+const std::set<std::string>& RuntimeExports() {
+  static const std::set<std::string> names = [] {
+    std::set<std::string> out;
+    std::vector<std::string> paths;
+    dl_iterate_phdr(
+        [](struct dl_phdr_info* info, size_t, void* data) {
+          std::string name = info->dlpi_name ? info->dlpi_name : "";
+          for (const char* lib : {"libc.so", "libm.so", "libstdc++.so", "libgcc_s.so", "libpthread.so", "libdl.so",
+                                  "librt.so"}) {
+            if (name.find(lib) != std::string::npos) static_cast<std::vector<std::string>*>(data)->push_back(name);
+          }
+          return 0;
+        },
+        &paths);
+    for (const auto& p : paths) {
+      auto data = ReadFile(p);
+      if (!data.ok()) continue;
+      Elf elf(*data);
+      if (!elf.Parse().empty()) continue;
+      for (const auto& sym : elf.symbols()) {
+        if (sym.defined() && sym.bind != 0 && !sym.name.empty()) out.insert(sym.name);
+      }
+    }
+    return out;
+  }();
+  return names;
+}
+
+bool CudaName(const std::string& s) {
+  return StartsWith(s, "cuda") || StartsWith(s, "__cuda") || StartsWith(s, "nv") || StartsWith(s, "__nv") ||
+         (s.size() > 2 && s[0] == 'c' && s[1] == 'u' && std::isupper(static_cast<unsigned char>(s[2])));
+}
+
 }  // namespace
 
 bool UndefinedSymbolAllowed(const std::string& s, const std::vector<std::string>& libraries) {
@@ -275,9 +315,10 @@ std::vector<StaticFinding> ObjectCheck(std::string_view object, std::string_view
     if (IsFunctionUnderTest(s.name, o.function)) continue;
     if (driver_needs.count(s.name)) {
       f.push_back({"object-interposes", 0, "defines '" + s.name + "', which the harness's driver uses"});
-    } else if (!StartsWith(s.name, "_Z") && !kernels.count(s.name) && s.name.find('.') == std::string::npos) {
+    } else if (!StartsWith(s.name, "_Z") && !kernels.count(s.name) &&
+               (RuntimeExports().count(s.name) || CudaName(s.name))) {
       f.push_back({"object-interposes", 0,
-                   "defines the C-linkage symbol '" + s.name + "' (it could replace a library function)"});
+                   "defines '" + s.name + "', a name the C/C++ or CUDA runtime provides (it would replace it)"});
     } else if (IsCxxStdName(s.name) && (s.bind == 1 || !comdat)) {
       f.push_back({"object-interposes", 0, "defines '" + s.name + "' in namespace std"});
     }
