@@ -3,6 +3,7 @@
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gtest/gtest.h>
@@ -303,6 +304,30 @@ TEST(SandboxPolicyTest, UnsandboxedRunsSaySoInCapitals) {
   auto r = runner->Run(spec);
   ASSERT_TRUE(r.ok());
   EXPECT_NE(r->sandbox.find(kUnsandboxedNote), std::string::npos);
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// A regrapht process killed with -9 leaves its per-command cgroups behind;
+// the next one removes those whose pid is gone (and leaves live ones).
+TEST(SandboxPolicyTest, StaleCgroupsAreRemoved) {
+  auto base = TempDir::Create("rgcg");  // stands in for a cgroup mount
+  ASSERT_TRUE(base.ok());
+  pid_t dead = ::fork();
+  if (dead == 0) _exit(0);
+  ::waitpid(dead, nullptr, 0);
+  fs::path stale = base->path() / ("regrapht-" + std::to_string(dead) + "-3");
+  fs::path live = base->path() / ("regrapht-" + std::to_string(::getpid()) + "-0");
+  fs::path other = base->path() / "someone-else";
+  for (const auto& d : {stale, live, other}) ASSERT_TRUE(MakeDirs(d).ok());
+  CleanStaleCgroups({base->path()});
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(other));
 }
 
 }  // namespace
