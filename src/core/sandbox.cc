@@ -96,6 +96,16 @@ std::vector<std::string> BwrapArgs(const fs::path& bwrap, const SandboxRequest& 
     for (const char* p : {"/sys", "/run/nvidia-persistenced/socket"}) {
       if (Exists(p)) a.insert(a.end(), {"--ro-bind", p, p});
     }
+    // A driver installed outside /usr (containers put libcuda on
+    // LD_LIBRARY_PATH): its library folders, read-only, never HOME.
+    if (const char* llp = std::getenv("LD_LIBRARY_PATH")) {
+      const char* home = std::getenv("HOME");
+      for (const auto& d : Split(llp, ':')) {
+        if (d.empty() || d[0] != '/' || StartsWith(d, "/usr/") || !Exists(d)) continue;
+        if (home && *home && StartsWith(d, home)) continue;
+        a.insert(a.end(), {"--ro-bind", d, d});
+      }
+    }
   }
   for (const auto& p : r.readable) {
     std::error_code ec;

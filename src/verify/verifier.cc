@@ -370,7 +370,9 @@ class Verifier::Impl {
                                                 const fs::path& candidate_obj, VerifyResult* result) {
     BuildRequest link;
     link.label = "candidate-link";
-    link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate"};
+    link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate",
+                 // Full RELRO: the GOT is read-only before the candidate runs.
+                 "-Wl,-z,relro,-z,now"};
     link.inputs = {driver_obj, candidate_obj};
     if (!o_.cpu_candidate) {
       link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
@@ -435,7 +437,8 @@ class Verifier::Impl {
     }
     BuildRequest link;
     link.label = "candidate-emu-link";
-    link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), "-o", "candidate", "-lpthread"};
+    link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), "-o", "candidate", "-lpthread",
+                 "-Wl,-z,relro,-z,now"};
     link.inputs = {driver_obj, eo.artifact};
     link.output = "candidate";
     link.key_extra = ToolKey();
