@@ -41,6 +41,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   return [st]() -> int {
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
+    if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto parts = Split(st->shard, '/');
     auto si = parts.size() == 2 ? ParseInt(parts[0]) : std::nullopt;
     auto sn = parts.size() == 2 ? ParseInt(parts[1]) : std::nullopt;

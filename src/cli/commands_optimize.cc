@@ -74,6 +74,7 @@ int RunOptimize(const OptimizeState& s) {
   // 2. The harness: check the reference before spending model time.
   auto vopts = s.verify.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
+  if (Status sb = RequireSandbox(*vopts); !sb.ok()) return Fail(sb);
   auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
   Verifier verifier(*vopts, runner.get());
   VerifyOptions quick = *vopts;

@@ -8,6 +8,7 @@
 #include "cli/verify_flags.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/sandbox.h"
 #include "core/subprocess.h"
 #include "verify/result_json.h"
 
@@ -17,6 +18,12 @@ SubprocessOptions RunnerOptions(const VerifyOptions& o) {
   so.sandbox = o.sandbox == "bwrap" ? SandboxMode::kBubblewrap
                                     : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
   return so;
+}
+
+Status RequireSandbox(const VerifyOptions& o) {
+  if (o.sandbox == "none") return Status::Ok();
+  const SandboxSupport& s = ProbeSandbox();
+  return s.bwrap ? Status::Ok() : SandboxRefusal(s);
 }
 
 std::function<int()> VerifyCommand(CLI::App* sub) {
@@ -37,6 +44,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
   return [st]() -> int {
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
+    if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto problem = LoadProblem(st->problem);
     if (!problem.ok()) return Fail(problem.status());
     auto runner = NewSubprocessRunner(RunnerOptions(*opts));

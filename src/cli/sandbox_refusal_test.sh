@@ -19,4 +19,10 @@ out=$(REGRAPHT_BWRAP=/nonexistent/bwrap "$bin" verify --problem "$src/problems/s
 rc=$?
 [ $rc -eq 3 ] || [ $rc -eq 0 ] || { echo "expected a verdict with --unsafe-no-sandbox, got $rc: $out"; exit 1; }
 echo "$out" | grep -q "UNSANDBOXED" || { echo "the result must say UNSANDBOXED: $out"; exit 1; }
+# bench refuses before it runs anything and leaves no rows behind.
+out=$(REGRAPHT_BWRAP=/nonexistent/bwrap "$bin" bench --suite "$src/suites/cudaeval" --method reference \
+  --db "$cache/bench.db" --cache "$cache" 2>&1)
+rc=$?
+[ $rc -eq 1 ] || { echo "bench: expected exit 1 without a sandbox, got $rc: $out"; exit 1; }
+echo "$out" | grep -q "never run unsandboxed" || { echo "bench: no refusal message: $out"; exit 1; }
 echo ok

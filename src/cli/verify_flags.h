@@ -37,6 +37,11 @@ int ExitFor(Verdict v);
 // The subprocess runner settings matching --sandbox.
 SubprocessOptions RunnerOptions(const VerifyOptions& o);
 
+// Fails, before any model time or compile is spent, when candidates would
+// have to run but the sandbox cannot start here (and --unsafe-no-sandbox
+// was not given). docs/trust.md.
+Status RequireSandbox(const VerifyOptions& o);
+
 // `problem check` over folders; prints a line per folder; returns how many failed.
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
                      bool device_only = false);

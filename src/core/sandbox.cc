@@ -159,6 +159,13 @@ const SandboxSupport& ProbeSandbox() {
   return support;
 }
 
+Status SandboxRefusal(const SandboxSupport& support) {
+  return Status::FailedPrecondition(
+      "sandbox: " + support.why_not +
+      "; untrusted code is never run unsandboxed (install bubblewrap: scripts/install-deps.sh, or pass "
+      "--unsafe-no-sandbox to accept the risk)");
+}
+
 Result<fs::path> SandboxRunsDir() {
   std::error_code ec;
   fs::path base = fs::temp_directory_path(ec);

@@ -49,6 +49,9 @@ struct SandboxSupport {
 };
 const SandboxSupport& ProbeSandbox();
 
+// The error for a sandboxed command where ProbeSandbox() says no.
+Status SandboxRefusal(const SandboxSupport& support);
+
 // A folder that kSandboxUid may enter, for run folders: <tmp>/regrapht-
 // sandbox-<euid>, mode 0711 (no listing). Created on first use.
 Result<fs::path> SandboxRunsDir();

@@ -249,12 +249,7 @@ class SubprocessRunner final : public CommandRunner {
     if (spec.sandbox && !want_bwrap) result.sandbox = std::string(kUnsandboxedNote) + "+" + result.sandbox;
     if (want_bwrap) {
       const SandboxSupport& support = ProbeSandbox();
-      if (!support.bwrap) {
-        return Status::FailedPrecondition(
-            "sandbox: " + support.why_not +
-            "; untrusted code is never run unsandboxed (install bubblewrap: scripts/install-deps.sh, or "
-            "pass --unsafe-no-sandbox to accept the risk)");
-      }
+      if (!support.bwrap) return SandboxRefusal(support);
       SandboxRequest req;
       req.gpu = spec.uses_gpu;
       req.readable = spec.readable;
