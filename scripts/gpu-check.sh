@@ -24,6 +24,10 @@ if [ -x .devbin/bin/regrapht ]; then
   echo "libraries taken from .devbin: $(ls .devbin/missing | tr '\n' ' ')"
   export LD_LIBRARY_PATH="$PWD/.devbin/missing${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   GPUTEST=.devbin/bin/verify_gpu_test
+  if ! command -v bwrap >/dev/null 2>&1 && [ -x .devbin/bin/bwrap ]; then
+    export REGRAPHT_BWRAP="$PWD/.devbin/bin/bwrap"
+    echo "bubblewrap taken from .devbin"
+  fi
 else
   BIN=build/src/cli; GPUTEST=build/src/verify/verify_gpu_test
 fi

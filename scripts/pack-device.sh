@@ -8,6 +8,9 @@ BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
 rm -rf .devbin && mkdir -p .devbin/bin .devbin/lib
 strip -o .devbin/bin/regrapht "$BUILD_DIR/src/cli/regrapht"
 strip -o .devbin/bin/verify_gpu_test "$BUILD_DIR/src/verify/verify_gpu_test"
+# Candidates only run sandboxed (docs/trust.md): bring bubblewrap along in
+# case the GPU machine has none (gpu-check.sh points REGRAPHT_BWRAP at it).
+cp "$(command -v bwrap)" .devbin/bin/bwrap
 # Every shared library the binaries need except the C/C++ runtime; gpu-check.sh
 # puts on LD_LIBRARY_PATH only those the GPU machine lacks, so that its own
 # compilers never load ours.

@@ -9,6 +9,8 @@
 
 #include <cstdio>
 
+#include "core/strings.h"
+
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
 #include "verify/planted_cheats.h"
@@ -58,6 +60,28 @@ TEST_F(VerifyGpuTest, PlantedCheatsAreCaught) {
     EXPECT_NE(r->verdict, Verdict::kCompiledOnly) << c.name;
     EXPECT_NE(r->verdict, Verdict::kCompileError) << c.name << ": " << r->log;
     EXPECT_NE(r->verdict, Verdict::kStaticReject) << c.name << ": " << r->detail;
+  }
+}
+
+// The trust cheats of tests/cheats/ (docs/trust.md) on the real GPU path:
+// the sandbox as nobody with /dev/nvidia*, the sealed records, the timing
+// evidence. Same verdicts as in the emulator (manifest.tsv); honest.cu must
+// be correct with a speedup and no implausible_speed.
+TEST_F(VerifyGpuTest, TrustCheatsGetTheirManifestVerdicts) {
+  auto manifest = ReadFile(testing_util::SourceDir() / "tests" / "cheats" / "manifest.tsv");
+  ASSERT_TRUE(manifest.ok());
+  Verifier v(GpuOptions(), runner_.get());
+  for (const auto& line : SplitLines(*manifest)) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = Split(line, '\t');
+    ASSERT_EQ(f.size(), 3u) << line;
+    auto source = ReadFile(testing_util::SourceDir() / "tests" / "cheats" / f[0]);
+    ASSERT_TRUE(source.ok()) << f[0];
+    auto r = v.Verify(LoadBundled("saxpy"), *source);
+    ASSERT_TRUE(r.ok()) << f[0] << ": " << r.status().ToString();
+    std::printf("[gpu] trust cheat %-32s -> %-18s %s\n", f[0].c_str(), std::string(VerdictName(r->verdict)).c_str(),
+                r->detail.c_str());
+    EXPECT_EQ(VerdictName(r->verdict), f[1]) << f[0] << ": " << r->detail << "\n" << r->log;
   }
 }
 

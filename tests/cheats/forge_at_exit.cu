@@ -15,9 +15,12 @@ __global__ void k(int n, float a, const float* x, float* y) {
 void saxpy(int n, float a, const float* x, float* y) {
   static bool once = ((std::atexit)(Forge), true);
   (void)once;
-  float* d;
+  float *dx, *d;
+  cudaMalloc(&dx, n * sizeof(float));
   cudaMalloc(&d, n * sizeof(float));
-  k<<<(n + 255) / 256, 256>>>(n, a, x, d);
+  cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);
+  k<<<(n + 255) / 256, 256>>>(n, a, dx, d);
   cudaMemcpy(y, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+  cudaFree(dx);
   cudaFree(d);
 }
