@@ -53,7 +53,10 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
 void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<size_t, double>>& arrivals,
                          const JudgeOptions& opts, VerifyResult* res);
 
-// Faster than any host<->device link or GPU memory shipping (bytes/s).
+// Faster than any host<->device link shipping (bytes/s; NVLink-C2C is 0.9
+// TB/s): the floor for whole drop-in calls, whose inputs and outputs must
+// cross that link. A kernel-only timing mode must use the GPU's own memory
+// bandwidth instead (an H200's HBM3e reaches 4.8 TB/s).
 inline constexpr double kMaxBytesPerSecond = 2e12;
 
 // "in test case 2, call 1", for messages.
