@@ -1,14 +1,70 @@
 #include "core/json_util.h"
 
 #include <cmath>
+#include <set>
+#include <vector>
 
 #include "core/strings.h"
 
 namespace regrapht {
 
+namespace {
+
+// Raised from the parser callback to stop at the first thing it refuses.
+struct JsonRefusal {
+  std::string message;
+};
+
+std::string KeyPath(const std::vector<std::string>& path) {
+  std::string out;
+  for (const auto& k : path) out += (out.empty() ? "" : ".") + k;
+  return out.empty() ? "(top level)" : out;
+}
+
+}  // namespace
+
 Result<Json> ParseJson(std::string_view text, std::string_view source) {
+  // One frame per open object or array: the keys seen (objects) and the
+  // key under which it was opened, for messages.
+  struct Frame {
+    bool object = false;
+    std::set<std::string> keys;
+  };
+  std::vector<Frame> frames;
+  std::vector<std::string> path;
+  std::string last_key;
+  auto callback = [&](int depth, Json::parse_event_t ev, Json& parsed) -> bool {
+    using E = Json::parse_event_t;
+    if ((ev == E::object_start || ev == E::array_start) && depth >= kMaxJsonDepth) {
+      throw JsonRefusal{"nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels at " + KeyPath(path)};
+    }
+    switch (ev) {
+      case E::object_start:
+      case E::array_start:
+        if (!frames.empty()) path.push_back(frames.back().object ? last_key : "[]");
+        frames.push_back({ev == E::object_start, {}});
+        break;
+      case E::object_end:
+      case E::array_end:
+        if (!frames.empty()) frames.pop_back();
+        if (!path.empty() && !frames.empty()) path.pop_back();
+        break;
+      case E::key: {
+        last_key = parsed.is_string() ? parsed.get<std::string>() : std::string();
+        if (!frames.empty() && !frames.back().keys.insert(last_key).second) {
+          throw JsonRefusal{"key \"" + last_key + "\" given twice in " + KeyPath(path)};
+        }
+        break;
+      }
+      case E::value:
+        break;
+    }
+    return true;
+  };
   try {
-    return Json::parse(text.begin(), text.end());
+    return Json::parse(text.begin(), text.end(), callback);
+  } catch (const JsonRefusal& r) {
+    return Status::InvalidArgument(std::string(source) + ": JSON " + r.message);
   } catch (const Json::parse_error& e) {
     size_t offset = e.byte > 0 ? e.byte - 1 : 0;
     int line = LineOfOffset(text, offset);
@@ -24,6 +80,16 @@ Result<Json> ParseJson(std::string_view text, std::string_view source) {
 }
 
 Result<Json> ReadJsonFile(const fs::path& path) {
+  std::error_code ec;
+  auto st = fs::status(path, ec);
+  if (!ec && fs::exists(st) && !fs::is_regular_file(st)) {
+    return Status::InvalidArgument(path.string() + ": not a regular file");
+  }
+  uintmax_t size = fs::file_size(path, ec);
+  if (!ec && size > kMaxJsonFileBytes) {
+    return Status::InvalidArgument(path.string() + ": " + std::to_string(size) + " bytes, more than the " +
+                                   std::to_string(kMaxJsonFileBytes) + "-byte limit on JSON inputs");
+  }
   RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   return ParseJson(text, path.string());
 }

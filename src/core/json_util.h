@@ -20,8 +20,16 @@ namespace regrapht {
 using Json = nlohmann::json;
 using OrderedJson = nlohmann::ordered_json;
 
+// Limits on every JSON input (stated in the errors).
+inline constexpr int kMaxJsonDepth = 256;
+inline constexpr uintmax_t kMaxJsonFileBytes = uintmax_t{1} << 30;
+
 // Parses `text`; `source` names it in errors (a file path or "<stdin>").
+// Refuses, naming the key path, what it could not mean: a key given twice
+// in one object, nesting deeper than kMaxJsonDepth.
 Result<Json> ParseJson(std::string_view text, std::string_view source);
+// Reads and parses a regular file of at most kMaxJsonFileBytes (a device,
+// a FIFO or a larger file is an error naming it, never an allocation).
 Result<Json> ReadJsonFile(const fs::path& path);
 
 // Serialises with 2-space indentation and a trailing newline.

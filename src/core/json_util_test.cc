@@ -37,3 +37,33 @@ TEST(JsonUtilTest, Getters) {
 
 }  // namespace
 }  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+TEST(JsonUtilTest, DuplicateKeysAreRefusedWithTheirPath) {
+  auto r = ParseJson(R"({"spec": {"tests": [{"n": 1, "n": 2}]}})", "p.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "p.json: JSON key \"n\" given twice in spec.tests.[]");
+  auto top = ParseJson(R"({"a": 1, "a": 1})", "q.json");
+  ASSERT_FALSE(top.ok());
+  EXPECT_EQ(top.status().message(), "q.json: JSON key \"a\" given twice in (top level)");
+  EXPECT_TRUE(ParseJson(R"({"a": {"x": 1}, "b": {"x": 2}})", "ok.json").ok());
+}
+
+TEST(JsonUtilTest, DeepNestingIsRefusedNotACrash) {
+  std::string deep = "{\"free_text\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
+  auto r = ParseJson(deep, "deep.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("nesting deeper than 256 levels at free_text"), std::string::npos)
+      << r.status().message();
+}
+
+TEST(JsonUtilTest, DevicesAreNotReadAsJson) {
+  auto r = ReadJsonFile("/dev/zero");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "/dev/zero: not a regular file");
+}
+
+}  // namespace
+}  // namespace regrapht

@@ -21,7 +21,7 @@ class FastParser {
   }
 
  private:
-  static constexpr int kMaxDepth = 512;
+  static constexpr int kMaxDepth = kMaxJsonDepth - 1;  // deeper: the nlohmann path refuses it
 
   void SkipSpace() {
     while (i_ < s_.size() && (s_[i_] == ' ' || s_[i_] == '\n' || s_[i_] == '\r' || s_[i_] == '\t')) {
@@ -82,7 +82,8 @@ class FastParser {
       ++i_;
       Json value;
       if (!Value(&value, depth + 1)) return false;
-      obj[std::move(key)] = std::move(value);  // the last duplicate wins, as in nlohmann
+      // A duplicate key: the nlohmann path refuses it with its message.
+      if (!obj.emplace(std::move(key), std::move(value)).second) return false;
       SkipSpace();
       if (i_ >= s_.size()) return false;
       if (s_[i_] == '}') {
