@@ -199,6 +199,30 @@ class CommandCgroup {
   std::vector<fs::path> dirs_;
 };
 
+// The bubblewrap prefix for a sandboxed `spec` (core/sandbox.h); sets
+// *drop_root when the child must become the sandbox user before exec.
+Result<std::vector<std::string>> SandboxPrefix(const CommandSpec& spec, bool* drop_root) {
+  const SandboxSupport& support = ProbeSandbox();
+  if (!support.bwrap) return SandboxRefusal(support);
+  SandboxRequest req;
+  req.gpu = spec.uses_gpu;
+  req.readable = spec.readable;
+  req.writable = spec.writable;
+  if (spec.box_cwd) {
+    req.box = spec.cwd;
+    *drop_root = ::geteuid() == 0 && support.unprivileged;
+    if (*drop_root) RG_RETURN_IF_ERROR(GiveToSandboxUser(spec.cwd));
+  } else if (!spec.cwd.empty()) {
+    req.writable.insert(req.writable.begin(), spec.cwd);
+  }
+  auto prefix = BwrapArgs(BwrapProgram(), req);
+  if (!spec.box_cwd && !spec.cwd.empty()) {
+    std::error_code ec;
+    prefix.insert(prefix.end() - 1, {"--chdir", fs::absolute(spec.cwd, ec).string()});
+  }
+  return prefix;
+}
+
 std::vector<std::string> BuildEnv(const CommandSpec& spec) {
   std::vector<std::string> env;
   auto passes = [&](std::string_view kv) {
@@ -248,24 +272,7 @@ class SubprocessRunner final : public CommandRunner {
     bool drop_root = false;
     if (spec.sandbox && !want_bwrap) result.sandbox = std::string(kUnsandboxedNote) + "+" + result.sandbox;
     if (want_bwrap) {
-      const SandboxSupport& support = ProbeSandbox();
-      if (!support.bwrap) return SandboxRefusal(support);
-      SandboxRequest req;
-      req.gpu = spec.uses_gpu;
-      req.readable = spec.readable;
-      req.writable = spec.writable;
-      if (spec.box_cwd) {
-        req.box = spec.cwd;
-        drop_root = ::geteuid() == 0 && support.unprivileged;
-        if (drop_root) RG_RETURN_IF_ERROR(GiveToSandboxUser(spec.cwd));
-      } else if (!spec.cwd.empty()) {
-        req.writable.insert(req.writable.begin(), spec.cwd);
-      }
-      auto prefix = BwrapArgs(BwrapProgram(), req);
-      if (!spec.box_cwd && !spec.cwd.empty()) {
-        std::error_code ec;
-        prefix.insert(prefix.end() - 1, {"--chdir", fs::absolute(spec.cwd, ec).string()});
-      }
+      RG_ASSIGN_OR_RETURN(auto prefix, SandboxPrefix(spec, &drop_root));
       if (spec.box_cwd && !StartsWith(spec.argv[0], "/")) argv[0] = spec.argv[0];
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
       result.sandbox = std::string("bwrap(allow-list,no-net") + (drop_root ? ",uid-nobody" : "") + ")+" +
