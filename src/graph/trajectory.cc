@@ -21,8 +21,25 @@ bool IsIdentifier(std::string_view s) {
   return std::all_of(s.begin(), s.end(), IsIdentChar);
 }
 
-// Reads a UTF-8 text file that must be non-empty.
-Result<std::string> ReadText(const fs::path& path) {
+// Files of a trajectory are read only from inside its folder: a link that
+// leads out of it (into someone's home, say) is refused, never copied into a
+// graph.
+Status InsideFolder(const fs::path& path, const fs::path& dir) {
+  std::error_code e1, e2;
+  fs::path real = fs::weakly_canonical(path, e1);
+  fs::path root = fs::weakly_canonical(dir, e2);
+  fs::path rel = real.lexically_relative(root);
+  if (e1 || e2 || rel.empty() || *rel.begin() == "..") {
+    return Status::InvalidArgument(path.string() + ": leads outside the trajectory folder (to " + real.string() +
+                                   ")");
+  }
+  return Status::Ok();
+}
+
+// Reads a UTF-8 text file of the trajectory folder `dir` that must be
+// non-empty.
+Result<std::string> ReadText(const fs::path& path, const fs::path& dir) {
+  RG_RETURN_IF_ERROR(InsideFolder(path, dir));
   RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
   if (!IsValidUtf8(text)) return Status::InvalidArgument(path.string() + ": not valid UTF-8");
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
@@ -93,10 +110,12 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
     return Status::NotFound(problem.string() +
                             ": missing (every trajectory folder needs its harness spec)");
   }
-  RG_ASSIGN_OR_RETURN(t.sequential_source, ReadText(dir / "reference.cpp"));
-  RG_ASSIGN_OR_RETURN(t.description, ReadText(dir / "description.md"));
+  RG_RETURN_IF_ERROR(InsideFolder(problem, dir));
+  RG_ASSIGN_OR_RETURN(t.sequential_source, ReadText(dir / "reference.cpp", dir));
+  RG_ASSIGN_OR_RETURN(t.description, ReadText(dir / "description.md", dir));
 
   fs::path tj = dir / "trajectory.json";
+  RG_RETURN_IF_ERROR(InsideFolder(tj, dir));
   RG_ASSIGN_OR_RETURN(Json j, ReadJsonFile(tj));
   JsonPath root(j, tj.string());
   RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "kernel", "function", "steps"}));
@@ -155,7 +174,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
     if (!fs::is_regular_file(code_path, ec)) {
       return s.FieldError("code", Quoted(file) + " does not exist");
     }
-    auto code = ReadText(code_path);
+    auto code = ReadText(code_path, dir);
     if (!code.ok()) return s.FieldError("code", code.status().message());
     step.code = std::move(code).value();
     if (!MentionsFunction(step.code, t.name)) {

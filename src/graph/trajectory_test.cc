@@ -31,6 +31,26 @@ TEST(TrajectoryTest, ReadsAGoodFolder) {
   EXPECT_FALSE(t->steps[1].verification);
 }
 
+// A step file that is a link to a file outside the folder is refused (it
+// would be copied into the graph); links inside the folder are fine.
+TEST(TrajectoryTest, LinksOutOfTheFolderAreRefused) {
+  auto tmp = TempDir::Create("rgtraj");
+  ASSERT_TRUE(tmp.ok());
+  fs::path dir = tmp->path() / "dot_product";
+  fs::copy(Testdata() / "good" / "dot_product", dir, fs::copy_options::recursive);
+  ASSERT_TRUE(WriteFile(tmp->path() / "secret.cu", "__global__ void dot_product() {}\n").ok());
+  fs::remove(dir / "step2.cu");
+  fs::create_symlink(tmp->path() / "secret.cu", dir / "step2.cu");
+  auto t = ReadTrajectoryDir(dir);
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find("step2.cu: leads outside the trajectory folder"), std::string::npos)
+      << t.status().message();
+  fs::remove(dir / "step2.cu");
+  fs::copy_file(Testdata() / "good" / "dot_product" / "step2.cu", dir / "step2_real.cu");
+  fs::create_symlink("step2_real.cu", dir / "step2.cu");
+  EXPECT_TRUE(ReadTrajectoryDir(dir).ok());
+}
+
 TEST(TrajectoryTest, BadFoldersGiveNamedErrors) {
   fs::path bad = Testdata() / "bad";
   auto at = [&](const char* dir, const char* file) { return (bad / dir / file).string(); };
