@@ -32,6 +32,8 @@ const Rule kRules[] = {
     {"no-device-reset", R"(\bcudaDeviceReset\s*\()", "cudaDeviceReset destroys state the harness owns"},
     {"no-main", R"(\bint\s+main\s*\()", "a main() of its own"},
     {"no-token-pasting", R"(##)", "preprocessor token pasting (it can hide banned names)"},
+    {"no-reserved-names", R"(\b(_GLOBAL__\w*|\w*__sti__\w*)\b)",
+     "names the compiler reserves for its own start-up code"},
     {"no-line-directive", R"((^|\n)\s*#\s*(line\b|\d))", "#line directives (they misattribute code to other files)"},
 };
 
