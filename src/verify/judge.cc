@@ -10,13 +10,6 @@
 namespace regrapht::verify {
 namespace {
 
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  size_t m = v.size() / 2;
-  return v.size() % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-}
-
 // When the chunk holding byte `end - 1` arrived (ms since the start).
 double ArrivalOf(const std::vector<std::pair<size_t, double>>& arrivals, size_t end) {
   auto it = std::lower_bound(arrivals.begin(), arrivals.end(), end,
@@ -109,7 +102,7 @@ void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<
       return Implausible(res, "sample " + std::to_string(i) + " differs from its repetition's report");
     }
   }
-  double rep = Median(reported), obs = Median(observed);
+  double rep = Summarize(reported).median_ms, obs = Summarize(observed).median_ms;
   if (rep * 2 + 5.0 < obs) {
     char buf[200];
     std::snprintf(buf, sizeof buf, "the driver reported a median of %.4f ms per call but the harness saw %.4f ms "
