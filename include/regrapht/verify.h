@@ -43,9 +43,14 @@ enum class Verdict {
   kNondeterministic, // calls on the same inputs disagree, or later calls reuse stale results
   kImplausibleSpeed, // correct outputs, but its timing disagrees with what the harness saw or
                      // beats moving its bytes at any real bandwidth: no speedup (docs/trust.md)
+  kRace,             // emulator: two threads touch the same memory unordered, one writing
+  kHostCompute,      // emulator: an output changed on the host with a value no kernel produced
+  kNotEmulated,      // compiled; the emulator cannot run it (device PTX, a library): unknown
 };
 
 std::string_view VerdictName(Verdict v);  // "correct", "compiled_only", ...
+// Built but not judged (kCompiledOnly, kNotEmulated): neither pass nor fail.
+inline bool Unverified(Verdict v) { return v == Verdict::kCompiledOnly || v == Verdict::kNotEmulated; }
 std::optional<Verdict> ParseVerdict(std::string_view name);
 
 struct Timing {

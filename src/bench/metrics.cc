@@ -169,7 +169,7 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
       }
     }
     if (Compiled(r.verdict)) ++p.compiled;
-    if (r.verdict == "compiled_only") ++p.unverified;
+    if (r.verdict == "compiled_only" || r.verdict == "not_emulated") ++p.unverified;
     if (r.env_json.find("UNSANDBOXED") != std::string::npos) ++p.unsandboxed;
     p.tokens += r.tokens_prompt + r.tokens_generated;
     p.verifications += r.verifications;

@@ -120,7 +120,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     }
     ++summary.done;
     if (r.verdict == Verdict::kCorrect) ++summary.correct;
-    else if (r.verdict == Verdict::kCompiledOnly) ++summary.unverified;
+    else if (Unverified(r.verdict)) ++summary.unverified;
     else ++summary.failed;
     progress.Update(summary.done,
                     "correct " + std::to_string(summary.correct) + "  failed " +

@@ -120,7 +120,7 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
         if (!r.ok()) return Fail(r.status());
         if (r->verdict == Verdict::kCorrect) {
           note += "; solution.cu correct in the CPU emulator";
-        } else if (r->verdict == Verdict::kCompiledOnly) {
+        } else if (Unverified(r->verdict)) {
           note += "; solution.cu " + r->detail;
         } else {
           std::printf("FAIL  %s\n      solution.cu in the CPU emulator: %s: %s\n", dir.c_str(),

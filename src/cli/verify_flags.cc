@@ -63,7 +63,7 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
 
 int ExitFor(Verdict v) {
   if (v == Verdict::kCorrect) return kExitOk;
-  if (v == Verdict::kCompiledOnly) return kExitUnverified;
+  if (Unverified(v)) return kExitUnverified;
   return kExitCandidateFailed;
 }
 

@@ -17,7 +17,8 @@ StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const Veri
   v.archs = o.archs;
   switch (r.verdict) {
     case Verdict::kCorrect: v.correctness = Correctness::kCorrect; break;
-    case Verdict::kCompiledOnly: v.correctness = Correctness::kUnknown; break;
+    case Verdict::kCompiledOnly:
+    case Verdict::kNotEmulated: v.correctness = Correctness::kUnknown; break;
     default: v.correctness = v.compiled ? Correctness::kWrong : Correctness::kUnknown;
   }
   v.gpu = r.env.gpu_name;
@@ -49,7 +50,7 @@ Result<std::pair<StepVerification, std::string>> HarnessStepVerifier::Check(cons
                                  VerdictName(r->verdict));
   if (r->verdict == Verdict::kCorrect && r->speedup > 0) line += fmt::format(", {:.2f}x", r->speedup);
   else if (r->verdict == Verdict::kCorrect) line += r->emulated ? " (CPU emulator, untimed)" : " (untimed)";
-  else if (r->verdict != Verdict::kCompiledOnly) line += ": " + r->detail;
+  else if (!Unverified(r->verdict)) line += ": " + r->detail;
   return std::make_pair(v, line);
 }
 

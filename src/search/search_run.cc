@@ -10,7 +10,7 @@
 namespace regrapht {
 
 double SearchReward(const VerifyResult& r) {
-  if (r.verdict == Verdict::kCompiledOnly) return 0.0;
+  if (Unverified(r.verdict)) return 0.0;
   return Reward(r);
 }
 
@@ -333,7 +333,8 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
   auto deepest = [&](Verdict v) {
     int best = -1;
     for (const auto& a : attempts_) {
-      if (a.verdict == v && (best < 0 || depth(a.id) > depth(best))) best = a.id;
+      bool match = a.verdict == v || (v == Verdict::kCompiledOnly && a.verdict == Verdict::kNotEmulated);
+      if (match && (best < 0 || depth(a.id) > depth(best))) best = a.id;
     }
     return best;
   };
@@ -354,7 +355,7 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
     o.best_rule = "speed not measured (timing off or the CPU emulator): the correct candidate with the most "
                   "optimization steps on its path (earliest on ties)";
   } else if ((o.best = deepest(Verdict::kCompiledOnly)) >= 0) {
-    // Rule 2 (no GPU): nothing about it is verified.
+    // Rule 2 (no GPU, or not emulated): nothing about it is verified.
     o.best_rule = "no GPU: the compiled candidate with the most optimization steps on its path "
                   "(earliest on ties); NOT verified";
   } else {

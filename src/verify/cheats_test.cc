@@ -50,7 +50,8 @@ TEST_P(CheatsTest, GetsTheExpectedVerdictInTheEmulator) {
   if (e.rule != "-") {
     bool found = std::any_of(r->findings.begin(), r->findings.end(),
                              [&](const std::string& f) { return StartsWith(f, "rule " + e.rule); });
-    EXPECT_TRUE(found) << e.file << ": no finding of rule " << e.rule << "; got: " << Join(r->findings, " | ");
+    EXPECT_TRUE(found) << e.file << ": no finding of rule " << e.rule
+                       << "; got: " << Join(r->findings, " | ");
   }
 }
 
@@ -77,6 +78,50 @@ INSTANTIATE_TEST_SUITE_P(Planted, CheatsTest, testing::ValuesIn(Manifest()),
                          [](const testing::TestParamInfo<Expectation>& i) {
                            std::string n = i.param.file.substr(0, i.param.file.find('.'));
                            return n;
+                         });
+
+// ---- tests/cheats/emulator: what the emulator's checker must see -------------
+
+struct EmulatorCase {
+  std::string file, problem, verdict, detail;
+};
+
+std::vector<EmulatorCase> EmulatorManifest() {
+  auto text = ReadFile(SourceDir() / "tests" / "cheats" / "emulator" / "manifest.tsv");
+  EXPECT_TRUE(text.ok());
+  std::vector<EmulatorCase> out;
+  for (const auto& line : SplitLines(text.ok() ? *text : "")) {
+    if (line.empty() || line[0] == '#') continue;
+    auto f = Split(line, '\t');
+    if (f.size() == 4) out.push_back({f[0], f[1], f[2], f[3]});
+  }
+  return out;
+}
+
+class EmulatorCheatsTest : public testing::TestWithParam<EmulatorCase> {};
+
+TEST_P(EmulatorCheatsTest, GetsTheExpectedVerdictAndReport) {
+  const EmulatorCase& e = GetParam();
+  auto source = ReadFile(SourceDir() / "tests" / "cheats" / "emulator" / e.file);
+  ASSERT_TRUE(source.ok()) << e.file;
+  auto problem = LoadProblem(SourceDir() / e.problem);
+  ASSERT_TRUE(problem.ok()) << problem.status().ToString();
+  VerifyOptions o;
+  o.emulate = true;
+  o.cache_dir = TestCacheDir().string();
+  auto runner = NewSubprocessRunner();
+  Verifier v(o, runner.get());
+  auto r = v.Verify(*problem, *source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(VerdictName(r->verdict), e.verdict) << e.file << ": " << r->detail;
+  if (e.detail != "-") {
+    EXPECT_NE(r->detail.find(e.detail), std::string::npos) << e.file << ": " << r->detail;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Planted, EmulatorCheatsTest, testing::ValuesIn(EmulatorManifest()),
+                         [](const testing::TestParamInfo<EmulatorCase>& i) {
+                           return i.param.file.substr(0, i.param.file.find('.'));
                          });
 
 }  // namespace

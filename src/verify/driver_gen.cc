@@ -289,9 +289,36 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec) {
       e << "  if (!rg::SameContents(d.a_" << a.name << ", s.a_" << a.name << ")) return \"" << a.name << "\";\n";
     }
   }
+  e << "  return \"\";\n}\n\n";
+
+  // HostOutput (emulated runs only: the checker answers FromDevice).
+  e << "const char* HostOutput(const Data& d, const Slot& s, int call) {\n"
+    << "  (void)d; (void)s; (void)call;\n  static std::string where;\n  size_t inputs = 0;\n";
+  for (const auto& a : spec.args) {
+    if (a.is_array() && a.role != ArgRole::kOutput) e << "  inputs += d.a_" << a.name << ".size();\n";
+  }
+  e << "  bool heavy = rg::HostDidTheWork(inputs);\n  (void)heavy;\n";
+  for (const auto& a : spec.args) {
+    if (!a.is_checked()) continue;
+    if (a.is_array()) {
+      bool fresh = a.role == ArgRole::kOutput && a.resizable;
+      std::string pre = a.role == ArgRole::kInOut ? "&d.a_" + a.name : "static_cast<decltype(&d.a_" + a.name + ")>(nullptr)";
+      if (a.role == ArgRole::kOutput) pre = "static_cast<decltype(&s.a_" + a.name + ")>(nullptr)";
+      e << "  if (rg::HostValueIn(s.a_" << a.name << ", " << pre << ", call, " << (fresh ? "true" : "false")
+        << ", heavy, \"" << a.name << "\", &where)) return where.c_str();\n";
+    } else {
+      std::string pre = a.role == ArgRole::kInOut ? "&d.r_" + a.name : "static_cast<decltype(&s.r_" + a.name + ")>(nullptr)";
+      e << "  if (rg::HostScalarIn(s.r_" << a.name << ", " << pre << ", call, heavy, \"" << a.name
+        << "\", &where)) return where.c_str();\n";
+    }
+  }
+  if (spec.returns) {
+    e << "  if (rg::HostScalarIn(s.ret, static_cast<decltype(&s.ret)>(nullptr), call, heavy, \"return value\", &where)) "
+         "return where.c_str();\n";
+  }
   e << "  return \"\";\n}\n\n}  // namespace\n\n"
     << "int main(int argc, char** argv) {\n"
-    << "  rg::Hooks<Data, Slot> h{&Generate, &Prepare, &Call, &Emit, &Mutated};\n"
+    << "  rg::Hooks<Data, Slot> h{&Generate, &Prepare, &Call, &Emit, &Mutated, &HostOutput};\n"
     << "  return rg::Main(argc, argv, h);\n}\n";
   return e.os.str();
 }

@@ -10,7 +10,8 @@
 
 namespace regrapht::verify {
 
-extern const char kEmulatorHeader[];  // generated from emu/regrapht_cuda_emu.h
+extern const char kEmulatorHeader[];        // generated from emu/regrapht_cuda_emu.h
+extern const char kEmulatorCheckSource[];  // generated from emu/regrapht_emu_check.cc
 
 namespace {
 
@@ -76,19 +77,109 @@ int BraceDepthAt(const std::string& code, size_t pos) {
   return depth;
 }
 
+// `s` with every character a C string literal could not hold as is dropped.
+std::string CString(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != '"' && c != '\\' && c != '\n' && c != '\r') out += c;
+  return out;
+}
+
+// Splits `s` at commas outside (), [], <> and {}.
+std::vector<std::string> SplitTopLevel(const std::string& s) {
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  for (char c : s) {
+    if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
+    if (c == ',' && depth == 0) {
+      parts.emplace_back();
+      continue;
+    }
+    parts.back() += c;
+  }
+  return parts;
+}
+
+// One declarator of a static __shared__ declaration: `[*...] name [dims]`.
+struct Declarator {
+  std::string ptrs, name, dims;
+};
+
+bool ParseDeclarator(const std::string& text, Declarator* d) {
+  static const std::regex kDecl(R"(^\s*([*\s]*)\b([A-Za-z_]\w*)\s*((?:\[[^\[\]]*\]\s*)*)$)");
+  std::smatch m;
+  if (!std::regex_match(text, m, kDecl)) return false;
+  d->ptrs = m[1].str();
+  d->name = m[2].str();
+  d->dims = m[3].str();
+  return true;
+}
+
+// `static __shared__ T a[N], b;` inside a function becomes references to
+// per-block storage from the emulator (fresh 0xFF bytes for every block,
+// bounds- and race-checked). Returns "" when the declaration is not of a
+// shape this rewrite knows (it then keeps the thread_local fallback).
+std::string RewriteSharedDecl(const std::string& decl, unsigned* next_id) {
+  static const std::regex kDrop(
+      R"(\b(__shared__|static)\b|\b(__align__|alignas)\s*\([^)]*\)|__attribute__\s*\(\([^;]*?\)\))");
+  if (decl.find_first_of("={}") != std::string::npos) return "";
+  std::string flat = decl;
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  std::replace(flat.begin(), flat.end(), '\r', ' ');
+  std::replace(flat.begin(), flat.end(), '\t', ' ');
+  std::string body = std::regex_replace(flat, kDrop, " ");
+  auto parts = SplitTopLevel(body);
+  // The first part is "type declarator": the declarator is its trailing
+  // `[*] name [dims]`.
+  static const std::regex kFirst(R"(^(.*?[\w>:\s])\s*((?:\*\s*)*)\b([A-Za-z_]\w*)\s*((?:\[[^\[\]]*\]\s*)*)$)");
+  std::smatch m;
+  std::string first = parts[0];
+  if (!std::regex_match(first, m, kFirst)) return "";
+  std::string type = std::string(Trim(m[1].str()));
+  if (type.empty() || type == "const" || type == "volatile") return "";
+  std::vector<Declarator> decls{{m[2].str(), m[3].str(), m[4].str()}};
+  for (size_t i = 1; i < parts.size(); ++i) {
+    Declarator d;
+    if (!ParseDeclarator(parts[i], &d)) return "";
+    decls.push_back(d);
+  }
+  std::string out;
+  for (const auto& d : decls) {
+    std::string t = type + " " + d.ptrs;
+    std::string dims = std::string(Trim(d.dims));
+    if (!out.empty()) out += " ";
+    out += std::string(Trim(t)) + " (&" + d.name + ")" + dims + " = ::regrapht_emu::Shared<" + std::string(Trim(t)) +
+           (dims.empty() ? "" : " " + dims) + ">(" + std::to_string((*next_id)++) + "u);";
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<std::string> RewriteForEmulation(const std::string& source) {
   const std::string code = StripCommentsAndStrings(source);
   std::vector<Edit> edits;
 
-  // Inline assembly (PTX) has no CPU meaning.
-  static const std::regex kAsm(R"(\b(asm|__asm__|__asm)\b\s*(volatile|__volatile__)?\s*\()");
-  std::smatch asm_match;
-  if (std::regex_search(code, asm_match, kAsm)) {
-    return Status::InvalidArgument(
-        "line " + std::to_string(LineOf(source, static_cast<size_t>(asm_match.position(0)))) +
-        ": inline PTX assembly is not emulated");
+  // Inline assembly (PTX) has no CPU meaning. Inside a function it becomes a
+  // call that stops the run there (the cases before it are still judged:
+  // docs/emulator.md); anywhere else the candidate is not emulated at all.
+  // Host-side assembly never gets here (the object checks reject it).
+  static const std::regex kAsm(
+      R"(\b(asm|__asm__|__asm)\b\s*((volatile|__volatile__|goto|inline)\s*)*\()");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), kAsm); it != std::sregex_iterator(); ++it) {
+    size_t at = static_cast<size_t>(it->position(0));
+    int line = LineOf(source, at);
+    size_t open = at + static_cast<size_t>(it->length(0)) - 1;
+    size_t end = MatchParen(code, open);
+    if (BraceDepthAt(code, at) <= 0 || end == std::string::npos) {
+      return Status::InvalidArgument("line " + std::to_string(line) + ": inline PTX assembly is not emulated");
+    }
+    std::string text = "::regrapht_emu::NotEmulated(" + std::to_string(line) + ")";
+    text += std::string(static_cast<size_t>(std::count(code.begin() + static_cast<std::ptrdiff_t>(at),
+                                                       code.begin() + static_cast<std::ptrdiff_t>(end), '\n')),
+                        '\n');
+    edits.push_back({at, end, std::move(text)});
   }
 
   // Kernel launches.
@@ -117,10 +208,10 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
       return Status::InvalidArgument("line " + std::to_string(LineOf(source, p)) +
                                      ": the kernel's argument list is not closed");
     }
+    std::string kernel = source.substr(callee, callee_end - callee);
     std::string text = "::regrapht_emu::Launch(::regrapht_emu::Cfg(" +
-                       source.substr(p + 3, close - p - 3) + "), [=]() { " +
-                       source.substr(callee, callee_end - callee) +
-                       source.substr(open, args_end - open) + "; })";
+                       source.substr(p + 3, close - p - 3) + "), [=]() { " + kernel +
+                       source.substr(open, args_end - open) + "; }, \"" + CString(kernel) + "\")";
     // Keep the line count: newlines between `>>>` and `(` move after the call.
     text += std::string(
         static_cast<size_t>(std::count(code.begin() + static_cast<std::ptrdiff_t>(close + 3),
@@ -150,6 +241,34 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     edits.push_back({b, e, std::move(text)});
   }
 
+  // Static shared memory inside functions.
+  unsigned shared_id = 0;
+  static const std::regex kSharedWord(R"(\b__shared__\b)");
+  for (auto it = std::sregex_iterator(code.begin(), code.end(), kSharedWord);
+       it != std::sregex_iterator(); ++it) {
+    size_t at = static_cast<size_t>(it->position(0));
+    if (BraceDepthAt(code, at) <= 0) continue;
+    size_t b = at;
+    while (b > 0 && code[b - 1] != ';' && code[b - 1] != '{' && code[b - 1] != '}' &&
+           !(code[b - 1] == ':' && (b < 2 || code[b - 2] != ':')) && code[b - 1] != ')')
+      --b;
+    while (b < at && std::isspace(static_cast<unsigned char>(code[b]))) ++b;
+    size_t e = code.find(';', at);
+    if (e == std::string::npos) continue;
+    std::string prefix = code.substr(b, at - b);
+    if (prefix.find("extern") != std::string::npos) continue;
+    std::string decl = source.substr(b, e - b);
+    if (code.substr(b, e - b).find_first_of("(") != std::string::npos &&
+        code.substr(b, e - b).find("__align__") == std::string::npos &&
+        code.substr(b, e - b).find("alignas") == std::string::npos &&
+        code.substr(b, e - b).find("__attribute__") == std::string::npos)
+      continue;
+    std::string text = RewriteSharedDecl(code.substr(b, e - b), &shared_id);
+    if (text.empty()) continue;
+    text += std::string(static_cast<size_t>(std::count(decl.begin(), decl.end(), '\n')), '\n');
+    edits.push_back({b, e + 1, std::move(text)});
+  }
+
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
   std::string out = source;
@@ -160,6 +279,13 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     limit = ed.begin;
   }
   return out;
+}
+
+std::string_view EmulationCheckerSource() { return kEmulatorCheckSource; }
+
+std::vector<std::string> EmulationCheckFlags() {
+  return {"-fsanitize=thread", "-fsanitize=bounds", "--param=tsan-instrument-func-entry-exit=0",
+          "-fno-sanitize-recover=bounds"};
 }
 
 std::map<std::string, std::string> EmulationHeaders() {

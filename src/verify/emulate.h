@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "regrapht/status.h"
 
@@ -25,5 +26,14 @@ std::map<std::string, std::string> EmulationHeaders();
 
 // Name of the header to force in with `-include`.
 inline constexpr std::string_view kEmulationHeader = "regrapht_cuda_emu.h";
+
+// The checker every emulated program links (emu/regrapht_emu_check.cc):
+// bounds, races and output provenance from the sanitizer hooks below.
+std::string_view EmulationCheckerSource();
+
+// Flags that compile the candidate for the checker: GCC's ThreadSanitizer
+// and array-bounds instrumentation, served by the checker instead of the
+// sanitizer runtimes.
+std::vector<std::string> EmulationCheckFlags();
 
 }  // namespace regrapht::verify

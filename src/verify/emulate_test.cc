@@ -31,12 +31,12 @@ TEST(RewriteForEmulationTest, LaunchesBecomeCalls) {
   EXPECT_NE(r->find("// k<<<1, 1>>>(y) in a comment stays"), std::string::npos) << *r;
   EXPECT_NE(
       r->find(
-          "::regrapht_emu::Launch(::regrapht_emu::Cfg((n + 255) / 256, 256), [=]() { k(y, n); });"),
+          "::regrapht_emu::Launch(::regrapht_emu::Cfg((n + 255) / 256, 256), [=]() { k(y, n); }, \"k\");"),
       std::string::npos)
       << *r;
   EXPECT_NE(r->find("::regrapht_emu::Launch(::regrapht_emu::Cfg(dim3(2, 2), dim3(8, 8), 64 * "
                     "sizeof(float), s), "
-                    "[=]() { ns::tk<float, 4>(y, \"a)b\", n); })\n;"),
+                    "[=]() { ns::tk<float, 4>(y, \"a)b\", n); }, \"ns::tk<float, 4>\")\n;"),
             std::string::npos)
       << *r;
   EXPECT_EQ(std::count(r->begin(), r->end(), '\n'), 6) << "line numbers must survive";
@@ -58,6 +58,38 @@ TEST(RewriteForEmulationTest, ExternSharedBecomesDynamicSharedMemory) {
   EXPECT_NE(g->find("#define tile (reinterpret_cast<float*>(::regrapht_emu::DynSmem()))"),
             std::string::npos)
       << *g;
+}
+
+TEST(RewriteForEmulationTest, StaticSharedBecomesPerBlockStorage) {
+  auto r = verify::RewriteForEmulation(
+      "template <int B> __global__ void k(float* y) {\n"
+      "  __shared__ float a[B], b[4][5];\n"
+      "  static __shared__ volatile int count;\n"
+      "  __shared__ __align__(16) typename T::Storage\n      tmp;\n"
+      "  y[0] = a[0] + b[1][2] + count;\n}\n"
+      "__shared__ int file_scope[4];\n");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_NE(r->find("  float (&a)[B] = ::regrapht_emu::Shared<float [B]>(0u); "
+                    "float (&b)[4][5] = ::regrapht_emu::Shared<float [4][5]>(1u);"),
+            std::string::npos)
+      << *r;
+  EXPECT_NE(r->find("volatile int (&count) = ::regrapht_emu::Shared<volatile int>(2u);"), std::string::npos) << *r;
+  EXPECT_NE(r->find("typename T::Storage (&tmp) = ::regrapht_emu::Shared<typename T::Storage>(3u);"),
+            std::string::npos)
+      << *r;
+  EXPECT_NE(r->find("__shared__ int file_scope[4];"), std::string::npos) << "namespace scope keeps the fallback";
+  EXPECT_EQ(std::count(r->begin(), r->end(), '\n'), 8) << "line numbers must survive\n" << *r;
+}
+
+TEST(RewriteForEmulationTest, DeviceAssemblyStopsTheRunWhereItIsReached) {
+  auto r = verify::RewriteForEmulation(
+      "__device__ unsigned lane() {\n  unsigned l;\n  asm volatile(\"mov.u32 %0, %%laneid;\"\n : \"=r\"(l));\n"
+      "  return l;\n}\n");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_NE(r->find("::regrapht_emu::NotEmulated(3)\n;"), std::string::npos) << *r;
+  auto top = verify::RewriteForEmulation("asm(\".globl x\");\nvoid f() {}\n");
+  ASSERT_FALSE(top.ok());
+  EXPECT_EQ(top.status().message(), "line 1: inline PTX assembly is not emulated");
 }
 
 TEST(RewriteForEmulationTest, UnbalancedLaunchNamesItsLine) {
@@ -89,15 +121,29 @@ class EmulatorProgramTest : public testing::Test {
       EXPECT_TRUE(WriteFile(dir_->path() / name, text).ok());
     }
     EXPECT_TRUE(WriteFile(dir_->path() / "prog.cc", *rewritten).ok());
+    EXPECT_TRUE(WriteFile(dir_->path() / "check.cc", std::string(verify::EmulationCheckerSource())).ok());
+    CommandSpec check;
+    check.argv = {cxx_, "-std=c++20", "-O2", "-c", "check.cc", "-o", "check.o"};
+    check.cwd = dir_->path();
+    check.limits.wall_seconds = 120;
+    auto c = runner_->Run(check);
+    EXPECT_TRUE(c.ok() && c->ok()) << (c.ok() ? c->stderr_text : c.status().ToString());
     CommandSpec build;
-    build.argv = {cxx_,      "-std=c++17", "-O1",      "-fno-strict-aliasing",
-                  "-w",      "-I.",        "-include", std::string(verify::kEmulationHeader),
-                  "prog.cc", "-o",         "prog",     "-lpthread"};
+    build.argv = {cxx_, "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
+    for (const auto& f : verify::EmulationCheckFlags()) build.argv.push_back(f);
+    for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "prog.cc", "-o", "prog.o"})
+      build.argv.push_back(a);
     build.cwd = dir_->path();
     build.limits.wall_seconds = 120;
     auto b = runner_->Run(build);
     EXPECT_TRUE(b.ok());
     EXPECT_TRUE(b->ok()) << b->stderr_text;
+    CommandSpec link;  // the checker, not the sanitizer runtimes, serves the hooks
+    link.argv = {cxx_, "prog.o", "check.o", "-o", "prog", "-lpthread"};
+    link.cwd = dir_->path();
+    link.limits.wall_seconds = 120;
+    auto l = runner_->Run(link);
+    EXPECT_TRUE(l.ok() && l->ok()) << (l.ok() ? l->stderr_text : l.status().ToString());
     CommandSpec run;
     run.argv = {(dir_->path() / "prog").string()};
     run.cwd = dir_->path();
@@ -155,13 +201,13 @@ TEST_F(EmulatorProgramTest, BarriersAndShufflesGiveTheRightSum) {
   EXPECT_EQ(r.stdout_text, "ok 14995 14995\n");
 }
 
-TEST_F(EmulatorProgramTest, AMissingBarrierIsAWrongAnswer) {
-  // Threads of a block run in turn between barriers, so a read of a value
-  // another thread has not written yet reads the old (garbage) value, as a
-  // GPU may.
+TEST_F(EmulatorProgramTest, AMissingBarrierIsARace) {
+  // The checker sees a thread read shared memory another thread wrote with
+  // no barrier between them, and stops with exit status 87.
   auto r = Run(ReplaceAll(kReduce, "SYNC", ""));
-  EXPECT_TRUE(r.ok()) << r.Describe() << r.stderr_text;
-  EXPECT_EQ(r.stdout_text.rfind("WRONG", 0), 0u) << r.stdout_text;
+  EXPECT_EQ(r.exit_code, 87) << r.Describe() << r.stderr_text;
+  EXPECT_NE(r.stderr_text.find("race in kernel block_sum, block ("), std::string::npos) << r.stderr_text;
+  EXPECT_NE(r.stderr_text.find("of a 1024-byte __shared__ variable"), std::string::npos) << r.stderr_text;
 }
 
 TEST_F(EmulatorProgramTest, CooperativeGridSyncAndTiles) {
@@ -279,11 +325,39 @@ TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {
       "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
       "  cudaMemcpy(y, dy, n * 4, cudaMemcpyDeviceToHost); cudaFree(dx); cudaFree(dy);\n}\n");
   ASSERT_TRUE(r.ok()) << r.status().ToString();
-  EXPECT_EQ(r->verdict, Verdict::kCompiledOnly) << r->detail << "\n" << r->log;
+  EXPECT_EQ(r->verdict, Verdict::kNotEmulated) << r->detail << "\n" << r->log;
   EXPECT_EQ(r->detail,
-            "compiled for sm_90; not emulated (line 4: inline PTX assembly is not emulated): "
-            "correctness and speed "
-            "NOT verified");
+            "compiled; the emulator stopped at inline assembly (line 4) in test case 0 after 0 test case(s) "
+            "matched the reference: correctness NOT verified");
+}
+
+// Assembly reached only at larger sizes: the cases that ran are judged, so a
+// candidate wrong on them is wrong, and one right on them is not emulated.
+TEST_F(EmulatedVerifyTest, DeviceAssemblyNeverSoftensAVerdictTheCasesReached) {
+  Verifier v(Options(), runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto make = [](const char* small_case) {
+    return std::string(
+               "#include <cuda_runtime.h>\n"
+               "__global__ void k(int n, float a, const float* x, float* y) {\n"
+               "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+               "  if (n > 2000) { unsigned l; asm volatile(\"mov.u32 %0, %%laneid;\" : \"=r\"(l)); }\n"
+               "  if (i < n) y[i] = ") +
+           small_case +
+           ";\n}\n"
+           "void saxpy(int n, float a, const float* x, float* y) {\n"
+           "  float *dx, *dy; cudaMalloc(&dx, n * 4); cudaMalloc(&dy, n * 4);\n"
+           "  cudaMemcpy(dx, x, n * 4, cudaMemcpyHostToDevice); cudaMemcpy(dy, y, n * 4, cudaMemcpyHostToDevice);\n"
+           "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
+           "  cudaMemcpy(y, dy, n * 4, cudaMemcpyDeviceToHost); cudaFree(dx); cudaFree(dy);\n}\n";
+  };
+  auto wrong = v.Verify(p, make("a * x[i] - y[i]"));
+  ASSERT_TRUE(wrong.ok()) << wrong.status().ToString();
+  EXPECT_EQ(wrong->verdict, Verdict::kWrongAnswer) << wrong->detail;
+  auto right = v.Verify(p, make("a * x[i] + y[i]"));
+  ASSERT_TRUE(right.ok()) << right.status().ToString();
+  EXPECT_EQ(right->verdict, Verdict::kNotEmulated) << right->detail;
+  EXPECT_NE(right->detail.find("in test case 3 after 3 test case(s) matched"), std::string::npos) << right->detail;
 }
 
 }  // namespace

@@ -34,10 +34,29 @@ std::string DescribeCall(const DriverRecords& r) {
   return "in " + *r.last_call;
 }
 
+// The last "regrapht CUDA emulator: ..." line of the program's error output.
+std::string EmulatorReport(const std::string& err) {
+  const std::string tag = "regrapht CUDA emulator: ";
+  size_t at = err.rfind(tag);
+  if (at == std::string::npos) return "";
+  size_t end = err.find('\n', at);
+  return err.substr(at + tag.size(), end == std::string::npos ? std::string::npos : end - at - tag.size());
+}
+
 bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
   const CommandResult& p = f.process;
   const DriverRecords* recs = f.records;
   std::string output = p.stdout_text + p.stderr_text;
+  if (f.emulated && !p.timed_out && p.term_signal == 0 && (p.exit_code == 86 || p.exit_code == 87)) {
+    std::string report = EmulatorReport(p.stderr_text);
+    if (!report.empty()) {
+      res->verdict = p.exit_code == 87 ? Verdict::kRace : Verdict::kRuntimeError;
+      res->detail = (p.exit_code == 87 ? "" : "in the CPU emulator: ") + report +
+                    (recs ? " (" + DescribeCall(*recs) + ")" : std::string());
+      res->log = TruncateMiddle(output, 4000);
+      return true;
+    }
+  }
   if (recs && recs->nogpu && recs->finished && p.term_signal == 0 && p.exit_code == 3) {
     auto parts = Split(*recs->nogpu, ' ');
     res->verdict = Verdict::kCompiledOnly;
@@ -71,6 +90,17 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
     if (recs) res->detail += " " + DescribeCall(*recs);
     if (!f.records_error.empty()) res->detail += " (" + f.records_error + ")";
     res->log = TruncateMiddle(output, 4000);
+    return true;
+  }
+  if (recs->host_compute) {
+    const std::string& h = *recs->host_compute;  // "case call output[i]"
+    size_t s1 = h.find(' '), s2 = s1 == std::string::npos ? s1 : h.find(' ', s1 + 1);
+    res->verdict = Verdict::kHostCompute;
+    res->detail = "output " + (s2 == std::string::npos ? h : h.substr(s2 + 1)) +
+                  " changed on the host to a value no kernel produced" +
+                  (s2 == std::string::npos ? std::string()
+                                           : " (test case " + h.substr(0, s1) + ", call " + h.substr(s1 + 1, s2 - s1 - 1) + ")") +
+                  ": the answer must be computed on the device";
     return true;
   }
   double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
@@ -160,6 +190,21 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
       const ArrayRecord* e = ref.Find(c, 0, o.name);
       const ArrayRecord* g0 = cand.Find(c, 0, o.name);
       const ArrayRecord* g1 = cand.Find(c, 1, o.name);
+      if (e && (!g0 || !g1) && cand.not_emulated) {
+        // Device assembly stopped the run: what did run must be right.
+        for (const ArrayRecord* g : {g0, g1}) {
+          if (!g) continue;
+          if (auto m = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
+            return fail(Verdict::kWrongAnswer, timing_size ? -1 : c, *m,
+                        timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ");
+          }
+        }
+        res->verdict = Verdict::kNotEmulated;
+        res->detail = "compiled; the emulator stopped at inline assembly (line " + *cand.not_emulated + ") in " +
+                      (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i)) +
+                      " after " + std::to_string(i) + " test case(s) matched the reference: correctness NOT verified";
+        return;
+      }
       if (!e || !g0 || !g1) {
         res->verdict = Verdict::kRuntimeError;
         res->detail = "missing output records for '" + o.name + "' in " +

@@ -23,6 +23,7 @@ struct RunFacts {
   const std::string& records_error;
   double time_limit_s = 0;
   std::string archs;              // for the no-GPU message
+  bool emulated = false;          // the CPU emulator ran it: exit 86/87 are its reports
 };
 
 // Decides runs that never reach a comparison: no GPU (only from a sealed

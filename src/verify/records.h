@@ -46,6 +46,11 @@ struct DriverRecords {
   std::optional<std::string> gpu;   // "name=...|cc=...|driver=..."
   std::optional<std::string> cuda_error;
   std::vector<std::string> mutated; // "case call name"
+  // Emulated runs: "case call output[index]" of an output the host wrote
+  // with a value no device code produced (docs/emulator.md).
+  std::optional<std::string> host_compute;
+  // Emulated runs: the source line of device inline assembly the run reached.
+  std::optional<std::string> not_emulated;
   std::optional<std::string> last_call;  // "case run" of the last call begun
   double timing_wall_ms = 0;
 

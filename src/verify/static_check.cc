@@ -32,8 +32,10 @@ const Rule kRules[] = {
     {"no-device-reset", R"(\bcudaDeviceReset\s*\()", "cudaDeviceReset destroys state the harness owns"},
     {"no-main", R"(\bint\s+main\s*\()", "a main() of its own"},
     {"no-token-pasting", R"(##)", "preprocessor token pasting (it can hide banned names)"},
-    {"no-reserved-names", R"(\b(_GLOBAL__\w*|\w*__sti__\w*)\b)",
+    {"no-reserved-names", R"(\b(_GLOBAL__\w*|\w*__sti__\w*|_sub_[ID]_\w*)\b)",
      "names the compiler reserves for its own start-up code"},
+    {"no-harness-names", R"(\b(regrapht_\w*|__tsan_\w*|__ubsan_\w*|__asan_\w*|__sanitizer_\w*|__msan_\w*)\b)",
+     "names of the harness's emulator, driver or sanitizer runtime"},
     {"no-line-directive", R"((^|\n)\s*#\s*(line\b|\d))", "#line directives (they misattribute code to other files)"},
 };
 

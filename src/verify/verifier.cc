@@ -48,6 +48,9 @@ std::string_view VerdictName(Verdict v) {
     case Verdict::kWrongAnswer: return "wrong_answer";
     case Verdict::kNondeterministic: return "nondeterministic";
     case Verdict::kImplausibleSpeed: return "implausible_speed";
+    case Verdict::kRace: return "race";
+    case Verdict::kHostCompute: return "host_compute";
+    case Verdict::kNotEmulated: return "not_emulated";
   }
   return "?";
 }
@@ -55,7 +58,8 @@ std::string_view VerdictName(Verdict v) {
 std::optional<Verdict> ParseVerdict(std::string_view name) {
   for (Verdict v : {Verdict::kCorrect, Verdict::kCompiledOnly, Verdict::kStaticReject,
                     Verdict::kCompileError, Verdict::kRuntimeError, Verdict::kTimeout,
-                    Verdict::kWrongAnswer, Verdict::kNondeterministic, Verdict::kImplausibleSpeed}) {
+                    Verdict::kWrongAnswer, Verdict::kNondeterministic, Verdict::kImplausibleSpeed,
+                    Verdict::kRace, Verdict::kHostCompute, Verdict::kNotEmulated}) {
     if (VerdictName(v) == name) return v;
   }
   return std::nullopt;
@@ -409,7 +413,7 @@ class Verifier::Impl {
   Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& driver_obj,
                                                 VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
-      result->verdict = Verdict::kCompiledOnly;
+      result->verdict = Verdict::kNotEmulated;
       result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
                        "): correctness and speed NOT verified";
       result->log = TruncateMiddle(log, 8000);
@@ -421,8 +425,10 @@ class Verifier::Impl {
     obj.label = "candidate-emu";
     obj.files = verify::EmulationHeaders();
     obj.files["candidate_emu.cc"] = *rewritten;
-    obj.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I.", "-include",
-                std::string(verify::kEmulationHeader), "-c", "candidate_emu.cc", "-o", "candidate_emu.o"};
+    obj.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
+    for (const auto& f : verify::EmulationCheckFlags()) obj.argv.push_back(f);
+    for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "candidate_emu.cc", "-o", "candidate_emu.o"})
+      obj.argv.push_back(a);
     obj.output = "candidate_emu.o";
     obj.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(obj));
@@ -435,11 +441,20 @@ class Verifier::Impl {
       auto findings = verify::ObjectCheck(emu_obj, "", hooks);
       if (!findings.empty()) return Reject(findings, result);
     }
+    BuildRequest chk;
+    chk.label = "emulator-checker";
+    chk.files["regrapht_emu_check.cc"] = std::string(verify::EmulationCheckerSource());
+    chk.argv = {tc_.cxx.string(), "-std=c++20", "-O2", "-c", "regrapht_emu_check.cc", "-o", "regrapht_emu_check.o"};
+    chk.output = "regrapht_emu_check.o";
+    chk.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome co, builds_->Build(chk));
+    result->time_compile_ms += co.time_ms;
+    if (!co.ok) return Status::Internal("the emulator's checker does not build: " + FirstError(co.log));
     BuildRequest link;
     link.label = "candidate-emu-link";
-    link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), "-o", "candidate", "-lpthread",
-                 "-Wl,-z,relro,-z,now"};
-    link.inputs = {driver_obj, eo.artifact};
+    link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), co.artifact.string(), "-o", "candidate",
+                 "-lpthread", "-Wl,-z,relro,-z,now"};
+    link.inputs = {driver_obj, eo.artifact, co.artifact};
     link.output = "candidate";
     link.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
@@ -699,7 +714,7 @@ class Verifier::Impl {
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s, res.env.archs};
+    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s, res.env.archs, o_.emulate};
     if (verify::ClassifyRun(facts, &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
     verify::JudgeOptions jo;

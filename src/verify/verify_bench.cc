@@ -86,7 +86,7 @@ void Run(benchmark::State& state, const VerifyOptions& o, const Problem& p, cons
   auto r = v.Verify(p, src);
   if (!r.ok()) {
     state.SkipWithError(r.status().ToString().c_str());
-  } else if (r->verdict != Verdict::kCompiledOnly && r->verdict != Verdict::kCorrect) {
+  } else if (!Unverified(r->verdict) && r->verdict != Verdict::kCorrect) {
     state.SkipWithError((std::string(VerdictName(r->verdict)) + ": " + r->detail).c_str());
   }
 }

@@ -37,6 +37,7 @@
 #include <cstdlib>
 #include <cerrno>
 #include <cstring>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <string>
@@ -641,6 +642,98 @@ inline void FlushL2(int) {}
 inline bool SyncOk(std::string*) { return true; }
 #endif
 
+// ---- emulated runs: where the outputs came from ----------------------------------------
+//
+// Linked with the emulator's checker (verify/emu/regrapht_emu_check.cc) these
+// are defined; in GPU and CPU builds they are null and nothing is checked.
+extern "C" {
+__attribute__((weak)) void regrapht_emu_call_begin(int call);
+__attribute__((weak)) void regrapht_emu_call_end();
+__attribute__((weak)) int regrapht_emu_from_device(const void* p, size_t n);
+__attribute__((weak)) unsigned long long regrapht_emu_host_reads();
+}
+
+// True when the candidate's host code read at least a quarter of the input
+// elements itself (never fewer than 256 loads) during the call: enough to
+// have computed a scalar answer on the host.
+inline bool HostDidTheWork(size_t input_elements) {
+  unsigned long long limit = std::max<unsigned long long>(256, input_elements / 4);
+  return regrapht_emu_host_reads && regrapht_emu_host_reads() >= limit;
+}
+
+// Whether the `len` bytes at `p` are values device code produced.
+inline bool FromDevice(const void* p, size_t len) { return regrapht_emu_from_device(p, len) != 0; }
+
+// Finds an element of an output that changed during the call (against `pre`,
+// or the poison of `call` when `pre` is null; every element when `fresh`)
+// and holds a value no device code produced and a copy brought back. Arrays
+// are checked element by element (in 4-byte windows for narrower types); a
+// single value only when the host did the work (HostDidTheWork), so that
+// host-side arithmetic on a device result (a mean from a sum) stays allowed.
+template <class V, class P>
+bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, const char* name,
+                 std::string* where) {
+  if constexpr (std::is_same_v<V, std::vector<bool>>) {
+    return false;  // bits: no per-element provenance
+  } else {
+    using T = std::remove_cv_t<std::remove_reference_t<decltype(*std::data(post))>>;
+    const T* data = std::data(post);
+    size_t n = std::size(post);
+    if (n == 0 || (n == 1 && !heavy)) return false;
+    auto changed = [&](size_t i) {
+      if (fresh) return true;
+      T before;
+      if (pre) before = std::data(*pre)[i];
+      else PoisonOne<T>(before, call);
+      return std::memcmp(static_cast<const void*>(&before), static_cast<const void*>(&data[i]), sizeof(T)) != 0;
+    };
+    const unsigned char* bytes = reinterpret_cast<const unsigned char*>(data);
+    for (size_t i = 0; i < n; ++i) {
+      if (!changed(i)) continue;
+      bool dev;
+      if (sizeof(T) >= 4) {
+        dev = FromDevice(&data[i], sizeof(T) & ~size_t{3});
+      } else {
+        size_t w = i * sizeof(T) / 4 * 4;
+        dev = FromDevice(bytes + w, std::min<size_t>(4, n * sizeof(T) - w));
+      }
+      if (!dev) {
+        *where = std::string(name) + (n > 1 ? "[" + std::to_string(i) + "]" : std::string());
+        return true;
+      }
+    }
+    return false;
+  }
+}
+
+// A single value (reference output or return value) as a one-element range.
+template <class T>
+bool HostScalarIn(const T& post, const T* pre, int call, bool heavy, const char* name, std::string* where) {
+  struct One {
+    const T* p;
+    const T* data() const { return p; }
+    size_t size() const { return 1; }
+  };
+  One o{&post};
+  One before{pre};
+  return HostValueIn(o, pre ? &before : static_cast<const One*>(nullptr), call, false, heavy, name, where);
+}
+
+// The record stream of this run (set by Main).
+inline Out* g_out = nullptr;
+
+}  // namespace rg
+
+// Emulated runs: the candidate reached device inline assembly the emulator
+// cannot run. The cases recorded so far are judged; the rest is unknown.
+extern "C" [[noreturn]] void regrapht_driver_not_emulated(int line) {
+  if (!rg::g_out) std::_Exit(88);
+  rg::g_out->Event("not_emulated " + std::to_string(line));
+  rg::g_out->SealAndExit(0);
+}
+
+namespace rg {
+
 // ---- the driver loop --------------------------------------------------------------------
 //
 // Hooks the generated code provides, for its Data (one test case's pristine
@@ -650,6 +743,8 @@ inline bool SyncOk(std::string*) { return true; }
 //   Call(const Data&, Slot*)           call the function under test
 //   Emit(Out&, case, call, const Slot&) write outputs and the return value
 //   Mutated(const Data&, const Slot&)  name of an input the call changed, or ""
+//   HostOutput(const Data&, const Slot&, call)  emulated runs: "output[i]"
+//                                      the host wrote itself, or ""
 
 template <class Data, class Slot>
 struct Hooks {
@@ -658,6 +753,7 @@ struct Hooks {
   void (*call)(const Data&, Slot*);
   void (*emit)(Out&, int, int, const Slot&);
   const char* (*mutated)(const Data&, const Slot&);
+  const char* (*host_output)(const Data&, const Slot&, int);
 };
 
 template <class Data, class Slot>
@@ -672,6 +768,7 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     return 6;
   }
   static Out out;
+  g_out = &out;
   if (!out.Open(std::atoi(argv[2]))) {
     std::fprintf(stderr, "driver: cannot write records to file descriptor %s\n", argv[2]);
     return 6;
@@ -688,12 +785,22 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     static Slot slots[2];
     for (int run = 0; run < plan.runs; ++run) {
       Slot& s = slots[run % 2];
-      h.prepare(d, &s, call_no++);
+      int this_call = call_no++;
+      h.prepare(d, &s, this_call);
       out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
+      if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call);
       h.call(d, &s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
         out.SealAndExit(5);
+      }
+      if (regrapht_emu_call_end) {
+        regrapht_emu_call_end();
+        const char* where = h.host_output(d, s, this_call);
+        if (where && *where) {
+          out.Event("host_compute " + std::to_string(c.id) + " " + std::to_string(run) + " " + where);
+          out.SealAndExit(0);
+        }
       }
       if (const char* m = h.mutated(d, s)) {
         if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);

@@ -48,6 +48,26 @@
 #include <utility>
 #include <vector>
 
+// ---- the checker (regrapht_emu_check.cc, linked into every emulated program) ----
+
+extern "C" {
+void* regrapht_emu_alloc(size_t bytes, int kind);  // kind: 0 device, 1 managed, 2 pinned host
+int regrapht_emu_free(void* p, int kind);          // 1: not a live allocation of that kind
+int regrapht_emu_copy(void* dst, const void* src, size_t n);
+int regrapht_emu_fill(void* dst, int value, size_t n);  // 1: not device memory
+void regrapht_emu_host_sync();
+void regrapht_emu_launch_begin(const char* kernel, unsigned gx, unsigned gy, int coop);
+void regrapht_emu_launch_end();
+void* regrapht_emu_block_begin(unsigned linear, unsigned bx, unsigned by, unsigned bz, unsigned bdx,
+                               unsigned bdy, unsigned nthreads, size_t dyn_smem);
+void regrapht_emu_block_end();
+void* regrapht_emu_shared(unsigned id, size_t bytes, size_t align);
+void regrapht_emu_thread(int t, unsigned x, unsigned y, unsigned z);
+void regrapht_emu_sync_block();
+void regrapht_emu_sync_warp(unsigned w);
+unsigned long long regrapht_emu_schedule(unsigned long long salt);
+}
+
 // ---- keywords -----------------------------------------------------------------
 
 #define __global__
@@ -263,6 +283,18 @@ typedef void* cudaMemPool_t;
 
 namespace regrapht_emu {
 
+}  // namespace regrapht_emu
+extern "C" [[noreturn]] __attribute__((weak)) void regrapht_driver_not_emulated(int line);
+namespace regrapht_emu {
+
+// Device inline assembly (rewritten by verify/emulate.cc into this call):
+// the driver seals what ran so far and stops.
+[[noreturn]] inline void NotEmulated(int line) {
+  if (regrapht_driver_not_emulated) regrapht_driver_not_emulated(line);
+  std::fprintf(stderr, "regrapht CUDA emulator: inline assembly at line %d is not emulated\n", line);
+  std::_Exit(88);
+}
+
 [[noreturn]] inline void Fatal(const char* what) {
   std::fprintf(stderr, "regrapht CUDA emulator: %s\n", what);
   std::fflush(stderr);
@@ -336,6 +368,7 @@ struct Block {
   const std::function<void()>* body = nullptr;
   unsigned char* dyn_smem = nullptr;
   GridBarrier* grid = nullptr;  // set for cooperative launches
+  unsigned long long linear = 0;  // linear block index
 };
 
 inline thread_local Block* tl_block = nullptr;
@@ -415,6 +448,7 @@ inline void WakeBarrier(Block* b) {
   b->bar_acc_or = 0;
   b->bar_acc_and = 1;
   b->bar_arrived = 0;
+  regrapht_emu_sync_block();
   for (auto& f : b->fibers)
     if (f.st == St::kBarrier) f.st = St::kReady;
 }
@@ -426,6 +460,7 @@ inline void WakeWarp(Block* b, unsigned w) {
   if ((wp.arrived & need) != need) return;
   ++wp.gen;
   wp.arrived = 0;
+  regrapht_emu_sync_warp(w);
   for (unsigned lane = 0; lane < 32; ++lane) {
     unsigned t = w * 32 + lane;
     if (t < b->nthreads && b->fibers[t].st == St::kWarp) b->fibers[t].st = St::kReady;
@@ -461,6 +496,29 @@ extern "C" inline void regrapht_emu_fiber_entry() {
   __builtin_unreachable();
 }
 
+// A bijection of [0, n): j -> (a*j + c) mod n with a coprime to n.
+struct Perm {
+  unsigned long long n, a, c;
+  Perm(unsigned long long count, unsigned long long seed) : n(count ? count : 1), a(1), c(0) {
+    if (n < 2) return;
+    c = seed % n;
+    a = (seed >> 20) % n | 1;
+    while (Gcd(a, n) != 1) a = (a + 2) % n | 1;
+  }
+  static unsigned long long Gcd(unsigned long long x, unsigned long long y) {
+    while (y) {
+      unsigned long long t = x % y;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
+  unsigned long long operator()(unsigned long long j) const {
+    if (n <= (1ull << 32)) return (a * j + c) % n;  // a, j < n: no overflow
+    return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * j + c) % n);
+  }
+};
+
 inline void RunBlock(Block* b) {
   const unsigned n = b->nthreads;
   b->fibers.assign(n, Fiber{});
@@ -486,14 +544,19 @@ inline void RunBlock(Block* b) {
     f.sp = s;
   }
   tl_block = b;
+  // Threads run in a seeded order that differs between calls (docs/emulator.md).
+  Perm order(n, regrapht_emu_schedule(0x7468726561647321ull ^ b->linear));
   while (b->alive > 0) {
     bool ran = false;
-    for (unsigned i = 0; i < n; ++i) {
+    for (unsigned j = 0; j < n; ++j) {
+      unsigned i = order(j);
       Fiber& f = b->fibers[i];
       if (f.st != St::kReady) continue;
       ran = true;
       tl_fiber = &f;
+      regrapht_emu_thread(static_cast<int>(i), f.tid.x, f.tid.y, f.tid.z);
       regrapht_emu_switch(&b->sched_sp, f.sp);
+      regrapht_emu_thread(-1, 0, 0, 0);
     }
     if (!ran && b->alive > 0) {
       char msg[256];
@@ -640,9 +703,10 @@ struct LaunchConfig {
   dim3 grid, block;
   size_t smem = 0;
   cudaStream_t stream = nullptr;
+  const char* name = "kernel";
 };
 inline LaunchConfig Cfg(dim3 grid, dim3 block, size_t smem = 0, cudaStream_t stream = nullptr) {
-  return LaunchConfig{grid, block, smem, stream};
+  return LaunchConfig{grid, block, smem, stream, "kernel"};
 }
 
 inline cudaError_t& LastError() {
@@ -679,18 +743,24 @@ inline void RunGrid(const LaunchConfig& c, const std::function<void()>& body) {
   b.gdim = c.grid;
   b.nthreads = c.block.x * c.block.y * c.block.z;
   b.body = &body;
-  std::vector<unsigned char> smem(c.smem + 16, 0xFF);  // garbage (NaN), as on the device
-  b.dyn_smem = reinterpret_cast<unsigned char*>((reinterpret_cast<uintptr_t>(smem.data()) + 15) &
-                                                ~uintptr_t{15});
   Block* outer_block = tl_block;
   Fiber* outer_fiber = tl_fiber;
   if (outer_block) Fatal("kernel launched from device code (dynamic parallelism is not emulated)");
-  for (unsigned z = 0; z < c.grid.z; ++z)
-    for (unsigned y = 0; y < c.grid.y; ++y)
-      for (unsigned x = 0; x < c.grid.x; ++x) {
-        b.bid = uint3{x, y, z};
-        RunBlock(&b);
-      }
+  regrapht_emu_launch_begin(c.name, c.grid.x, c.grid.y, 0);
+  // Blocks run one after another in a seeded order that differs between calls.
+  unsigned long long nblocks = 1ull * c.grid.x * c.grid.y * c.grid.z;
+  Perm order(nblocks, regrapht_emu_schedule(0x626c6f636b732121ull));
+  for (unsigned long long k = 0; k < nblocks; ++k) {
+    unsigned long long i = order(k);
+    b.linear = i;
+    b.bid = uint3{static_cast<unsigned>(i % c.grid.x), static_cast<unsigned>((i / c.grid.x) % c.grid.y),
+                  static_cast<unsigned>(i / (1ull * c.grid.x * c.grid.y))};
+    b.dyn_smem = static_cast<unsigned char*>(regrapht_emu_block_begin(
+        static_cast<unsigned>(i), b.bid.x, b.bid.y, b.bid.z, c.block.x, c.block.y, b.nthreads, c.smem));
+    RunBlock(&b);
+    regrapht_emu_block_end();
+  }
+  regrapht_emu_launch_end();
   tl_block = outer_block;
   tl_fiber = outer_fiber;
 }
@@ -709,6 +779,7 @@ inline cudaError_t RunCooperative(const LaunchConfig& c, const std::function<voi
     return LastError() = cudaErrorCooperativeLaunchTooLarge;
   GridBarrier gb;
   gb.participants = static_cast<int>(nblocks);
+  regrapht_emu_launch_begin(c.name, c.grid.x, c.grid.y, 1);
   std::vector<std::thread> workers;
   for (unsigned long long i = 0; i < nblocks; ++i) {
     workers.emplace_back([&, i] {
@@ -718,16 +789,18 @@ inline cudaError_t RunCooperative(const LaunchConfig& c, const std::function<voi
       b.nthreads = threads;
       b.body = &body;
       b.grid = &gb;
-      std::vector<unsigned char> smem(c.smem + 16, 0xFF);
-      b.dyn_smem = reinterpret_cast<unsigned char*>(
-          (reinterpret_cast<uintptr_t>(smem.data()) + 15) & ~uintptr_t{15});
+      b.linear = i;
       b.bid = uint3{static_cast<unsigned>(i % c.grid.x),
                     static_cast<unsigned>((i / c.grid.x) % c.grid.y),
                     static_cast<unsigned>(i / (1ull * c.grid.x * c.grid.y))};
+      b.dyn_smem = static_cast<unsigned char*>(regrapht_emu_block_begin(
+          static_cast<unsigned>(i), b.bid.x, b.bid.y, b.bid.z, c.block.x, c.block.y, threads, c.smem));
       RunBlock(&b);
+      regrapht_emu_block_end();
     });
   }
   for (auto& t : workers) t.join();
+  regrapht_emu_launch_end();
   return cudaSuccess;
 }
 
@@ -759,9 +832,10 @@ inline void Submit(cudaStream_t s, F&& op) {
 }
 
 template <class F>
-inline void Launch(const LaunchConfig& c, F&& body) {
+inline void Launch(const LaunchConfig& c, F&& body, const char* name = "kernel") {
   std::function<void()> fn(std::forward<F>(body));
   LaunchConfig cc = c;
+  cc.name = name;
   Submit(c.stream, [cc, fn] { RunGrid(cc, fn); });
 }
 }  // namespace regrapht_emu
@@ -769,14 +843,17 @@ inline void Launch(const LaunchConfig& c, F&& body) {
 // ---- device memory ------------------------------------------------------------------------
 
 namespace regrapht_emu {
-inline void* DeviceAlloc(size_t bytes) {
-  size_t n = (std::max<size_t>(bytes, 1) + 255) & ~size_t{255};
-  void* p = std::aligned_alloc(256, n);
-  if (p)
-    std::memset(
-        p, 0xFF,
-        n);  // NaN / -1, never zero: a kernel relying on zeroed memory is wrong on a GPU too
-  return p;
+// Device memory comes from the checker's arena: bounds-checked, filled with
+// 0xFF bytes (NaN / -1, never zero: a kernel relying on zeroed memory is wrong
+// on a GPU too).
+inline void* DeviceAlloc(size_t bytes) { return regrapht_emu_alloc(bytes, 0); }
+
+// The storage of a static __shared__ variable (`id` numbers the declarations
+// of the translation unit): fresh 0xFF bytes for every block, bounds-checked.
+template <class T>
+inline T& Shared(unsigned id) {
+  size_t align = alignof(T) > 16 ? alignof(T) : 16;
+  return *static_cast<T*>(regrapht_emu_shared(id, sizeof(T), align));
 }
 }  // namespace regrapht_emu
 
@@ -796,8 +873,19 @@ inline cudaError_t cudaMallocAsync(T** p, size_t bytes, cudaStream_t s) {
   return cudaMallocAsync(reinterpret_cast<void**>(p), bytes, s);
 }
 inline cudaError_t cudaMallocHost(void** p, size_t bytes) {
-  *p = std::malloc(std::max<size_t>(bytes, 1));
-  return *p ? cudaSuccess : cudaErrorMemoryAllocation;
+  *p = regrapht_emu_alloc(bytes, 2);
+  return *p ? cudaSuccess : (regrapht_emu::LastError() = cudaErrorMemoryAllocation);
+}
+inline cudaError_t cudaMallocManaged(void** p, size_t bytes, unsigned = 1) {
+  *p = regrapht_emu_alloc(bytes, 1);
+  return *p ? cudaSuccess : (regrapht_emu::LastError() = cudaErrorMemoryAllocation);
+}
+template <class T>
+inline cudaError_t cudaMallocManaged(T** p, size_t bytes, unsigned f = 1) {
+  return cudaMallocManaged(reinterpret_cast<void**>(p), bytes, f);
+}
+inline cudaError_t cudaMemPrefetchAsync(const void*, size_t, int, cudaStream_t = nullptr) {
+  return cudaSuccess;
 }
 template <class T>
 inline cudaError_t cudaMallocHost(T** p, size_t bytes) {
@@ -819,34 +907,32 @@ inline cudaError_t cudaMallocPitch(T** p, size_t* pitch, size_t width, size_t he
   return cudaMallocPitch(reinterpret_cast<void**>(p), pitch, width, height);
 }
 inline cudaError_t cudaFree(void* p) {
-  std::free(p);
-  return cudaSuccess;
+  if (regrapht_emu_free(p, 0) == 0 || regrapht_emu_free(p, 1) == 0) return cudaSuccess;
+  return regrapht_emu::LastError() = cudaErrorInvalidValue;
 }
 inline cudaError_t cudaFreeAsync(void* p, cudaStream_t) { return cudaFree(p); }
 inline cudaError_t cudaFreeHost(void* p) {
-  std::free(p);
-  return cudaSuccess;
+  if (regrapht_emu_free(p, 2) == 0) return cudaSuccess;
+  return regrapht_emu::LastError() = cudaErrorInvalidValue;
 }
 inline cudaError_t cudaHostRegister(void*, size_t, unsigned) { return cudaSuccess; }
 inline cudaError_t cudaHostUnregister(void*) { return cudaSuccess; }
 
 inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t n,
                               cudaMemcpyKind = cudaMemcpyDefault) {
-  if (n) std::memmove(dst, src, n);
+  regrapht_emu_copy(dst, src, n);
   return cudaSuccess;
 }
 inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t n,
                                    cudaMemcpyKind = cudaMemcpyDefault, cudaStream_t s = nullptr) {
-  regrapht_emu::Submit(s, [=] {
-    if (n) std::memmove(dst, src, n);
-  });
+  regrapht_emu::Submit(s, [=] { regrapht_emu_copy(dst, src, n); });
   return cudaSuccess;
 }
 inline cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                                 size_t width, size_t height, cudaMemcpyKind = cudaMemcpyDefault) {
   for (size_t r = 0; r < height; ++r)
-    std::memmove(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch,
-                 width);
+    regrapht_emu_copy(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch,
+                      width);
   return cudaSuccess;
 }
 inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, size_t spitch,
@@ -857,20 +943,18 @@ inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, 
   return cudaSuccess;
 }
 inline cudaError_t cudaMemset(void* p, int v, size_t n) {
-  if (n) std::memset(p, v, n);
+  if (regrapht_emu_fill(p, v, n) != 0) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   return cudaSuccess;
 }
 inline cudaError_t cudaMemsetAsync(void* p, int v, size_t n, cudaStream_t s = nullptr) {
-  regrapht_emu::Submit(s, [=] {
-    if (n) std::memset(p, v, n);
-  });
+  regrapht_emu::Submit(s, [=] { regrapht_emu_fill(p, v, n); });
   return cudaSuccess;
 }
 template <class T>
 inline cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t n, size_t offset = 0,
                                       cudaMemcpyKind = cudaMemcpyHostToDevice) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
-  std::memcpy(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, src, n);
+  regrapht_emu_copy(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, src, n);
   return cudaSuccess;
 }
 template <class T>
@@ -880,14 +964,14 @@ inline cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, siz
                                            cudaStream_t s = nullptr) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   char* dst = reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset;
-  regrapht_emu::Submit(s, [=] { std::memcpy(dst, src, n); });
+  regrapht_emu::Submit(s, [=] { regrapht_emu_copy(dst, src, n); });
   return cudaSuccess;
 }
 template <class T>
 inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t n, size_t offset = 0,
                                         cudaMemcpyKind = cudaMemcpyDeviceToHost) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
-  std::memcpy(dst, reinterpret_cast<const char*>(&symbol) + offset, n);
+  regrapht_emu_copy(dst, reinterpret_cast<const char*>(&symbol) + offset, n);
   return cudaSuccess;
 }
 template <class T>
@@ -907,7 +991,10 @@ inline cudaError_t cudaGetDevice(int* d) {
   return cudaSuccess;
 }
 inline cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : cudaErrorInvalidDevice; }
-inline cudaError_t cudaDeviceSynchronize() { return cudaSuccess; }
+inline cudaError_t cudaDeviceSynchronize() {
+  regrapht_emu_host_sync();
+  return cudaSuccess;
+}
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
 inline cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
 inline cudaError_t cudaGetLastError() {
@@ -1108,7 +1195,10 @@ inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
   delete s;
   return cudaSuccess;
 }
-inline cudaError_t cudaStreamSynchronize(cudaStream_t) { return cudaSuccess; }
+inline cudaError_t cudaStreamSynchronize(cudaStream_t) {
+  regrapht_emu_host_sync();
+  return cudaSuccess;
+}
 inline cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
 inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) {
   return cudaSuccess;
@@ -1169,7 +1259,10 @@ inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t = nullptr) {
   e->t = std::chrono::steady_clock::now();
   return cudaSuccess;
 }
-inline cudaError_t cudaEventSynchronize(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventSynchronize(cudaEvent_t) {
+  regrapht_emu_host_sync();
+  return cudaSuccess;
+}
 inline cudaError_t cudaEventQuery(cudaEvent_t) { return cudaSuccess; }
 inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
   *ms = std::chrono::duration<float, std::milli>(b->t - a->t).count();
