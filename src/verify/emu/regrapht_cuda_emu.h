@@ -502,8 +502,8 @@ struct Perm {
   Perm(unsigned long long count, unsigned long long seed) : n(count ? count : 1), a(1), c(0) {
     if (n < 2) return;
     c = seed % n;
-    a = (seed >> 20) % n | 1;
-    while (Gcd(a, n) != 1) a = (a + 2) % n | 1;
+    a = 1 + (seed >> 20) % (n - 1);  // in [1, n - 1]; 1 is always coprime
+    while (Gcd(a, n) != 1) a = a + 1 < n ? a + 1 : 1;
   }
   static unsigned long long Gcd(unsigned long long x, unsigned long long y) {
     while (y) {
@@ -1327,6 +1327,10 @@ inline void __threadfence() { std::atomic_thread_fence(std::memory_order_seq_cst
 inline void __threadfence_block() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline void __threadfence_system() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 inline void __nanosleep(unsigned) {}
+// Address-space conversions (used to feed inline PTX, which stops the run where
+// it is reached: docs/emulator.md). One address space here.
+inline size_t __cvta_generic_to_shared(const void* p) { return reinterpret_cast<size_t>(p); }
+inline size_t __cvta_generic_to_global(const void* p) { return reinterpret_cast<size_t>(p); }
 [[noreturn]] inline void __trap() { regrapht_emu::Fatal("__trap() called"); }
 inline unsigned __activemask() {
   return regrapht_emu::tl_block->warps[regrapht_emu::tl_fiber->linear / 32].alive;

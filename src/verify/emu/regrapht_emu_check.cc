@@ -381,7 +381,22 @@ inline bool AllLive(const unsigned char* st, size_t n) {
   return true;
 }
 
-void ArenaAccess(size_t off, size_t n, int how) {
+// The slow paths stay out of line so that the hooks' fast path (an address
+// that is not device memory, a global read) needs no stack frame.
+[[gnu::noinline]] void ArenaAccessFull(size_t off, size_t n, int how);
+
+// Global-memory reads in a kernel: bounds only.
+[[gnu::always_inline]] inline void ArenaAccess(size_t off, size_t n, int how) {
+  if (how == 0 && tl.in_kernel && n <= 8 && off + 8 <= kArenaBytes) {
+    uint64_t s8;
+    std::memcpy(&s8, g_state + off, 8);
+    uint64_t live = 0x0101010101010101ull >> (64 - 8 * n), shared = 0x0202020202020202ull >> (64 - 8 * n);
+    if ((s8 & live) == live && !(s8 & shared)) return;
+  }
+  ArenaAccessFull(off, n, how);
+}
+
+void ArenaAccessFull(size_t off, size_t n, int how) {
   unsigned char* st = g_state + off;
   if (off + n > kArenaBytes || !AllLive(st, n)) OutOfBounds(off, n, how);
   if (!tl.in_kernel) {
@@ -397,6 +412,16 @@ void ArenaAccess(size_t off, size_t n, int how) {
   if (how != 0) {
     if (g_launch.coop) {
       for (size_t i = 0; i < n; ++i) __atomic_fetch_or(&st[i], kDevVal, __ATOMIC_RELAXED);
+    } else if (n == 4) {
+      uint32_t s4;
+      std::memcpy(&s4, st, 4);
+      s4 |= 0x08080808u;
+      std::memcpy(st, &s4, 4);
+    } else if (n == 8) {
+      uint64_t s8;
+      std::memcpy(&s8, st, 8);
+      s8 |= 0x0808080808080808ull;
+      std::memcpy(st, &s8, 8);
     } else {
       for (size_t i = 0; i < n; ++i) st[i] |= kDevVal;
     }
@@ -416,7 +441,7 @@ void ArenaAccess(size_t off, size_t n, int how) {
   }
 }
 
-void DataAccess(size_t off, size_t n, int how) {
+[[gnu::noinline]] void DataAccess(size_t off, size_t n, int how) {
   if (off + n > g_data_size) return;
   if (how == 0) return;  // global memory: only writes are compared
   if (how != 0)
@@ -434,7 +459,7 @@ void DataAccess(size_t off, size_t n, int how) {
   }
 }
 
-inline void Access(const void* p, size_t n, int how) {
+[[gnu::always_inline]] inline void Access(const void* p, size_t n, int how) {
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   size_t off = a - reinterpret_cast<uintptr_t>(g_arena);
   if (off < kArenaBytes) return ArenaAccess(off, n, how);
@@ -455,17 +480,18 @@ uint64_t Mix(uint64_t x) {
   x *= 0xc4ceb9fe1a85ec53ull;
   return x ^ (x >> 33);
 }
+// A blocked Bloom filter: both bits of a word in one 64-bit cell (one cache miss).
+inline uint64_t* BloomCell(uint64_t h) { return &g_bloom[(h >> 16) % (kBloomBits / 64)]; }
+inline uint64_t BloomBits(uint64_t h) { return (1ull << (h & 63)) | (1ull << ((h >> 6) & 63)); }
 void BloomAdd(uint32_t w) {
   uint64_t h = Mix(w + 0x9e3779b97f4a7c15ull);
-  size_t a = h % kBloomBits, b = (h >> 32) % kBloomBits;
-  g_bloom[a / 64] |= 1ull << (a % 64);
-  g_bloom[b / 64] |= 1ull << (b % 64);
+  *BloomCell(h) |= BloomBits(h);
   ++g_bloom_count;
 }
 bool BloomHas(uint32_t w) {
   uint64_t h = Mix(w + 0x9e3779b97f4a7c15ull);
-  size_t a = h % kBloomBits, b = (h >> 32) % kBloomBits;
-  return (g_bloom[a / 64] >> (a % 64) & 1) && (g_bloom[b / 64] >> (b % 64) & 1);
+  uint64_t bits = BloomBits(h);
+  return (*BloomCell(h) & bits) == bits;
 }
 
 // State bytes of [p, p+n) if it is device memory or a __device__ variable.
@@ -483,7 +509,13 @@ void HashDeviceWords(const unsigned char* p, const unsigned char* st, size_t n) 
   for (size_t i = 0; i < n; i += 4) {
     size_t m = std::min<size_t>(4, n - i);
     bool dev = true;
-    for (size_t j = 0; j < m; ++j) dev = dev && (st[i + j] & kDevVal);
+    if (m == 4) {
+      uint32_t s4;
+      std::memcpy(&s4, st + i, 4);
+      dev = (s4 & 0x08080808u) == 0x08080808u;
+    } else {
+      for (size_t j = 0; j < m; ++j) dev = dev && (st[i + j] & kDevVal);
+    }
     if (!dev) continue;
     uint32_t w = 0;
     std::memcpy(&w, p + i, m);
