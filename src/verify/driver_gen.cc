@@ -344,7 +344,7 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
   if (options.timing_size_case) {
     os << "case " << spec.tests.size() << " " << spec.timing.seed;
     tail(spec.timing);
-    os << "\n";
+    os << "\nfullsize " << spec.tests.size() << "\n";
   }
   if (options.timing) {
     char secs[32];

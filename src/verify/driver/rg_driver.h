@@ -394,6 +394,7 @@ struct Plan {
   int warmup = 2, min_reps = 5, max_reps = 50;
   double max_seconds = 2.0;
   bool flush_l2 = true;
+  int fullsize_case = -1;  // the timing-size input run as a case (emulator): no provenance check
 };
 
 inline bool ReadCaseTail(FILE* f, Case* c) {
@@ -436,6 +437,8 @@ inline bool ReadPlan(const char* path, Plan* p) {
       ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
       c.seed = seed;
       p->cases.push_back(c);
+    } else if (!std::strcmp(word, "fullsize")) {
+      ok = std::fscanf(f, "%d", &p->fullsize_case) == 1;
     } else if (!std::strcmp(word, "timing")) {
       unsigned long long sa, sb;
       int flush;
@@ -647,7 +650,7 @@ inline bool SyncOk(std::string*) { return true; }
 // Linked with the emulator's checker (verify/emu/regrapht_emu_check.cc) these
 // are defined; in GPU and CPU builds they are null and nothing is checked.
 extern "C" {
-__attribute__((weak)) void regrapht_emu_call_begin(int call);
+__attribute__((weak)) void regrapht_emu_call_begin(int call, int provenance);
 __attribute__((weak)) void regrapht_emu_call_end();
 __attribute__((weak)) int regrapht_emu_from_device(const void* p, size_t n);
 __attribute__((weak)) unsigned long long regrapht_emu_host_reads();
@@ -788,13 +791,16 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       int this_call = call_no++;
       h.prepare(d, &s, this_call);
       out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
-      if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call);
+      // Races and output provenance on the test cases; the timing-size input
+      // (emulator) gets bounds checks only.
+      const bool origin = c.id != plan.fullsize_case;
+      if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
       h.call(d, &s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
         out.SealAndExit(5);
       }
-      if (regrapht_emu_call_end) {
+      if (regrapht_emu_call_end && origin) {
         regrapht_emu_call_end();
         const char* where = h.host_output(d, s, this_call);
         if (where && *where) {
