@@ -145,6 +145,9 @@ struct VerifyOptions {
   // (src/verify/emu/): correctness without a GPU, never timing. nvcc still
   // compiles the candidate first, so compile errors are real ones.
   bool emulate = false;
+  // With `emulate`: also run the spec's timing-size input (once more, as a
+  // case) so that full-size correctness is checked; false: test cases only.
+  bool emulate_timing_size = true;
   std::string cache_dir;                           // empty: CacheDir()
   bool keep_work = false;                          // keep run folders for debugging
 };

@@ -34,6 +34,9 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   sub->add_flag("--emulate", emulate,
                 "run the kernels in regrapht's CUDA emulator on the CPU: correctness without a GPU, no timing "
                 "(nvcc still compiles the candidate; never reported as a GPU result)");
+  sub->add_flag("--emulate-tests-only", emulate_tests_only,
+                "with --emulate: run the spec's test cases only, not its timing-size input (faster; full-size "
+                "correctness unchecked)");
   sub->add_flag("--keep-work", keep_work, "keep the run folders for debugging (candidates: under $TMPDIR/regrapht-sandbox-<uid>/; the reference: under the cache)");
 }
 
@@ -48,6 +51,8 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.cpu_candidate = cpu_candidate;
   o.emulate = emulate;
   if (emulate) o.timing = false;
+  if (emulate_tests_only && !emulate) return Status::InvalidArgument("--emulate-tests-only needs --emulate");
+  o.emulate_timing_size = !emulate_tests_only;
   if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
   o.nvcc_flags.clear();

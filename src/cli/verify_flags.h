@@ -18,6 +18,7 @@ struct VerifyFlags {
   double max_timing_seconds = 2.0;  // timed-loop budget of the candidate and of the reference
   bool cpu_candidate = false;
   bool emulate = false;
+  bool emulate_tests_only = false;
   bool keep_work = false;
   std::string nvcc_flags = "-O3";
   std::string reference_flags = "-O3";

@@ -334,6 +334,17 @@ TEST_F(EmulatedVerifyTest, PlantedCheatsAreCaught) {
   }
 }
 
+TEST_F(EmulatedVerifyTest, TestsOnlySkipsTheTimingSizeInput) {
+  VerifyOptions o = Options();
+  o.emulate_timing_size = false;
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  EXPECT_EQ(r->detail, "correct on 5 test cases in the CPU emulator (correctness only, not a GPU result)");
+}
+
 TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {
   Verifier v(Options(), runner_.get());
   Problem p = LoadBundled("saxpy");

@@ -182,7 +182,7 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   }
   // In the emulator the timing-size input runs as one more case (no timing
   // run checks its outputs there).
-  const size_t cases = spec.tests.size() + (opts.emulate ? 1 : 0);
+  const size_t cases = spec.tests.size() + (opts.timing_size_case ? 1 : 0);
   for (size_t i = 0; i < cases; ++i) {
     int c = static_cast<int>(i);
     bool timing_size = i == spec.tests.size();
@@ -234,9 +234,9 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;
     res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
-                  (opts.emulate ? "and the timing-size input in the CPU emulator (correctness only, not a GPU "
-                                "result)"
-                              : "(timing off)");
+                  (opts.emulate ? std::string(opts.timing_size_case ? "and the timing-size input " : "") +
+                                      "in the CPU emulator (correctness only, not a GPU result)"
+                                : std::string("(timing off)"));
     return;
   }
   // Outputs of the last timed calls, one per input set, against the reference.

@@ -33,7 +33,8 @@ struct RunFacts {
 bool ClassifyRun(const RunFacts& facts, VerifyResult* res);
 
 struct JudgeOptions {
-  bool emulate = false;      // the timing-size input ran as one more case
+  bool emulate = false;           // the CPU emulator ran it (correctness only)
+  bool timing_size_case = false;  // the timing-size input ran as one more case
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
 };

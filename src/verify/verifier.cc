@@ -541,7 +541,7 @@ class Verifier::Impl {
     po.max_reps = o_.max_reps;
     po.max_seconds = o_.max_timing_seconds;
     po.flush_l2 = !o_.cpu_candidate;
-    po.timing_size_case = o_.emulate;
+    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
     return po;
   }
 
@@ -553,7 +553,7 @@ class Verifier::Impl {
     po.max_reps = o_.reference_max_reps;
     po.max_seconds = o_.reference_max_timing_seconds;
     po.flush_l2 = false;
-    po.timing_size_case = o_.emulate;
+    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
     return po;
   }
 
@@ -719,6 +719,7 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
     verify::JudgeOptions jo;
     jo.emulate = o_.emulate;
+    jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
     jo.timing = o_.timing;
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
