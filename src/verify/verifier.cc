@@ -504,8 +504,11 @@ class Verifier::Impl {
     cs.records_fd = 3;
     std::string key = RandomKey();
     cs.stdin_data = key;
-    cs.limits.wall_seconds = spec.time_limit_s;
-    cs.limits.cpu_seconds = spec.time_limit_s * 4;
+    // The emulator runs every CUDA thread on the CPU with its checks: it gets
+    // four times the spec's limit (docs/emulator.md).
+    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1);
+    cs.limits.wall_seconds = limit_s;
+    cs.limits.cpu_seconds = limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
     cs.limits.max_processes = o_.max_processes;
     auto est = EstimateBytes(spec, spec.timing);
@@ -674,7 +677,8 @@ class Verifier::Impl {
     e.archs = o_.cpu_candidate ? "host-cpu" : Join(o_.archs, ",");
     if (o_.emulate) {
       e.gpu_name = std::string(kEmulatorGpuName);
-      e.nvcc_flags += " (emulated: g++ -O1 with regrapht_cuda_emu.h)";
+      e.nvcc_flags += " (emulated: g++ -O1 -fsanitize=thread,bounds with regrapht_cuda_emu.h and its checker; "
+                      "blocks and threads in a seeded order, seed = call number)";
     }
     e.sandbox = sandbox;
     e.regrapht_version = kVersion;
@@ -714,7 +718,8 @@ class Verifier::Impl {
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s, res.env.archs, o_.emulate};
+    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulate ? 4 : 1), res.env.archs,
+                           o_.emulate};
     if (verify::ClassifyRun(facts, &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
     verify::JudgeOptions jo;

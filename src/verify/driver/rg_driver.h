@@ -693,9 +693,18 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
     const unsigned char* bytes = reinterpret_cast<const unsigned char*>(data);
     for (size_t i = 0; i < n; ++i) {
       if (!changed(i)) continue;
-      bool dev;
+      bool dev = true;
       if (sizeof(T) >= 4) {
-        dev = FromDevice(&data[i], sizeof(T) & ~size_t{3});
+        // Word by word: a field the call left alone (a particle's velocity
+        // next to its updated position) need not come from the device.
+        T before;
+        if (pre) before = std::data(*pre)[i];
+        else PoisonOne<T>(before, call);
+        const unsigned char* b = reinterpret_cast<const unsigned char*>(&before);
+        const unsigned char* a = reinterpret_cast<const unsigned char*>(&data[i]);
+        for (size_t w = 0; w + 4 <= sizeof(T) && dev; w += 4) {
+          if (fresh || std::memcmp(a + w, b + w, 4) != 0) dev = FromDevice(a + w, 4);
+        }
       } else {
         size_t w = i * sizeof(T) / 4 * 4;
         dev = FromDevice(bytes + w, std::min<size_t>(4, n * sizeof(T) - w));
