@@ -304,8 +304,16 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec) {
       bool fresh = a.role == ArgRole::kOutput && a.resizable;
       std::string pre = a.role == ArgRole::kInOut ? "&d.a_" + a.name : "static_cast<decltype(&d.a_" + a.name + ")>(nullptr)";
       if (a.role == ArgRole::kOutput) pre = "static_cast<decltype(&s.a_" + a.name + ")>(nullptr)";
+      // An input of the same storage type: its words may pass through unchanged.
+      std::string same;
+      for (const auto& b : spec.args) {
+        if (b.role == ArgRole::kInput && b.is_array() && StoreType(spec, b) == StoreType(spec, a)) {
+          same += (same.empty() ? "" : ", ") + std::string("&d.a_") + b.name;
+        }
+      }
+      if (!same.empty()) same = ", {" + same + "}";
       e << "  if (rg::HostValueIn(s.a_" << a.name << ", " << pre << ", call, " << (fresh ? "true" : "false")
-        << ", heavy, \"" << a.name << "\", &where)) return where.c_str();\n";
+        << ", heavy, \"" << a.name << "\", &where" << same << ")) return where.c_str();\n";
     } else {
       std::string pre = a.role == ArgRole::kInOut ? "&d.r_" + a.name : "static_cast<decltype(&s.r_" + a.name + ")>(nullptr)";
       e << "  if (rg::HostScalarIn(s.r_" << a.name << ", " << pre << ", call, heavy, \"" << a.name

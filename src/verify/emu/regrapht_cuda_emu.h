@@ -314,6 +314,7 @@ struct Fiber {
   uint3 tid{0, 0, 0};
   unsigned linear = 0;
   St st = St::kReady;
+  unsigned long long ready_at = 0;  // first scheduler pass it may run in
 };
 
 struct Warp {
@@ -362,6 +363,10 @@ struct Block {
   int bar_acc_count = 0, bar_acc_or = 0, bar_acc_and = 1;
   int bar_result_count = 0, bar_result_or = 0, bar_result_and = 1;
   unsigned grid_arrived = 0;
+  // Scheduler passes so far. A fiber woken during a pass runs in the next
+  // one, so no lane of a warp runs more than one collective ahead of a lane
+  // that has yet to read the previous one's values (whatever the order).
+  unsigned long long pass = 0;
   std::vector<Fiber> fibers;
   std::vector<Warp> warps;
   void* sched_sp = nullptr;
@@ -450,7 +455,10 @@ inline void WakeBarrier(Block* b) {
   b->bar_arrived = 0;
   regrapht_emu_sync_block();
   for (auto& f : b->fibers)
-    if (f.st == St::kBarrier) f.st = St::kReady;
+    if (f.st == St::kBarrier) {
+      f.st = St::kReady;
+      f.ready_at = b->pass + 1;
+    }
 }
 
 inline void WakeWarp(Block* b, unsigned w) {
@@ -463,7 +471,10 @@ inline void WakeWarp(Block* b, unsigned w) {
   regrapht_emu_sync_warp(w);
   for (unsigned lane = 0; lane < 32; ++lane) {
     unsigned t = w * 32 + lane;
-    if (t < b->nthreads && b->fibers[t].st == St::kWarp) b->fibers[t].st = St::kReady;
+    if (t < b->nthreads && b->fibers[t].st == St::kWarp) {
+      b->fibers[t].st = St::kReady;
+      b->fibers[t].ready_at = b->pass + 1;
+    }
   }
 }
 
@@ -472,7 +483,10 @@ inline void WakeGrid(Block* b) {
   b->grid_arrived = 0;
   b->grid->ArriveAndWait();  // the whole block waits here for the other blocks
   for (auto& f : b->fibers)
-    if (f.st == St::kGrid) f.st = St::kReady;
+    if (f.st == St::kGrid) {
+      f.st = St::kReady;
+      f.ready_at = b->pass + 1;
+    }
 }
 
 inline void Suspend(St st) {
@@ -546,19 +560,25 @@ inline void RunBlock(Block* b) {
   tl_block = b;
   // Threads run in a seeded order that differs between calls (docs/emulator.md).
   Perm order(n, regrapht_emu_schedule(0x7468726561647321ull ^ b->linear));
+  b->pass = 0;
   while (b->alive > 0) {
-    bool ran = false;
+    bool ran = false, waiting = false;
     for (unsigned j = 0; j < n; ++j) {
       unsigned i = order(j);
       Fiber& f = b->fibers[i];
       if (f.st != St::kReady) continue;
+      if (f.ready_at > b->pass) {
+        waiting = true;
+        continue;
+      }
       ran = true;
       tl_fiber = &f;
       regrapht_emu_thread(static_cast<int>(i), f.tid.x, f.tid.y, f.tid.z);
       regrapht_emu_switch(&b->sched_sp, f.sp);
       regrapht_emu_thread(-1, 0, 0, 0);
     }
-    if (!ran && b->alive > 0) {
+    ++b->pass;
+    if (!ran && !waiting && b->alive > 0) {
       char msg[256];
       unsigned at_bar = 0, at_warp = 0, at_grid = 0;
       for (auto& f : b->fibers) {

@@ -162,6 +162,19 @@ uint64_t* g_bloom = nullptr;
 uint64_t g_bloom_count = 0;
 uint64_t g_sched_seed = 1;
 bool g_provenance = true;
+// Host ranges that device-to-host copies filled with device-produced data in
+// this call: host code reading them is post-processing a device result, not
+// computing from the inputs (HostDidTheWork in the driver).
+struct Delivered {
+  uintptr_t begin, end;
+};
+std::vector<Delivered> g_delivered;
+
+bool InDelivered(uintptr_t a) {
+  for (const auto& d : g_delivered)
+    if (a >= d.begin && a < d.end) return true;
+  return false;
+}
 uint64_t g_launches = 0;
 
 extern "C" char __data_start[], _end[];
@@ -465,7 +478,7 @@ void ArenaAccessFull(size_t off, size_t n, int how) {
   size_t off = a - reinterpret_cast<uintptr_t>(g_arena);
   if (off < kArenaBytes) return ArenaAccess(off, n, how);
   if (!tl.in_kernel) {
-    if (how == 0 && !tl.internal) ++tl.host_reads;
+    if (how == 0 && !tl.internal && !InDelivered(a)) ++tl.host_reads;
     return;
   }
   size_t doff = a - reinterpret_cast<uintptr_t>(g_data);
@@ -626,6 +639,8 @@ int regrapht_emu_copy(void* dst, const void* src, size_t n) {
     }
   } else if (ss) {
     HashDeviceWords(static_cast<const unsigned char*>(dst), ss, n);
+    uintptr_t d = reinterpret_cast<uintptr_t>(dst);
+    if (g_delivered.size() < 64) g_delivered.push_back({d, d + n});
   }
   return 0;
 }
@@ -767,6 +782,7 @@ void regrapht_emu_call_begin(int call, int provenance) {
   g_sched_seed = static_cast<uint64_t>(call) + 1;
   if (g_bloom_count) std::memset(g_bloom, 0, kBloomBits / 8);
   g_bloom_count = 0;
+  g_delivered.clear();
   tl.host_reads = 0;
 }
 
