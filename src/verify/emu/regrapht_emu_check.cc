@@ -455,11 +455,11 @@ void ArenaAccessFull(size_t off, size_t n, int how) {
   }
 }
 
+// Writes and atomics to __device__ variables (Access passes no reads: in
+// global memory only writes are compared).
 [[gnu::noinline]] void DataAccess(size_t off, size_t n, int how) {
   if (off + n > g_data_size) return;
-  if (how == 0) return;  // global memory: only writes are compared
-  if (how != 0)
-    for (size_t i = 0; i < n; ++i) g_data_state[off + i] |= kDevVal;
+  for (size_t i = 0; i < n; ++i) g_data_state[off + i] |= kDevVal;
   if (how == 2) return;  // atomics never race with each other
   if (!tl.races) return;
   for (size_t g = off / 4; g <= (off + n - 1) / 4; ++g) {
