@@ -4,6 +4,7 @@
 //   problem.json     the spec (format in docs/problem-format.md)
 //   reference.cpp    the sequential reference: defines the function
 //   solution.cu      optional expert CUDA solution
+//   kernel.cu        optional expert kernel-form solution (with "kernel" in the spec)
 //   description.md   a short description in our own words
 //
 // LoadProblem() validates everything it can without compiling; errors name
@@ -26,6 +27,7 @@ namespace regrapht {
 enum class ScalarType {
   kFloat, kDouble, kInt8, kInt16, kInt32, kInt64, kUInt8, kUInt32, kUInt64, kSizeT, kBool, kChar,
   kComplexFloat, kComplexDouble,
+  kString,  // std::string: vector inputs and struct fields only
 };
 
 std::string_view ScalarTypeName(ScalarType t);        // spec spelling: "float", "int32", ...
@@ -62,6 +64,7 @@ struct Distribution {
     kSorted,       // uniform min..max, sorted ascending
     kAdjacency,    // dense n x n 0/1 matrix, p edge probability, no self loops, `symmetric`
     kStruct,       // per-field distributions
+    kString,       // strings of min_len..max_len characters drawn from `alphabet`
   };
   Kind kind = Kind::kUniform;
   std::string min = "0", max = "1";  // numbers or size expressions
@@ -69,6 +72,8 @@ struct Distribution {
   std::string n;                     // adjacency: matrix order (expression)
   bool symmetric = true;
   std::vector<std::pair<std::string, Distribution>> fields;  // kStruct
+  int64_t min_len = 0, max_len = 8;  // kString
+  std::string alphabet = "abcdefghijklmnopqrstuvwxyz";
 };
 
 // A sparse matrix generated once per test case and shared by several args.
@@ -86,7 +91,7 @@ struct Tolerance {
 };
 
 enum class ArgRole { kInput, kOutput, kInOut, kScalar, kSize };
-enum class ArgPass { kValue, kPointer, kVector, kReference };
+enum class ArgPass { kValue, kPointer, kVector, kReference, kArray };  // kArray: std::array<T, K>&
 
 std::string_view ArgRoleName(ArgRole r);
 std::string_view ArgPassName(ArgPass p);
@@ -105,7 +110,9 @@ struct ArgSpec {
   std::optional<Tolerance> tolerance;  // outputs / in-outs (defaults by type)
   bool order_matters = true;         // outputs: false compares as multisets
 
-  bool is_array() const { return pass == ArgPass::kPointer || pass == ArgPass::kVector; }
+  bool is_array() const {
+    return pass == ArgPass::kPointer || pass == ArgPass::kVector || pass == ArgPass::kArray;
+  }
   bool is_checked() const {          // compared against the reference
     return role == ArgRole::kOutput || role == ArgRole::kInOut;
   }
@@ -117,8 +124,34 @@ struct TestCase {
   uint64_t seed = 0;
 };
 
+// The kernel form (ParEval's own task): the candidate writes one __global__
+// kernel; a generated host adapter with the drop-in signature allocates,
+// copies, launches it with the launch contract and copies back.
+struct KernelParam {
+  enum class Kind { kBind, kSize, kReturn };
+  std::string name;
+  Kind kind = Kind::kBind;
+  std::string bind;                   // kBind: the drop-in argument's name
+  std::string size;                   // kSize: a size expression
+  std::optional<ScalarType> type;     // kSize (default size_t) or a scalar bind's override
+  // Value the device buffer holds before the launch (kReturn: required;
+  // outputs: default zero). A number, or field -> number for structs.
+  std::optional<std::map<std::string, double>> init;  // "" key for scalars
+  bool compact = false;               // resizable output: buffer of `capacity` filled with init;
+  std::string capacity;               // the output is the entries that differ from init
+};
+
+struct KernelSpec {
+  std::string function;               // the __global__ function's name
+  std::vector<KernelParam> params;
+  std::string threads;                // 1-D launch: at least this many threads, blocks of 1024
+  std::string grid_x, grid_y;         // 2-D launch: x and y extents, blocks of 32 x 32
+  bool two_d() const { return !grid_x.empty(); }
+};
+
 struct ProblemSpec {
   std::string name;
+  std::string category;                    // problem type (ParEval's: "dense_la", "sort", ...)
   std::string function;
   std::optional<ElementType> returns;      // nullopt: void
   std::optional<Tolerance> return_tolerance;
@@ -133,6 +166,7 @@ struct ProblemSpec {
   bool allow_constant_output = false;
   std::vector<std::string> libraries;      // cublas, cusparse, cufft, curand, thrust, cub
   double time_limit_s = 60;                // wall limit for one candidate run
+  std::optional<KernelSpec> kernel;        // the kernel form, where the problem has one
 
   const ArgSpec* FindArg(std::string_view name) const;
   bool IsSizeVariable(std::string_view name) const;  // a size arg (not `from`) or an extra size
@@ -151,6 +185,7 @@ struct Problem {
   ProblemSpec spec;
   std::string reference_source;             // reference.cpp
   std::optional<std::string> solution_source;  // solution.cu, if present
+  std::optional<std::string> kernel_solution_source;  // kernel.cu (kernel form), if present
   std::string description;                  // description.md
   std::string spec_text;                    // problem.json as read (for hashing)
 };

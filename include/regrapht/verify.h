@@ -106,6 +106,12 @@ struct VerifyResult {
   std::optional<Timing> reference_timing;   // set iff verdict == kCorrect
   double speedup = 0;                       // reference median / candidate median
   bool transfers_timed = true;              // host<->device copies are inside the timed call
+  // Kernel form: the CUDA-event time of the launch alone, and the speedup it
+  // gives (the form's headline `speedup` is this one; candidate_timing stays
+  // the whole call, transfers included).
+  std::optional<Timing> kernel_timing;
+  double kernel_speedup = 0;
+  std::string form = "dropin";              // "dropin" (the paper's) or "kernel" (ParEval's)
   bool emulated = false;                    // ran in the CPU emulator: correctness only, not a GPU result
 
   std::string candidate_hash;        // HashHex of the source
@@ -148,6 +154,10 @@ struct VerifyOptions {
   // With `emulate`: also run the spec's timing-size input (once more, as a
   // case) so that full-size correctness is checked; false: test cases only.
   bool emulate_timing_size = true;
+  // The kernel form (ParEval's task; REQUIRES the problem's "kernel"
+  // section): the candidate defines the __global__ kernel only; a generated
+  // adapter launches it with the launch contract and times the kernel alone.
+  bool kernel_form = false;
   std::string cache_dir;                           // empty: CacheDir()
   bool keep_work = false;                          // keep run folders for debugging
 };

@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/verify_flags.h"
+#include "verify/kernel_form.h"
 #include "core/fs.h"
 #include "core/json_util.h"
 #include "core/sandbox.h"
@@ -81,7 +82,9 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
       j["candidate"] = st->candidate;
       std::fputs(DumpJson(j).c_str(), stdout);
     } else {
-      std::printf("problem    %s: %s\n", problem->spec.name.c_str(), problem->spec.Signature().c_str());
+      std::string sig = r->form == "kernel" && problem->spec.kernel ? verify::KernelSignature(problem->spec)
+                                                                     : problem->spec.Signature();
+      std::printf("problem    %s: %s\n", problem->spec.name.c_str(), sig.c_str());
       std::printf("candidate  %s\n", st->candidate.c_str());
       std::fputs(FormatResult(*r).c_str(), stdout);
     }
@@ -89,12 +92,51 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
   };
 }
 
+namespace {
+
+// Checks one expert solution (solution.cu with `verifier`, or kernel.cu with
+// a kernel-form one): correct in the emulator under --emulate, else it must
+// compile. Appends to `note`; false (after printing why) when it failed.
+Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::string& source, const std::string& file,
+                           const VerifyOptions& opts, const VerifyFlags& flags, bool device_only, std::string* note) {
+  const std::string dir = p.dir.string();
+  if (opts.emulate) {
+    // The expert solution must be correct in the CPU emulator; one the
+    // emulator cannot run (inline PTX, ...) is reported, not failed.
+    RG_ASSIGN_OR_RETURN(VerifyResult r, verifier.Verify(p, source));
+    if (r.verdict == Verdict::kCorrect) {
+      *note += "; " + file + " correct in the CPU emulator";
+    } else if (Unverified(r.verdict)) {
+      *note += "; " + file + " " + r.detail;
+    } else {
+      std::printf("FAIL  %s\n      %s in the CPU emulator: %s: %s\n", dir.c_str(), file.c_str(),
+                  std::string(VerdictName(r.verdict)).c_str(), r.detail.c_str());
+      return false;
+    }
+    return true;
+  }
+  RG_ASSIGN_OR_RETURN(VerifyResult c, verifier.CompileOnly(p, source, device_only));
+  if (c.verdict != Verdict::kCompiledOnly) {
+    std::printf("FAIL  %s\n      %s: %s: %s\n", dir.c_str(), file.c_str(), std::string(VerdictName(c.verdict)).c_str(),
+                c.detail.c_str());
+    return false;
+  }
+  *note += "; " + file + " compiles for " + flags.arch + (device_only ? " (device code)" : "");
+  return true;
+}
+
+}  // namespace
+
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
                      bool device_only) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
   auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-  Verifier verifier(*opts, runner.get());
+  VerifyOptions dropin_opts = *opts, kernel_opts = *opts;
+  dropin_opts.kernel_form = false;
+  kernel_opts.kernel_form = true;
+  Verifier verifier(dropin_opts, runner.get());
+  Verifier kernel_verifier(kernel_opts, runner.get());
   int failed = 0;
   for (const auto& dir : dirs) {
     auto p = LoadProblem(dir);
@@ -113,31 +155,21 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
       }
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
-      if (p->solution_source && opts->emulate) {
-        // The expert solution must be correct in the CPU emulator; one the
-        // emulator cannot run (inline PTX, ...) is reported, not failed.
-        auto r = verifier.Verify(*p, *p->solution_source);
+      bool ok = true;
+      if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
+        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags, device_only, &note);
         if (!r.ok()) return Fail(r.status());
-        if (r->verdict == Verdict::kCorrect) {
-          note += "; solution.cu correct in the CPU emulator";
-        } else if (Unverified(r->verdict)) {
-          note += "; solution.cu " + r->detail;
-        } else {
-          std::printf("FAIL  %s\n      solution.cu in the CPU emulator: %s: %s\n", dir.c_str(),
-                      std::string(VerdictName(r->verdict)).c_str(), r->detail.c_str());
-          ++failed;
-          continue;
-        }
-      } else if (p->solution_source) {
-        auto c = verifier.CompileOnly(*p, *p->solution_source, device_only);
-        if (!c.ok()) return Fail(c.status());
-        if (c->verdict != Verdict::kCompiledOnly) {
-          std::printf("FAIL  %s\n      solution.cu: %s: %s\n", dir.c_str(),
-                      std::string(VerdictName(c->verdict)).c_str(), c->detail.c_str());
-          ++failed;
-          continue;
-        }
-        note += "; solution.cu compiles for " + flags.arch + (device_only ? " (device code)" : "");
+        ok = *r;
+      }
+      if (ok && p->kernel_solution_source) {
+        auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu", kernel_opts, flags,
+                               device_only, &note);
+        if (!r.ok()) return Fail(r.status());
+        ok = *r;
+      }
+      if (!ok) {
+        ++failed;
+        continue;
       }
     }
     std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());

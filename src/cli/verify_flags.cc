@@ -37,6 +37,12 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   sub->add_flag("--emulate-tests-only", emulate_tests_only,
                 "with --emulate: run the spec's test cases only, not its timing-size input (faster; full-size "
                 "correctness unchecked)");
+  sub->add_option("--form", form,
+                  "dropin (the paper's task: a host function with the reference's signature, the whole call "
+                  "timed) or kernel (ParEval's task: the __global__ kernel of the problem's kernel form, "
+                  "launched by regrapht, the kernel alone timed)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"dropin", "kernel"}));
   sub->add_flag("--keep-work", keep_work, "keep the run folders for debugging (candidates: under $TMPDIR/regrapht-sandbox-<uid>/; the reference: under the cache)");
 }
 
@@ -55,6 +61,7 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.emulate_timing_size = !emulate_tests_only;
   if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
+  o.kernel_form = form == "kernel";
   o.nvcc_flags.clear();
   for (const auto& f : Split(nvcc_flags, ' ')) {
     if (!f.empty()) o.nvcc_flags.push_back(f);
@@ -87,7 +94,13 @@ std::string FormatResult(const VerifyResult& r) {
                      c.median_ms, c.p25_ms, c.p75_ms, c.reps);
     s += fmt::format("reference  median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps\n", ref.median_ms,
                      ref.p25_ms, ref.p75_ms, ref.reps);
-    s += fmt::format("speedup    {:.2f}x   reward {:.3f}\n", r.speedup, Reward(r));
+    if (r.kernel_timing) {
+      const auto& k = *r.kernel_timing;
+      s += fmt::format("kernel     median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps (CUDA events, launch only)\n",
+                       k.median_ms, k.p25_ms, k.p75_ms, k.reps);
+    }
+    s += fmt::format("speedup    {:.2f}x ({})   reward {:.3f}\n", r.speedup,
+                     r.form == "kernel" ? "kernel only" : "whole call", Reward(r));
   }
   for (const auto& k : r.kernels) {
     s += fmt::format("kernel     {} [{}]: {} registers, {} B shared, {} B stack, spills {}/{} B\n", k.kernel,

@@ -19,6 +19,7 @@ struct VerifyFlags {
   bool cpu_candidate = false;
   bool emulate = false;
   bool emulate_tests_only = false;
+  std::string form = "dropin";  // dropin | kernel
   bool keep_work = false;
   std::string nvcc_flags = "-O3";
   std::string reference_flags = "-O3";

@@ -42,6 +42,9 @@ std::string DistCpp(const Distribution& dist) {
       std::snprintf(buf, sizeof buf, "rg::Dist{3, %.17g, 0}", dist.p);
       return buf;
     }
+    case Distribution::Kind::kString:
+      return "rg::Dist{4, " + std::to_string(dist.min_len) + ", " + std::to_string(dist.max_len) + ", " +
+             CppStringLiteral(dist.alphabet) + "}";
     default:
       return "rg::Dist{0, " + NumCpp(dist.min) + ", " + NumCpp(dist.max) + "}";
   }
@@ -57,6 +60,12 @@ std::string StoreType(const ProblemSpec& spec, const ArgSpec& a) {
   return "std::vector<" + spec.ElementCpp(a.type) + ">";
 }
 
+// Where the call receives an argument: std::array<T, K>& views the slot's vector.
+std::string ArrayRef(const ProblemSpec& spec, const ArgSpec& a, const std::string& slot) {
+  return "*reinterpret_cast<" + std::string(a.is_const ? "const " : "") + "std::array<" +
+         spec.ElementCpp(a.type) + ", " + a.length + ">*>(" + slot + ".data())";
+}
+
 struct Emitter {
   std::ostringstream os;
   template <class T>
@@ -66,23 +75,123 @@ struct Emitter {
   }
 };
 
+// The driver's Call(): the function under test on the slot's arguments.
+void EmitCall(const ProblemSpec& spec, std::ostream* out) {
+  std::ostream& e = *out;
+  e << "void Call(const Data& d, Slot* s) {\n  (void)d; (void)s;\n  ";
+  if (spec.returns) e << "s->ret = ";
+  e << spec.function << "(";
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const auto& a = spec.args[i];
+    if (i) e << ", ";
+    switch (a.pass) {
+      case ArgPass::kValue:
+        if (a.role == ArgRole::kSize) e << "static_cast<" << spec.ElementCpp(a.type) << ">(d.v_" << a.name << ")";
+        else e << "d.s_" << a.name;
+        break;
+      case ArgPass::kPointer:
+        if (BoolPointer(a)) {
+          e << "reinterpret_cast<" << (a.is_const ? "const bool*" : "bool*") << ">(s->a_" << a.name << ".data())";
+        } else {
+          e << "s->a_" << a.name << ".data()";
+        }
+        break;
+      case ArgPass::kVector: e << "s->a_" << a.name; break;
+      case ArgPass::kReference: e << "s->r_" << a.name; break;
+      case ArgPass::kArray: e << ArrayRef(spec, a, "s->a_" + a.name); break;
+    }
+  }
+  e << ");\n}\n\n";
+
+}
+
+// The kernel form's Call(): the adapter gets a pointer to every argument's
+// storage (arrays: the slot's std::vector; scalars: the value; sizes:
+// nullptr, they come in `sizes`), the size variables and the return slot.
+void EmitKernelFormCall(const ProblemSpec& spec, std::ostream* out) {
+  std::ostream& e = *out;
+  e << "void Call(const Data& d, Slot* s) {\n  (void)d; (void)s;\n  const int64_t sizes[] = {";
+  auto vars = SizeVarNames(spec);
+  for (size_t i = 0; i < vars.size(); ++i) e << (i ? ", " : "") << "d.v_" << vars[i];
+  if (vars.empty()) e << "0";
+  e << "};\n  void* const args[] = {";
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    const auto& a = spec.args[i];
+    if (i) e << ", ";
+    if (a.is_array()) e << "static_cast<void*>(&s->a_" << a.name << ")";
+    else if (a.pass == ArgPass::kReference) e << "static_cast<void*>(&s->r_" << a.name << ")";
+    else if (a.role == ArgRole::kScalar) e << "const_cast<void*>(static_cast<const void*>(&d.s_" << a.name << "))";
+    else e << "nullptr";
+  }
+  if (spec.args.empty()) e << "nullptr";
+  e << "};\n  regrapht_kernel_form_call(args, sizes, " << (spec.returns ? "&s->ret" : "nullptr") << ");\n}\n\n";
+}
+
 }  // namespace
+
+std::string CppStringLiteral(std::string_view text) {
+  std::string out = "\"";
+  for (char c : text) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (u < 32 || u > 126) {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\%03o", u);
+      out += buf;
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+std::string StructsCpp(const ProblemSpec& spec, bool kernel_world) {
+  std::ostringstream os;
+  for (const auto& st : spec.structs) {
+    bool strings = false;
+    os << "struct " << st.name << " {\n";
+    for (const auto& f : st.fields) {
+      bool str = f.type == ScalarType::kString;
+      strings = strings || str;
+      os << "  " << (str && kernel_world ? "const char*" : std::string(ScalarTypeCpp(f.type))) << " " << f.name
+         << ";\n";
+    }
+    os << "};\n";
+    if (strings && !kernel_world) {
+      os << "inline bool operator==(const " << st.name << "& a, const " << st.name << "& b) {\n  return true";
+      for (const auto& f : st.fields) os << " && a." << f.name << " == b." << f.name;
+      os << ";\n}\n";
+    }
+  }
+  return os.str();
+}
+
+std::vector<std::string> SizeVarNames(const ProblemSpec& spec) {
+  std::vector<std::string> out(spec.extra_sizes.begin(), spec.extra_sizes.end());
+  for (const auto& a : spec.args) {
+    if (a.role == ArgRole::kSize) out.push_back(a.name);
+  }
+  return out;
+}
 
 uint64_t TimingSeedB(const ProblemSpec& spec) {
   return spec.timing.seed * 2654435761ULL + 0x7f4a7c15ULL;
 }
 
-Result<std::string> GenerateDriver(const ProblemSpec& spec) {
+Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
   Emitter e;
   e << "// Generated by regrapht for problem " << spec.name << ". Do not edit.\n"
     << "// Signature under test: " << spec.Signature() << "\n"
     << "#include \"rg_driver.h\"\n\n";
-  for (const auto& st : spec.structs) {
-    e << "struct " << st.name << " {\n";
-    for (const auto& f : st.fields) e << "  " << ScalarTypeCpp(f.type) << " " << f.name << ";\n";
-    e << "};\n";
+  e << StructsCpp(spec, false);
+  if (spec.kernel && kernel_form) {
+    e << "extern \"C\" void regrapht_kernel_form_call(void* const* args, const int64_t* sizes, void* ret);\n\n"
+      << "namespace {\n\n";
+  } else {
+    e << spec.Signature() << ";\n\nnamespace {\n\n";
   }
-  e << spec.Signature() << ";\n\nnamespace {\n\n";
 
   // Data: one test case's pristine arguments.
   e << "struct Data {\n";
@@ -248,29 +357,11 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec) {
   e << "}\n\n";
 
   // Call.
-  e << "void Call(const Data& d, Slot* s) {\n  (void)d; (void)s;\n  ";
-  if (spec.returns) e << "s->ret = ";
-  e << spec.function << "(";
-  for (size_t i = 0; i < spec.args.size(); ++i) {
-    const auto& a = spec.args[i];
-    if (i) e << ", ";
-    switch (a.pass) {
-      case ArgPass::kValue:
-        if (a.role == ArgRole::kSize) e << "static_cast<" << spec.ElementCpp(a.type) << ">(d.v_" << a.name << ")";
-        else e << "d.s_" << a.name;
-        break;
-      case ArgPass::kPointer:
-        if (BoolPointer(a)) {
-          e << "reinterpret_cast<" << (a.is_const ? "const bool*" : "bool*") << ">(s->a_" << a.name << ".data())";
-        } else {
-          e << "s->a_" << a.name << ".data()";
-        }
-        break;
-      case ArgPass::kVector: e << "s->a_" << a.name; break;
-      case ArgPass::kReference: e << "s->r_" << a.name; break;
-    }
+  if (spec.kernel && kernel_form) {
+    EmitKernelFormCall(spec, &e.os);
+  } else {
+    EmitCall(spec, &e.os);
   }
-  e << ");\n}\n\n";
 
   // Emit.
   e << "void Emit(rg::Out& o, int c, int call, const Slot& s) {\n  (void)o; (void)c; (void)call; (void)s;\n";

@@ -3,14 +3,30 @@
 #pragma once
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "regrapht/problem.h"
 
 namespace regrapht::verify {
 
 // C++ source of the driver for `spec`: declares the function under test and
-// the argument builders, and calls rg::Main. Includes "rg_driver.h".
-Result<std::string> GenerateDriver(const ProblemSpec& spec);
+// the argument builders, and calls rg::Main. Includes "rg_driver.h". With
+// `kernel_form` (REQUIRES spec.kernel) the driver calls the kernel form's
+// generated adapter (verify/kernel_form.h) instead of the function.
+Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form = false);
+
+// The spec's structs as C++. `kernel_world`: string fields become
+// `const char*` (device strings), as the kernel form's kernels see them;
+// otherwise `std::string`, with an operator== for structs holding strings.
+std::string StructsCpp(const ProblemSpec& spec, bool kernel_world);
+
+// Every size variable of a test case, in the order the driver hands them to
+// the kernel form's adapter: extra sizes, then size arguments.
+std::vector<std::string> SizeVarNames(const ProblemSpec& spec);
+
+// `text` as a C++ string literal.
+std::string CppStringLiteral(std::string_view text);
 
 // The text of rg_driver.h, embedded in the binary.
 std::string_view DriverRuntimeHeader();

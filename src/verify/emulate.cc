@@ -304,6 +304,48 @@ std::map<std::string, std::string> EmulationHeaders() {
       "#define CUDART_INF_F __int_as_float(0x7f800000)\n"
       "#define CUDART_INF __longlong_as_double(0x7ff0000000000000ULL)\n"
       "#define CUDART_NAN_F __int_as_float(0x7fffffff)\n";
+  // cuComplex.h: the complex types are the vector types, as in CUDA's header.
+  files["cuComplex.h"] = stub + R"(typedef float2 cuFloatComplex;
+typedef double2 cuDoubleComplex;
+typedef cuFloatComplex cuComplex;
+inline float cuCrealf(cuFloatComplex x) { return x.x; }
+inline float cuCimagf(cuFloatComplex x) { return x.y; }
+inline cuFloatComplex make_cuFloatComplex(float r, float i) { cuFloatComplex c; c.x = r; c.y = i; return c; }
+inline cuFloatComplex make_cuComplex(float r, float i) { return make_cuFloatComplex(r, i); }
+inline cuFloatComplex cuConjf(cuFloatComplex x) { return make_cuFloatComplex(x.x, -x.y); }
+inline cuFloatComplex cuCaddf(cuFloatComplex a, cuFloatComplex b) { return make_cuFloatComplex(a.x + b.x, a.y + b.y); }
+inline cuFloatComplex cuCsubf(cuFloatComplex a, cuFloatComplex b) { return make_cuFloatComplex(a.x - b.x, a.y - b.y); }
+inline cuFloatComplex cuCmulf(cuFloatComplex a, cuFloatComplex b) {
+  return make_cuFloatComplex(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+inline cuFloatComplex cuCdivf(cuFloatComplex a, cuFloatComplex b) {
+  float s = fabsf(b.x) + fabsf(b.y), o = 1.0f / s;
+  float ar = a.x * o, ai = a.y * o, br = b.x * o, bi = b.y * o;
+  float d = 1.0f / (br * br + bi * bi);
+  return make_cuFloatComplex((ar * br + ai * bi) * d, (ai * br - ar * bi) * d);
+}
+inline float cuCabsf(cuFloatComplex x) { return hypotf(x.x, x.y); }
+inline double cuCreal(cuDoubleComplex x) { return x.x; }
+inline double cuCimag(cuDoubleComplex x) { return x.y; }
+inline cuDoubleComplex make_cuDoubleComplex(double r, double i) { cuDoubleComplex c; c.x = r; c.y = i; return c; }
+inline cuDoubleComplex cuConj(cuDoubleComplex x) { return make_cuDoubleComplex(x.x, -x.y); }
+inline cuDoubleComplex cuCadd(cuDoubleComplex a, cuDoubleComplex b) { return make_cuDoubleComplex(a.x + b.x, a.y + b.y); }
+inline cuDoubleComplex cuCsub(cuDoubleComplex a, cuDoubleComplex b) { return make_cuDoubleComplex(a.x - b.x, a.y - b.y); }
+inline cuDoubleComplex cuCmul(cuDoubleComplex a, cuDoubleComplex b) {
+  return make_cuDoubleComplex(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+inline cuDoubleComplex cuCdiv(cuDoubleComplex a, cuDoubleComplex b) {
+  double s = fabs(b.x) + fabs(b.y), o = 1.0 / s;
+  double ar = a.x * o, ai = a.y * o, br = b.x * o, bi = b.y * o;
+  double d = 1.0 / (br * br + bi * bi);
+  return make_cuDoubleComplex((ar * br + ai * bi) * d, (ai * br - ar * bi) * d);
+}
+inline double cuCabs(cuDoubleComplex x) { return hypot(x.x, x.y); }
+inline cuFloatComplex cuComplexDoubleToFloat(cuDoubleComplex c) { return make_cuFloatComplex((float)c.x, (float)c.y); }
+inline cuDoubleComplex cuComplexFloatToDouble(cuFloatComplex c) { return make_cuDoubleComplex(c.x, c.y); }
+inline cuDoubleComplex cuCfma(cuDoubleComplex x, cuDoubleComplex y, cuDoubleComplex d) { return cuCadd(cuCmul(x, y), d); }
+inline cuFloatComplex cuCfmaf(cuFloatComplex x, cuFloatComplex y, cuFloatComplex d) { return cuCaddf(cuCmulf(x, y), d); }
+)";
   return files;
 }
 

@@ -37,6 +37,7 @@ struct JudgeOptions {
   bool timing_size_case = false;  // the timing-size input ran as one more case
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
+  bool kernel_form = false;  // the speedup is the kernel's (CUDA events), not the whole call's
 };
 
 // Compares a finished candidate's records with the reference's: inputs

@@ -285,6 +285,16 @@ bool UndefinedSymbolAllowed(const std::string& s, const std::vector<std::string>
   return UndefinedAllowedC(s);
 }
 
+std::vector<std::string> UndefinedSymbols(std::string_view object) {
+  std::vector<std::string> out;
+  Elf elf(object);
+  if (!elf.Parse().empty()) return out;
+  for (const auto& s : elf.symbols()) {
+    if (!s.defined() && !s.name.empty()) out.push_back(s.name);
+  }
+  return out;
+}
+
 std::vector<StaticFinding> ObjectCheck(std::string_view object, std::string_view driver_object,
                                        const ObjectCheckOptions& o) {
   std::vector<StaticFinding> f;
@@ -297,6 +307,7 @@ std::vector<StaticFinding> ObjectCheck(std::string_view object, std::string_view
       if (!s.defined() && !s.name.empty()) driver_needs.insert(s.name);
     }
   }
+  driver_needs.insert(o.harness_needs.begin(), o.harness_needs.end());
   std::set<std::string> kernels(o.kernels.begin(), o.kernels.end());
   std::set<std::string> seen;
   for (const auto& s : elf.symbols()) {

@@ -36,7 +36,13 @@ struct ObjectCheckOptions {
   // definitions and system calls): there only the start-up/exit hooks are
   // checked; the nvcc object of the same source has had the full check.
   bool hooks_only = false;
+  // Undefined symbols of the other harness objects linked with the candidate
+  // (the kernel form's adapter): the candidate must not define these either.
+  std::vector<std::string> harness_needs;
 };
+
+// The undefined symbols of an ELF64 relocatable object (empty if malformed).
+std::vector<std::string> UndefinedSymbols(std::string_view object);
 
 // `object`: the candidate's host object file; `driver_object`: the driver's
 // (its undefined symbols are what the candidate must not define). A file

@@ -34,6 +34,7 @@ constexpr TypeInfo kTypes[] = {
     {ScalarType::kChar, "char", "char", 1},
     {ScalarType::kComplexFloat, "complex_float", "std::complex<float>", 8},
     {ScalarType::kComplexDouble, "complex_double", "std::complex<double>", 16},
+    {ScalarType::kString, "string", "std::string", 32},
 };
 
 const TypeInfo& Info(ScalarType t) {
@@ -50,7 +51,15 @@ bool IsIdentifier(std::string_view s) {
 }
 
 bool IsInteger(ScalarType t) {
-  return !IsFloating(t) && t != ScalarType::kBool;
+  return !IsFloating(t) && t != ScalarType::kBool && t != ScalarType::kString;
+}
+
+bool HasString(const ProblemSpec& spec, const ElementType& t) {
+  if (!t.is_struct()) return *t.scalar == ScalarType::kString;
+  for (const auto& f : spec.structs[t.struct_index].fields) {
+    if (f.type == ScalarType::kString) return true;
+  }
+  return false;
 }
 
 const char* const kLibraries[] = {"cublas", "cusparse", "cufft", "curand", "thrust", "cub"};
@@ -86,6 +95,11 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
   if (type.is_struct() && kind != "struct") {
     return p.FieldError("dist", "elements of struct type need \"dist\": \"struct\" with \"fields\"");
   }
+  bool is_string = type.scalar && *type.scalar == ScalarType::kString;
+  if (is_string != (kind == "string")) {
+    return p.FieldError("dist", is_string ? "string elements need \"dist\": \"string\""
+                                          : "\"string\" needs an element of type string");
+  }
   if (kind == "uniform" || kind == "sorted") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min", "max"}));
     d.kind = kind == "uniform" ? Distribution::Kind::kUniform : Distribution::Kind::kSorted;
@@ -117,6 +131,21 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
     RG_ASSIGN_OR_RETURN(d.p, p.GetNumber("p", 0.1));
     if (d.p < 0 || d.p > 1) return p.FieldError("p", "must be in [0, 1]");
     RG_ASSIGN_OR_RETURN(d.symmetric, p.GetBool("symmetric", true));
+  } else if (kind == "string") {
+    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min_len", "max_len", "alphabet"}));
+    d.kind = Distribution::Kind::kString;
+    RG_ASSIGN_OR_RETURN(d.min_len, p.GetInt("min_len", 0));
+    RG_ASSIGN_OR_RETURN(d.max_len, p.GetInt("max_len", 8));
+    if (d.min_len < 0 || d.max_len < d.min_len || d.max_len > 4096) {
+      return p.FieldError("max_len", "need 0 <= min_len <= max_len <= 4096");
+    }
+    RG_ASSIGN_OR_RETURN(d.alphabet, p.GetString("alphabet", d.alphabet));
+    if (d.alphabet.empty() || d.alphabet.size() > 256) return p.FieldError("alphabet", "need 1 to 256 characters");
+    for (char c : d.alphabet) {
+      if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
+        return p.FieldError("alphabet", "printable ASCII characters only");
+      }
+    }
   } else if (kind == "struct") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "fields"}));
     if (!type.is_struct()) return p.FieldError("dist", "\"struct\" needs an element of struct type");
@@ -133,8 +162,9 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
       }
       RG_ASSIGN_OR_RETURN(Distribution fd, ParseDistribution(f[field.name], ft, spec));
       if (fd.kind != Distribution::Kind::kUniform && fd.kind != Distribution::Kind::kNormal &&
-          fd.kind != Distribution::Kind::kConstant && fd.kind != Distribution::Kind::kBernoulli) {
-        return f[field.name].FieldError("dist", "struct fields take uniform, normal, constant or bernoulli");
+          fd.kind != Distribution::Kind::kConstant && fd.kind != Distribution::Kind::kBernoulli &&
+          fd.kind != Distribution::Kind::kString) {
+        return f[field.name].FieldError("dist", "struct fields take uniform, normal, constant, bernoulli or string");
       }
       d.fields.emplace_back(field.name, std::move(fd));
     }
@@ -146,7 +176,7 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
   } else {
     return p.FieldError("dist", "unknown distribution \"" + kind +
                                     "\" (uniform, normal, constant, bernoulli, permutation, "
-                                    "sorted, adjacency, struct)");
+                                    "sorted, adjacency, struct, string)");
   }
   if (type.scalar && (d.kind == Distribution::Kind::kPermutation) && !IsInteger(*type.scalar)) {
     return p.FieldError("dist", "permutation needs an integer element type");
@@ -170,8 +200,8 @@ Result<ElementType> ParseElementType(const JsonPath& p, std::string_view key,
   }
   return p.FieldError(key, "unknown type \"" + name +
                                "\" (float, double, int8, int16, int32, int64, uint8, uint32, "
-                               "uint64, size_t, bool, char, complex_float, complex_double, or a "
-                               "struct declared in \"structs\")");
+                               "uint64, size_t, bool, char, complex_float, complex_double, string, "
+                               "or a struct declared in \"structs\")");
 }
 
 Result<std::optional<Tolerance>> ParseTolerance(const JsonPath& p) {
@@ -248,8 +278,9 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   else if (pass == "pointer") a.pass = ArgPass::kPointer;
   else if (pass == "vector") a.pass = ArgPass::kVector;
   else if (pass == "reference") a.pass = ArgPass::kReference;
-  else if (pass.empty()) return p.FieldError("pass", "required for arrays (pointer or vector)");
-  else return p.FieldError("pass", "unknown pass \"" + pass + "\" (value, pointer, vector, reference)");
+  else if (pass == "array") a.pass = ArgPass::kArray;
+  else if (pass.empty()) return p.FieldError("pass", "required for arrays (pointer, vector or array)");
+  else return p.FieldError("pass", "unknown pass \"" + pass + "\" (value, pointer, vector, reference, array)");
   RG_ASSIGN_OR_RETURN(a.is_const, p.GetBool("const", a.role == ArgRole::kInput));
   RG_ASSIGN_OR_RETURN(a.resizable, p.GetBool("resizable", false));
   RG_ASSIGN_OR_RETURN(a.from, p.GetString("from", ""));
@@ -276,6 +307,9 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
       if (a.is_const) return p.FieldError("const", "an output cannot be const");
       break;
   }
+  if (HasString(spec, a.type) && !(a.role == ArgRole::kInput && a.pass == ArgPass::kVector)) {
+    return p.FieldError("type", "strings (and structs holding them) are only supported in vector inputs");
+  }
   if (a.resizable && !(a.role == ArgRole::kOutput && a.pass == ArgPass::kVector)) {
     return p.FieldError("resizable", "only vector outputs can be resizable");
   }
@@ -284,6 +318,12 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
     int ways = !a.length.empty() + !a.from.empty() + a.resizable;
     if (ways != 1) {
       return p.Error("array '" + a.name + "' needs exactly one of \"length\", \"from\" or \"resizable\"");
+    }
+    if (a.pass == ArgPass::kArray) {
+      auto k = ParseInt(a.length);
+      if (!k || *k <= 0 || *k > (int64_t{1} << 20)) {
+        return p.FieldError("length", "a std::array needs a constant length between 1 and 2^20");
+      }
     }
   } else if (p.Has("length")) {
     return p.FieldError("length", "only arrays have a length");
@@ -305,6 +345,7 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
     RG_ASSIGN_OR_RETURN(a.values, ParseDistribution(p["values"], a.type, spec));
   } else if (needs_values) {
     if (a.type.is_struct()) return p.FieldError("values", "struct elements need a distribution");
+    if (HasString(spec, a.type)) return p.FieldError("values", "string elements need a distribution");
     // Documented default: uniform [-1, 1] for floating types, [0, 100] for integers.
     bool fp = IsFloating(*a.type.scalar);
     a.values.kind = Distribution::Kind::kUniform;
@@ -388,6 +429,126 @@ Status ValidateExpressions(const JsonPath& root, const ProblemSpec& spec) {
   return Status::Ok();
 }
 
+// "init": a number or bool (scalars), or an object field -> number (structs).
+Result<std::map<std::string, double>> ParseInit(const JsonPath& p, const ElementType& t, const ProblemSpec& spec) {
+  const Json& v = p.json()["init"];
+  std::map<std::string, double> out;
+  if (!t.is_struct()) {
+    if (v.is_boolean()) out[""] = v.get<bool>() ? 1 : 0;
+    else if (v.is_number()) out[""] = v.get<double>();
+    else return p.FieldError("init", "expected a number or true/false");
+    return out;
+  }
+  if (!v.is_object()) return p.FieldError("init", "a struct's init is an object: field -> number");
+  JsonPath ip = p["init"];
+  for (const auto& f : spec.structs[t.struct_index].fields) {
+    if (!ip.Has(f.name)) return ip.FieldError(f.name, "missing (every field needs a value)");
+    RG_ASSIGN_OR_RETURN(out[f.name], ip.GetNumber(f.name));
+  }
+  if (out.size() != ip.json().size()) return p.FieldError("init", "names a field the struct does not have");
+  return out;
+}
+
+Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
+  RG_RETURN_IF_ERROR(kp.CheckKeys({"function", "params", "launch"}));
+  KernelSpec k;
+  RG_ASSIGN_OR_RETURN(k.function, kp.GetString("function", spec.function));
+  if (!IsIdentifier(k.function)) return kp.FieldError("function", "not a C++ identifier");
+  std::set<std::string> size_vars(spec.extra_sizes.begin(), spec.extra_sizes.end());
+  for (const auto& a : spec.args) {
+    if (a.role == ArgRole::kSize && a.from.empty()) size_vars.insert(a.name);
+  }
+  auto check_expr = [&](const JsonPath& where, std::string_view key, const std::string& text) -> Status {
+    if (ParseInt(text)) return Status::Ok();
+    auto e = verify::Expr::Parse(text);
+    if (!e.ok()) return where.FieldError(key, e.status().message());
+    for (const auto& v : e->variables()) {
+      if (!size_vars.count(v)) return where.FieldError(key, "unknown size variable '" + v + "'");
+    }
+    return Status::Ok();
+  };
+  if (!kp.Has("params")) return kp.FieldError("params", "required field is missing");
+  JsonPath ps = kp["params"];
+  RG_RETURN_IF_ERROR(ps.ExpectArray());
+  std::set<std::string> names, bound;
+  for (size_t i = 0; i < ps.json().size(); ++i) {
+    JsonPath pp = ps[i];
+    RG_RETURN_IF_ERROR(pp.CheckKeys({"name", "bind", "size", "type", "init", "compact", "capacity"}));
+    KernelParam q;
+    RG_ASSIGN_OR_RETURN(q.name, pp.GetString("name"));
+    if (!IsIdentifier(q.name)) return pp.FieldError("name", "not a C++ identifier");
+    if (!names.insert(q.name).second) return pp.FieldError("name", "duplicate parameter name '" + q.name + "'");
+    if (pp.Has("bind") == pp.Has("size")) return pp.Error("a kernel parameter needs exactly one of \"bind\" or \"size\"");
+    if (pp.Has("type")) {
+      RG_ASSIGN_OR_RETURN(std::string tn, pp.GetString("type"));
+      auto t = ParseScalarType(tn);
+      if (!t || !IsInteger(*t)) return pp.FieldError("type", "an integer type, got \"" + tn + "\"");
+      q.type = t;
+    }
+    const ArgSpec* a = nullptr;
+    if (pp.Has("size")) {
+      q.kind = KernelParam::Kind::kSize;
+      RG_ASSIGN_OR_RETURN(q.size, NumberOrExpr(pp, "size", ""));
+      RG_RETURN_IF_ERROR(check_expr(pp, "size", q.size));
+    } else {
+      RG_ASSIGN_OR_RETURN(q.bind, pp.GetString("bind"));
+      if (q.bind == "return") {
+        if (!spec.returns) return pp.FieldError("bind", "the function returns nothing");
+        q.kind = KernelParam::Kind::kReturn;
+        if (!pp.Has("init")) return pp.FieldError("init", "a return value's buffer needs an initial value");
+      } else {
+        a = spec.FindArg(q.bind);
+        if (!a) return pp.FieldError("bind", "no argument named '" + q.bind + "'");
+        if (q.type && a->is_array()) return pp.FieldError("type", "only scalar and size binds take a type");
+      }
+      if (!bound.insert(q.bind).second) return pp.FieldError("bind", "'" + q.bind + "' is bound twice");
+    }
+    if (pp.Has("init")) {
+      const ElementType* t = q.kind == KernelParam::Kind::kReturn ? &*spec.returns : nullptr;
+      if (a && a->is_array() && a->role == ArgRole::kOutput) t = &a->type;
+      if (!t) return pp.FieldError("init", "only outputs and return values take an initial value");
+      RG_ASSIGN_OR_RETURN(auto init, ParseInit(pp, *t, spec));
+      q.init = std::move(init);
+    }
+    RG_ASSIGN_OR_RETURN(q.compact, pp.GetBool("compact", false));
+    if (q.compact) {
+      if (!a || !a->resizable) return pp.FieldError("compact", "only a resizable vector output can be compacted");
+      if (!q.init) return pp.FieldError("init", "a compacted output needs the value that marks an unused entry");
+      RG_ASSIGN_OR_RETURN(q.capacity, NumberOrExpr(pp, "capacity", ""));
+      if (q.capacity.empty()) return pp.FieldError("capacity", "a compacted output needs a capacity");
+      RG_RETURN_IF_ERROR(check_expr(pp, "capacity", q.capacity));
+    } else if (pp.Has("capacity")) {
+      return pp.FieldError("capacity", "only with \"compact\": true");
+    } else if (a && a->resizable) {
+      return pp.FieldError("bind", "a resizable output needs \"compact\": true and a capacity in the kernel form");
+    }
+    k.params.push_back(std::move(q));
+  }
+  for (const auto& a : spec.args) {
+    if (a.is_checked() && !bound.count(a.name)) {
+      return ps.Error("the output '" + a.name + "' is not bound to a kernel parameter");
+    }
+  }
+  if (spec.returns && !bound.count("return")) return ps.Error("the return value is not bound to a kernel parameter");
+  if (!kp.Has("launch")) return kp.FieldError("launch", "required field is missing");
+  JsonPath lp = kp["launch"];
+  RG_RETURN_IF_ERROR(lp.CheckKeys({"threads", "grid"}));
+  if (lp.Has("threads") == lp.Has("grid")) return lp.Error("a launch needs exactly one of \"threads\" or \"grid\"");
+  if (lp.Has("threads")) {
+    RG_ASSIGN_OR_RETURN(k.threads, NumberOrExpr(lp, "threads", ""));
+    RG_RETURN_IF_ERROR(check_expr(lp, "threads", k.threads));
+  } else {
+    const Json& g = lp.json()["grid"];
+    if (!g.is_array() || g.size() != 2) return lp.FieldError("grid", "expected [x extent, y extent]");
+    auto text = [](const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    k.grid_x = text(g[0]);
+    k.grid_y = text(g[1]);
+    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k.grid_x));
+    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k.grid_y));
+  }
+  return k;
+}
+
 Status ValidateTests(const JsonPath& root, const ProblemSpec& spec) {
   if (spec.tests.size() < 3) {
     return root.FieldError("tests", "need at least 3 test cases (a tiny one, one not a multiple of 32, one larger)");
@@ -459,6 +620,7 @@ std::string_view ArgPassName(ArgPass p) {
     case ArgPass::kPointer: return "pointer";
     case ArgPass::kVector: return "vector";
     case ArgPass::kReference: return "reference";
+    case ArgPass::kArray: return "array";
   }
   return "?";
 }
@@ -489,7 +651,8 @@ size_t ProblemSpec::ElementSize(const ElementType& t) const {
   size_t off = 0, align = 1;
   for (const auto& f : structs[t.struct_index].fields) {
     size_t s = ScalarTypeSize(f.type);
-    size_t a = (f.type == ScalarType::kComplexFloat) ? 4 : (f.type == ScalarType::kComplexDouble ? 8 : s);
+    size_t a = (f.type == ScalarType::kComplexFloat) ? 4
+               : (f.type == ScalarType::kComplexDouble || f.type == ScalarType::kString) ? 8 : s;
     off = (off + a - 1) / a * a + s;
     align = std::max(align, a);
   }
@@ -503,6 +666,7 @@ std::string ProblemSpec::ArgCppType(const ArgSpec& a) const {
     case ArgPass::kPointer: return (a.is_const ? "const " : "") + el + "*";
     case ArgPass::kVector: return (a.is_const ? "const std::vector<" : "std::vector<") + el + ">&";
     case ArgPass::kReference: return el + "&";
+    case ArgPass::kArray: return (a.is_const ? "const std::array<" : "std::array<") + el + ", " + a.length + ">&";
   }
   return el;
 }
@@ -600,7 +764,7 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   JsonPath root(j, file);
   RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "name", "function", "returns", "structs",
                                      "sparse", "sizes", "args", "tests", "timing", "allow_constant_output",
-                                     "libraries", "time_limit_s", "notes"}));
+                                     "libraries", "time_limit_s", "notes", "category", "kernel"}));
   RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
   if (format != "regrapht-problem") {
     return root.FieldError("format", "expected \"regrapht-problem\", got \"" + format + "\"");
@@ -611,6 +775,10 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   RG_ASSIGN_OR_RETURN(spec.name, root.GetString("name"));
   RG_ASSIGN_OR_RETURN(spec.function, root.GetString("function"));
   if (!IsIdentifier(spec.function)) return root.FieldError("function", "not a C++ identifier");
+  RG_ASSIGN_OR_RETURN(spec.category, root.GetString("category", ""));
+  if (!spec.category.empty() && !IsIdentifier(spec.category)) {
+    return root.FieldError("category", "a problem type is an identifier (e.g. \"dense_la\")");
+  }
 
   if (root.Has("structs")) {
     JsonPath ss = root["structs"];
@@ -743,6 +911,13 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   if (spec.time_limit_s <= 0 || spec.time_limit_s > 3600) {
     return root.FieldError("time_limit_s", "must be in (0, 3600]");
   }
+  if (spec.returns && HasString(spec, *spec.returns)) {
+    return root.FieldError("returns", "strings are only supported in vector inputs");
+  }
+  if (root.Has("kernel")) {
+    RG_ASSIGN_OR_RETURN(KernelSpec k, ParseKernel(root["kernel"], spec));
+    spec.kernel = std::move(k);
+  }
   bool has_output = spec.returns.has_value();
   for (const auto& a : spec.args) has_output = has_output || a.is_checked();
   if (!has_output) return root.FieldError("args", "the function has no output, in-out or return value to check");
@@ -773,6 +948,14 @@ Result<Problem> LoadProblem(const std::filesystem::path& dir) {
   if (fs::exists(dir / "solution.cu", ec)) {
     RG_ASSIGN_OR_RETURN(std::string sol, ReadFile(dir / "solution.cu"));
     p.solution_source = std::move(sol);
+  }
+  if (fs::exists(dir / "kernel.cu", ec)) {
+    if (!p.spec.kernel) {
+      return Status::InvalidArgument((dir / "kernel.cu").string() +
+                                     ": a kernel-form solution needs a \"kernel\" section in problem.json");
+    }
+    RG_ASSIGN_OR_RETURN(std::string ks, ReadFile(dir / "kernel.cu"));
+    p.kernel_solution_source = std::move(ks);
   }
   return p;
 }

@@ -75,19 +75,19 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
        "p/problem.json: version: unsupported version 2 (this regrapht reads 1)"},
       {"unknown top field", [](Json& j) { j["tset"] = 1; },
        "p/problem.json: tset: unknown field (allowed: format, version, name, function, returns, structs, "
-       "sparse, sizes, args, tests, timing, allow_constant_output, libraries, time_limit_s, notes)"},
+       "sparse, sizes, args, tests, timing, allow_constant_output, libraries, time_limit_s, notes, category, kernel)"},
       {"bad role", [](Json& j) { j["args"][1]["role"] = "in"; },
        "p/problem.json: args[1].role: unknown role \"in\" (input, output, inout, scalar, size)"},
       {"bad type", [](Json& j) { j["args"][1]["type"] = "float32"; },
        "p/problem.json: args[1].type: unknown type \"float32\" (float, double, int8, int16, int32, int64, "
-       "uint8, uint32, uint64, size_t, bool, char, complex_float, complex_double, or a struct declared in "
+       "uint8, uint32, uint64, size_t, bool, char, complex_float, complex_double, string, or a struct declared in "
        "\"structs\")"},
       {"unknown length var", [](Json& j) { j["args"][1]["length"] = "m"; },
        "p/problem.json: args[1].length: unknown variable 'm' (size arguments: n)"},
       {"bad expr", [](Json& j) { j["args"][1]["length"] = "n*"; },
        "p/problem.json: args[1].length: expression \"n*\": unexpected end at character 3"},
       {"missing pass", [](Json& j) { j["args"][1].erase("pass"); },
-       "p/problem.json: args[1].pass: required for arrays (pointer or vector)"},
+       "p/problem.json: args[1].pass: required for arrays (pointer, vector or array)"},
       {"const output", [](Json& j) { j["args"][2]["const"] = true; },
        "p/problem.json: args[2].const: an output cannot be const"},
       {"int tolerance", [](Json& j) { j["args"][2]["type"] = "int32"; j["args"][2]["tolerance"] = {{"abs", 1}}; },
@@ -109,7 +109,7 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
       {"no timing", [](Json& j) { j.erase("timing"); }, "p/problem.json: timing: required field is missing"},
       {"bad dist", [](Json& j) { j["args"][1]["values"] = {{"dist", "gauss"}}; },
        "p/problem.json: args[1].values.dist: unknown distribution \"gauss\" (uniform, normal, constant, "
-       "bernoulli, permutation, sorted, adjacency, struct)"},
+       "bernoulli, permutation, sorted, adjacency, struct, string)"},
       {"bad library", [](Json& j) { j["libraries"] = {"magma"}; },
        "p/problem.json: libraries[0]: unknown library \"magma\" (cublas, cusparse, cufft, curand, thrust, cub)"},
       {"no output", [](Json& j) { j["args"].erase(2); },

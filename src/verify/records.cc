@@ -80,7 +80,21 @@ class Parser {
     else if (e.starts_with("call ")) r_.last_call = e.substr(5);
     else if (e.starts_with("timing_wall_ms ")) r_.timing_wall_ms = ParseDouble(e.substr(15)).value_or(0);
     else if (e.starts_with("t0 ") || e.starts_with("t1 ")) return Rep(e, pos_);
+    else if (e.starts_with("k1 ")) return KernelRep(e);
     r_.events.push_back(std::move(e));
+    return Status::Ok();
+  }
+
+  // "k1 <rep> <ms>": the kernel time of the repetition just closed.
+  Status KernelRep(const std::string& e) {
+    auto f = Split(e, ' ');
+    auto rep = f.size() == 3 ? ToInt(f[1]) : std::nullopt;
+    auto ms = f.size() == 3 ? ParseDouble(f[2]) : std::nullopt;
+    if (!rep || !ms || *ms < 0 || r_.reps.empty() || r_.reps.back().rep != *rep || r_.reps.back().t1_end == 0 ||
+        r_.kernel_ms.size() + 1 != r_.reps.size()) {
+      return Status::InvalidArgument("records: bad kernel timing event: " + TruncateMiddle(e, 80));
+    }
+    r_.kernel_ms.push_back(*ms);
     return Status::Ok();
   }
 

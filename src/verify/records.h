@@ -40,6 +40,9 @@ struct DriverRecords {
   std::vector<ArrayRecord> arrays;
   std::vector<double> times_ms;
   std::vector<TimedRep> reps;
+  // Kernel form: the CUDA-event time of the kernel launch in each timed call
+  // ("k1 <rep> <ms>", after that call's "t1").
+  std::vector<double> kernel_ms;
   bool began = false;
   bool finished = false;            // saw the end line (sealed, when a key was given)
   std::optional<std::string> nogpu; // "35 cudaErrorInsufficientDriver"

@@ -48,7 +48,12 @@ OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
   j["speedup"] = r.speedup;
   j["reward"] = Reward(r);
   j["transfers_timed"] = r.transfers_timed;
+  j["form"] = r.form;
   if (r.emulated) j["emulated"] = true;
+  if (r.kernel_timing) {
+    j["kernel_timing"] = TimingToJson(*r.kernel_timing, with_samples);
+    j["kernel_speedup"] = r.kernel_speedup;
+  }
   if (r.candidate_timing) j["candidate_timing"] = TimingToJson(*r.candidate_timing, with_samples);
   if (r.reference_timing) j["reference_timing"] = TimingToJson(*r.reference_timing, with_samples);
   if (r.verdict == Verdict::kWrongAnswer || r.verdict == Verdict::kNondeterministic) {
@@ -84,6 +89,9 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
     r.speedup = j.value("speedup", 0.0);
     r.transfers_timed = j.value("transfers_timed", true);
     r.emulated = j.value("emulated", false);
+    r.form = j.value("form", std::string("dropin"));
+    if (j.contains("kernel_timing")) r.kernel_timing = TimingFromJson(j["kernel_timing"]);
+    r.kernel_speedup = j.value("kernel_speedup", 0.0);
     if (j.contains("candidate_timing")) r.candidate_timing = TimingFromJson(j["candidate_timing"]);
     if (j.contains("reference_timing")) r.reference_timing = TimingFromJson(j["reference_timing"]);
     if (j.contains("mismatch")) {

@@ -72,7 +72,7 @@ bool HeaderAllowed(const std::string& h, const std::vector<std::string>& libs) {
       "cooperative_groups.h", "cuda_fp16.h", "cuda_bf16.h", "mma.h", "cuda_pipeline.h",
       "math_constants.h", "vector_types.h", "vector_functions.h", "device_functions.h",
       "sm_60_atomic_functions.h", "sm_61_intrinsics.h", "cuda_awbarrier.h", "cuda_fp8.h",
-      "cuda_occupancy.h", "texture_types.h", "surface_types.h", "driver_types.h"};
+      "cuda_occupancy.h", "texture_types.h", "surface_types.h", "driver_types.h", "cuComplex.h"};
   if (kStd.count(h)) return true;
   if (StartsWith(h, "cooperative_groups/") || StartsWith(h, "cuda/")) return true;
   auto allowed = [&](const char* lib) {
@@ -250,6 +250,15 @@ std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCh
     }
   }
 
+  if (options.kernel_only) {
+    auto kernels = KernelNames(code);
+    if (std::find(kernels.begin(), kernels.end(), options.function) == kernels.end()) {
+      findings.push_back({"defines-kernel", 0,
+                          "no definition of the __global__ kernel '" + options.function +
+                              "' (same name and parameter types as the kernel form's signature)"});
+    }
+    return findings;
+  }
   if (!DefinesFunction(code, options.function)) {
     findings.push_back({"defines-function", 0,
                         "no definition of the function '" + options.function + "' (same name and signature as the reference)"});

@@ -28,6 +28,9 @@ struct StaticCheckOptions {
   std::string function;                 // must be defined
   std::vector<std::string> libraries;   // allowed: cublas, cusparse, cufft, curand, thrust, cub
   bool require_kernel = true;           // false for plain C++ (harness self-tests)
+  // Kernel form: `function` is a __global__ kernel the harness launches; no
+  // host function and no launch are required.
+  bool kernel_only = false;
 };
 
 std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCheckOptions& options);

@@ -24,6 +24,7 @@
 #include "verify/driver_gen.h"
 #include "verify/emulate.h"
 #include "verify/judge.h"
+#include "verify/kernel_form.h"
 #include "verify/object_check.h"
 #include "verify/records.h"
 #include "verify/static_check.h"
@@ -219,8 +220,12 @@ class Verifier::Impl {
     return f;
   }
 
-  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda) {
-    RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateDriver(spec));
+  bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
+
+  // `kernel_form`: the candidate's driver in the kernel form (the reference
+  // always runs through the drop-in driver).
+  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda, bool kernel_form = false) {
+    RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateDriver(spec, kernel_form));
     BuildRequest req;
     req.label = cuda ? "driver-gpu" : "driver-cpu";
     req.files = {{"driver.cc", src}, {"rg_driver.h", std::string(verify::DriverRuntimeHeader())}};
@@ -269,11 +274,19 @@ class Verifier::Impl {
   Result<std::optional<fs::path>> BuildCandidate(const Problem& p, const std::string& source,
                                                  VerifyResult* result, bool device_only = false) {
     const ProblemSpec& spec = p.spec;
+    const bool kernel_form = KernelForm(spec);
+    if (o_.kernel_form && !kernel_form) {
+      return Status::InvalidArgument(p.dir.string() + ": problem " + spec.name +
+                                     " has no kernel form (no \"kernel\" section in problem.json)");
+    }
+    if (kernel_form && o_.cpu_candidate) return Status::InvalidArgument("the kernel form needs a CUDA candidate");
     result->candidate_hash = HashHex(source);
+    result->form = kernel_form ? "kernel" : "dropin";
     verify::StaticCheckOptions sc;
-    sc.function = spec.function;
+    sc.function = kernel_form ? spec.kernel->function : spec.function;
     sc.libraries = spec.libraries;
     sc.require_kernel = !o_.cpu_candidate;
+    sc.kernel_only = kernel_form;
     auto findings = verify::StaticCheck(source, sc);
     if (!findings.empty()) return Reject(findings, result);
     if (!o_.cpu_candidate && !tc_.has_nvcc()) {
@@ -285,7 +298,7 @@ class Verifier::Impl {
     const bool fatbin = device_only && !o_.cpu_candidate;
     BuildRequest obj;
     obj.label = "candidate";
-    obj.files = {{"candidate.cu", source}};
+    obj.files = {{"candidate.cu", kernel_form ? verify::KernelFormCandidateSource(spec, source) : source}};
     if (o_.cpu_candidate) {
       obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-save-temps", "-c", "candidate.cu",
                   "-o", "candidate.o"};
@@ -300,7 +313,7 @@ class Verifier::Impl {
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
-    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver); });
+    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
@@ -319,10 +332,46 @@ class Verifier::Impl {
       return std::optional<fs::path>();
     }
     if (fatbin) return std::optional<fs::path>(co->artifact);
-    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact));
+    std::optional<fs::path> adapter;
+    if (kernel_form) {
+      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulate));
+      if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
+      adapter = ad.artifact;
+    }
+    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
     if (!object_findings.empty()) return Reject(object_findings, result);
-    if (o_.emulate) return BuildEmulated(source, drv->artifact, result);
-    return LinkCandidate(spec, drv->artifact, co->artifact, result);
+    if (o_.emulate) {
+      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, drv->artifact,
+                           adapter, result);
+    }
+    return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+  }
+
+  // The kernel form's host adapter (verify/kernel_form.h): nvcc for the GPU,
+  // or rewritten for the emulator and built like an emulated candidate.
+  Result<BuildOutcome> BuildAdapter(const ProblemSpec& spec, bool emulated) {
+    RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateKernelAdapter(spec));
+    BuildRequest req;
+    req.key_extra = ToolKey();
+    if (!emulated) {
+      req.label = "kernel-adapter";
+      req.files = {{"adapter.cu", src}};
+      req.argv = {tc_.nvcc.string(), "-std=c++17", "-O2"};
+      for (const auto& g : verify::GencodeFlags(o_.archs)) req.argv.push_back(g);
+      req.argv.insert(req.argv.end(), {"-c", "adapter.cu", "-o", "adapter.o"});
+      req.output = "adapter.o";
+      return builds_->Build(req);
+    }
+    RG_ASSIGN_OR_RETURN(std::string rewritten, verify::RewriteForEmulation(src));
+    req.label = "kernel-adapter-emu";
+    req.files = verify::EmulationHeaders();
+    req.files["adapter_emu.cc"] = rewritten;
+    req.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
+    for (const auto& f : verify::EmulationCheckFlags()) req.argv.push_back(f);
+    for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "adapter_emu.cc", "-o", "adapter_emu.o"})
+      req.argv.push_back(a);
+    req.output = "adapter_emu.o";
+    return builds_->Build(req);
   }
 
   static std::optional<fs::path> Reject(const std::vector<verify::StaticFinding>& findings, VerifyResult* result) {
@@ -336,11 +385,21 @@ class Verifier::Impl {
   // translation unit that -save-temps left beside the object is reduced to
   // its verdict on first use (host_asm.txt) and removed from the cache.
   Result<std::vector<verify::StaticFinding>> CheckObject(const Problem& p, const std::string& source,
-                                                         const fs::path& object, const fs::path& driver) {
+                                                         const fs::path& object, const fs::path& driver,
+                                                         const std::optional<fs::path>& adapter) {
     RG_ASSIGN_OR_RETURN(std::string obj, ReadFile(object));
     RG_ASSIGN_OR_RETURN(std::string drv, ReadFile(driver));
     verify::ObjectCheckOptions oc;
-    oc.function = p.spec.function;
+    oc.function = KernelForm(p.spec) ? p.spec.kernel->function : p.spec.function;
+    if (adapter) {
+      RG_ASSIGN_OR_RETURN(std::string ad, ReadFile(*adapter));
+      oc.harness_needs = verify::UndefinedSymbols(ad);
+      // The adapter calls the kernel's host stub: the one symbol of its that
+      // the candidate must define.
+      std::erase_if(oc.harness_needs, [&](const std::string& s) {
+        return s.rfind("_Z" + std::to_string(p.spec.kernel->function.size()) + p.spec.kernel->function, 0) == 0;
+      });
+    }
     oc.libraries = p.spec.libraries;
     oc.kernels = verify::KernelNames(verify::StripCommentsAndStrings(source));
     auto findings = verify::ObjectCheck(obj, drv, oc);
@@ -371,13 +430,18 @@ class Verifier::Impl {
   }
 
   Result<std::optional<fs::path>> LinkCandidate(const ProblemSpec& spec, const fs::path& driver_obj,
-                                                const fs::path& candidate_obj, VerifyResult* result) {
+                                                const fs::path& candidate_obj, const std::optional<fs::path>& adapter,
+                                                VerifyResult* result) {
     BuildRequest link;
     link.label = "candidate-link";
     link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate",
                  // Full RELRO: the GOT is read-only before the candidate runs.
                  "-Wl,-z,relro,-z,now"};
     link.inputs = {driver_obj, candidate_obj};
+    if (adapter) {
+      link.argv.insert(link.argv.begin() + 2, adapter->string());
+      link.inputs.push_back(*adapter);
+    }
     if (!o_.cpu_candidate) {
       link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
       for (const auto& lib : spec.libraries) {
@@ -396,7 +460,10 @@ class Verifier::Impl {
     if (!exe.ok) {
       result->verdict = Verdict::kCompileError;
       result->log = TruncateMiddle(exe.log, 8000);
-      if (exe.log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
+      if (adapter && exe.log.find("undefined reference to `" + spec.kernel->function + "(") != std::string::npos) {
+        result->detail = "link: the candidate does not define `" + verify::KernelSignature(spec) +
+                         "` (same name and parameter types as the kernel form's signature)";
+      } else if (exe.log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
         result->detail = "link: the candidate does not define `" + spec.Signature() +
                          "` (same name, parameter types and constness as the reference)";
       } else {
@@ -411,7 +478,7 @@ class Verifier::Impl {
   // compiler and linked with the CPU driver. A candidate the emulator cannot
   // take is kCompiledOnly ("not emulated"), never the candidate's fault.
   Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& driver_obj,
-                                                VerifyResult* result) {
+                                                const std::optional<fs::path>& adapter, VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
       result->verdict = Verdict::kNotEmulated;
       result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
@@ -455,6 +522,10 @@ class Verifier::Impl {
     link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), co.artifact.string(), "-o", "candidate",
                  "-lpthread", "-Wl,-z,relro,-z,now"};
     link.inputs = {driver_obj, eo.artifact, co.artifact};
+    if (adapter) {
+      link.argv.insert(link.argv.begin() + 2, adapter->string());
+      link.inputs.push_back(*adapter);
+    }
     link.output = "candidate";
     link.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
@@ -728,6 +799,7 @@ class Verifier::Impl {
     jo.timing = o_.timing;
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
+    jo.kernel_form = KernelForm(p.spec);
     verify::Judge(p.spec, *ref, *recs, jo, &res);
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
