@@ -637,7 +637,13 @@ int regrapht_emu_copy(void* dst, const void* src, size_t n) {
       bool dev = ss && (ss[i] & kDevVal);
       ds[i] = static_cast<unsigned char>(dev ? (ds[i] | kDevVal) : (ds[i] & ~kDevVal));
     }
-  } else if (ss) {
+  }
+  // A copy out of device memory into host memory (the heap, the stack, or a
+  // static host variable, whose bytes the data-region state also tracks)
+  // delivers device-produced values to the host.
+  uintptr_t da = reinterpret_cast<uintptr_t>(dst);
+  bool dst_device = g_arena && da - reinterpret_cast<uintptr_t>(g_arena) < kArenaBytes;
+  if (ss && !dst_device && ss != ds) {
     HashDeviceWords(static_cast<const unsigned char*>(dst), ss, n);
     uintptr_t d = reinterpret_cast<uintptr_t>(dst);
     if (g_delivered.size() < 64) g_delivered.push_back({d, d + n});
