@@ -101,6 +101,14 @@ struct SearchTask {
   const Problem* problem = nullptr;       // required
   const Graph* graph = nullptr;           // required by graph methods
   const ExampleIndex* examples = nullptr; // required by graph and retrieval methods
+  // The kernel form (ParEval's task; REQUIRES problem->spec.kernel): the
+  // model writes the __global__ kernel the spec declares, and `kernel_task`
+  // (e.g. ParEval's CUDA prompt) is shown where the sequential code would be.
+  bool kernel_form = false;
+  std::string kernel_task;
+
+  // What the methods start from: the sequential reference, or the kernel task.
+  const std::string& StartCode() const { return kernel_form ? kernel_task : problem->reference_source; }
 };
 
 // Progress reports, e.g. for the terminal.

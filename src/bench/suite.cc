@@ -18,7 +18,8 @@ Result<Suite> LoadSuite(const fs::path& dir, const std::set<std::string>& known)
   fs::path meta = dir / "suite.json";
   RG_ASSIGN_OR_RETURN(Json j, ReadJsonFile(meta));
   JsonPath root(j, meta.string());
-  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "name", "description", "tiered", "credits"}));
+  RG_RETURN_IF_ERROR(
+      root.CheckKeys({"format", "version", "name", "description", "tiered", "grouped_by", "credits"}));
   RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
   if (format != "regrapht-suite") return root.FieldError("format", "expected \"regrapht-suite\"");
   RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
@@ -26,6 +27,12 @@ Result<Suite> LoadSuite(const fs::path& dir, const std::set<std::string>& known)
   RG_ASSIGN_OR_RETURN(s.name, root.GetString("name"));
   RG_ASSIGN_OR_RETURN(s.description, root.GetString("description", ""));
   RG_ASSIGN_OR_RETURN(s.tiered, root.GetBool("tiered", false));
+  RG_ASSIGN_OR_RETURN(std::string grouped_by, root.GetString("grouped_by", ""));
+  if (!grouped_by.empty() && grouped_by != "category") {
+    return root.FieldError("grouped_by", "\"" + grouped_by + "\": the only grouping is \"category\"");
+  }
+  if (!grouped_by.empty() && s.tiered) return root.FieldError("grouped_by", "a tiered suite is grouped by tier");
+  s.grouped_by_category = !grouped_by.empty();
 
   std::vector<fs::path> dirs;
   std::error_code ec;
@@ -41,6 +48,13 @@ Result<Suite> LoadSuite(const fs::path& dir, const std::set<std::string>& known)
     if (sp.problem.spec.name != d.filename().string()) {
       return Status::InvalidArgument((d / "problem.json").string() + ": name: \"" + sp.problem.spec.name +
                                      "\" differs from the folder name \"" + d.filename().string() + "\"");
+    }
+    if (s.grouped_by_category) {
+      if (sp.problem.spec.category.empty()) {
+        return Status::InvalidArgument((d / "problem.json").string() +
+                                       ": category: required in a suite grouped by category");
+      }
+      sp.tier = sp.problem.spec.category;
     }
     fs::path ej = d / "expert.json";
     if (!fs::exists(ej)) {

@@ -18,7 +18,7 @@ namespace regrapht::bench {
 
 struct SuiteProblem {
   Problem problem;
-  std::string tier;                     // easy | medium | hard, or "" in untiered suites
+  std::string tier;                     // easy | medium | hard, the category in grouped suites, or ""
   std::string domain;
   std::vector<std::string> trajectory;  // technique ids
 };
@@ -27,6 +27,9 @@ struct Suite {
   std::string name;
   std::string description;
   bool tiered = false;
+  // "grouped_by": "category" (ParEval): each problem's category stands in
+  // for the tier in results and reports (one row per problem type).
+  bool grouped_by_category = false;
   fs::path dir;
   std::vector<SuiteProblem> problems;   // sorted by name
 };

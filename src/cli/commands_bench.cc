@@ -48,6 +48,16 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     if (!si || !sn) return Fail(Status::InvalidArgument("--shard: expected i/n, got \"" + st->shard + "\""));
     auto suite = bench::LoadSuite(st->suite);
     if (!suite.ok()) return Fail(suite.status());
+    if (opts->kernel_form) {
+      for (const auto& p : suite->problems) {
+        if (!p.problem.spec.kernel) {
+          return Fail(Status::InvalidArgument(p.problem.dir.string() +
+                                              ": no \"kernel\" section in problem.json for --form kernel"));
+        }
+      }
+      // The two forms are two benchmarks: their rows never mix or resume each other.
+      suite->name += "/kernel";
+    }
     auto store = ResultsStore::Open(st->db);
     if (!store.ok()) return Fail(store.status());
     auto runner = NewSubprocessRunner(RunnerOptions(*opts));
@@ -70,20 +80,25 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"reference_flags", opts->reference_flags},
                        {"timing", opts->timing},
                        {"cpu_candidate", opts->cpu_candidate},
-                       {"emulate", opts->emulate}};
+                       {"emulate", opts->emulate},
+                       {"form", opts->kernel_form ? "kernel" : "dropin"}};
     bench::MethodFn method;
     if (st->method == "reference") {
+      // The expert solution of the form: solution.cu (drop-in) or kernel.cu.
+      const bool kernel = opts->kernel_form;
+      auto expert = [kernel](const bench::SuiteProblem& p) -> const std::optional<std::string>& {
+        return kernel ? p.problem.kernel_solution_source : p.problem.solution_source;
+      };
       for (const auto& p : suite->problems) {
-        if (!p.problem.solution_source) {
-          return Fail(Status::InvalidArgument(p.problem.dir.string() + ": no solution.cu for --method reference"));
+        if (!expert(p)) {
+          return Fail(Status::InvalidArgument(p.problem.dir.string() + ": no " +
+                                              (kernel ? "kernel.cu" : "solution.cu") + " for --method reference"));
         }
       }
-      ro.prepare = [&](const bench::SuiteProblem& p) {
-        return verifier.Prepare(p.problem, *p.problem.solution_source);
-      };
+      ro.prepare = [&](const bench::SuiteProblem& p) { return verifier.Prepare(p.problem, *expert(p)); };
       method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
         bench::SampleOutcome o;
-        o.source = *p.problem.solution_source;
+        o.source = *expert(p);
         RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
         return o;
       };
@@ -98,11 +113,15 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       ro.model = env->llm->ModelId();
       cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
       cfg["archs"] = opts->archs;
+      cfg["form"] = opts->kernel_form ? "kernel" : "dropin";
       method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
         SearchOptions so = st->search.ToOptions();
         so.seed = seed;
         RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(st->method, so));
-        SearchTask task{&p.problem, env->graph.get(), env->index.get()};
+        SearchTask task;
+        task.problem = &p.problem;
+        task.graph = env->graph.get();
+        task.examples = env->index.get();
         SearchContext ctx;
         ctx.llm = env->llm.get();
         ctx.evaluator = evaluator.get();

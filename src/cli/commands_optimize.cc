@@ -99,7 +99,10 @@ int RunOptimize(const OptimizeState& s) {
   auto reasoner = NewReasoner(s.search.method, s.search.ToOptions());
   if (!reasoner.ok()) return Fail(reasoner.status());
   auto evaluator = NewVerifierEvaluator(&verifier);
-  SearchTask task{&*problem, (*env)->graph.get(), (*env)->index.get()};
+  SearchTask task;
+  task.problem = &*problem;
+  task.graph = (*env)->graph.get();
+  task.examples = (*env)->index.get();
   SearchContext ctx;
   ctx.llm = (*env)->llm.get();
   ctx.evaluator = evaluator.get();

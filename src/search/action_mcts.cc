@@ -59,7 +59,7 @@ class ActionMcts final : public Reasoner {
     ctx_ = &ctx;
     states_.clear();
     State root;
-    root.code = task.problem->reference_source;
+    root.code = task.StartCode();
     states_.push_back(root);
     std::string stop;
     int iteration = 0, idle = 0;

@@ -39,7 +39,7 @@ class Standard final : public Reasoner {
   std::string Name() const override { return "standard"; }
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
     SearchRun run(task, ctx, o_, Name());
-    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.problem->reference_source}}));
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.StartCode()}}));
     RG_RETURN_IF_ERROR(run.Generate(m, -1, "standard", -1).status());
     return run.Finish(AttemptsJson(Name(), run), "one shot");
   }
@@ -56,7 +56,7 @@ class Cot final : public Reasoner {
     SearchOptions o = o_;
     o.sampling.max_tokens = std::max(o.sampling.max_tokens, 4096);  // several complete versions
     SearchRun run(task, ctx, o, Name());
-    RG_ASSIGN_OR_RETURN(auto m, run.Messages("cot.txt", {{"code", task.problem->reference_source}}));
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("cot.txt", {{"code", task.StartCode()}}));
     RG_RETURN_IF_ERROR(run.Generate(m, -1, "cot", -1).status());
     return run.Finish(AttemptsJson(Name(), run), "one shot");
   }
@@ -72,7 +72,7 @@ class Rag final : public Reasoner {
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
     if (!task.graph || !task.examples) return Status::InvalidArgument("rag needs the example pool (the graph)");
     SearchRun run(task, ctx, o_, Name());
-    const std::string& code = task.problem->reference_source;
+    const std::string& code = task.StartCode();
     auto shown = run.SimilarKernels(code, o_.rag_examples);
     // Drop examples until the prompt fits.
     while (true) {
@@ -104,7 +104,7 @@ class BestOfN final : public Reasoner {
   std::string Name() const override { return "best-of-n"; }
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
     SearchRun run(task, ctx, o_, Name());
-    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.problem->reference_source}}));
+    RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.StartCode()}}));
     std::string stop;
     int i = 0;
     while (!run.Exhausted(&stop)) {
@@ -129,7 +129,7 @@ class GraphWalk final : public Reasoner {
     Rng rng(o_.seed);
     const Graph& g = *task.graph;
     NodeId node = kInitNode;
-    std::string code = task.problem->reference_source;
+    std::string code = task.StartCode();
     int parent = -1;
     std::string stop = "step cap";
     for (int depth = 0; depth < o_.max_depth; ++depth) {

@@ -79,7 +79,7 @@ class Mcgs final : public Reasoner {
     table_.clear();
     log_ = OrderedJson::array();
     SearchNode root;
-    root.code = task.problem->reference_source;
+    root.code = task.StartCode();
     root.code_hash = "root";
     nodes_.push_back(root);
 

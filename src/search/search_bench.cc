@@ -54,7 +54,10 @@ void BM_McgsIteration(benchmark::State& state) {
     o.budget.max_generations = budget;
     o.max_depth = 8;
     auto reasoner = NewReasoner("regrapht-mcgs", o);
-    SearchTask task{&problem, &*graph, &index};
+    SearchTask task;
+    task.problem = &problem;
+    task.graph = &*graph;
+    task.examples = &index;
     SearchContext ctx{&model, &eval, &prompts, &clock, nullptr};
     auto out = (*reasoner)->Run(task, ctx);
     if (!out.ok()) {

@@ -6,6 +6,7 @@
 #include "core/strings.h"
 #include "graph/retrieval.h"
 #include "llm/extract.h"
+#include "verify/kernel_form.h"
 
 namespace regrapht {
 
@@ -95,6 +96,12 @@ Result<std::string> SearchRun::SystemPrompt() const {
   std::string libs = spec.libraries.empty()
                          ? "Do not call libraries such as cuBLAS, Thrust or CUB."
                          : "You may use: " + Join(spec.libraries, ", ") + ".";
+  if (task_.kernel_form && spec.kernel) {
+    return context_.prompts->Render("system_kernel.txt", {{"signature", verify::KernelSignature(spec)},
+                                                          {"launch", verify::LaunchContract(spec)},
+                                                          {"arch", "sm_90"},
+                                                          {"libraries_rule", libs}});
+  }
   return context_.prompts->Render("system.txt", {{"signature", spec.Signature()},
                                                  {"arch", "sm_90"},
                                                  {"libraries_rule", libs}});
@@ -272,7 +279,8 @@ Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int pa
   tokens_generated_ += resp.tokens_generated;
   std::string text = resp.choices.empty() ? std::string() : resp.choices[0].text;
   llm::ExtractOptions eo;
-  eo.function_name = task_.problem->spec.function;
+  eo.function_name = task_.kernel_form && task_.problem->spec.kernel ? task_.problem->spec.kernel->function
+                                                                     : task_.problem->spec.function;
   llm::Extraction ex = llm::ExtractCode(text, eo);
   if (!ex.found()) {
     a.verdict = Verdict::kCompileError;

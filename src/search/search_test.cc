@@ -16,6 +16,14 @@
 namespace regrapht::search {
 namespace {
 
+SearchTask MakeTask(const Problem* p, const Graph* g, const ExampleIndex* x) {
+  SearchTask t;
+  t.problem = p;
+  t.graph = g;
+  t.examples = x;
+  return t;
+}
+
 // A small reasoning graph with a cycle (tile <-> unroll) and a self-loop
 // (unroll -> unroll):
 //
@@ -80,7 +88,7 @@ class SearchTest : public testing::Test {
   Result<SearchOutcome> RunMethod(const std::string& method, SearchOptions o) {
     auto r = NewReasoner(method, o);
     if (!r.ok()) return r.status();
-    SearchTask task{&problem_, &tg_.g, &index_};
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
     SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
     return (*r)->Run(task, ctx);
   }
@@ -177,7 +185,7 @@ TEST_F(SearchTest, SameSeedSameTree) {
   PathModel model2(tg_.names);
   PathEvaluator eval2(Score);
   auto r = NewReasoner("regrapht-mcgs", o);
-  SearchTask task{&problem_, &tg_.g, &index_};
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
   SearchContext ctx{&model2, &eval2, &prompts_, &clock_, nullptr};
   auto b = (*r)->Run(task, ctx);
   ASSERT_TRUE(a.ok() && b.ok());
@@ -212,7 +220,7 @@ TEST_F(SearchTest, McgsRetriesAFailedStepWithItsFailureThenGivesUp) {
     RecordingModel recording(&model_);
     auto r = NewReasoner("regrapht-mcgs", o);
     ASSERT_TRUE(r.ok());
-    SearchTask task{&problem_, &tg_.g, &index_};
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
     SearchContext ctx{&recording, &eval_, &prompts_, &clock_, nullptr};
     auto out = (*r)->Run(task, ctx);
     ASSERT_TRUE(out.ok()) << out.status().ToString();
@@ -315,7 +323,7 @@ TEST_F(SearchTest, CompileOnlyRuleWithoutGpu) {
   o.budget.max_generations = 8;
   o.max_depth = 3;
   auto r = NewReasoner("regrapht-mcgs", o);
-  SearchTask task{&problem_, &tg_.g, &index_};
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
   SearchContext ctx{&model_, &eval, &prompts_, &clock_, nullptr};
   auto out = (*r)->Run(task, ctx);
   ASSERT_TRUE(out.ok());
@@ -349,7 +357,7 @@ TEST_F(SearchTest, LongExamplesAreCutToFitTheContext) {
   o.examples_per_step = 3;
   o.budget.max_generations = 1;
   auto r = NewReasoner("regrapht-mcgs", o);
-  SearchTask task{&problem_, &tg_.g, &index};
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index);
   SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
   auto out = (*r)->Run(task, ctx);
   ASSERT_TRUE(out.ok()) << out.status().ToString();

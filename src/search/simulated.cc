@@ -172,7 +172,10 @@ Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::
         o.budget.max_generations = budget;
         o.seed = 1000 + static_cast<uint64_t>(p);
         RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(m, o));
-        SearchTask task{&problem, &graph, &index};
+        SearchTask task;
+        task.problem = &problem;
+        task.graph = &graph;
+        task.examples = &index;
         SearchContext ctx{&model, &eval, &prompts, &clock, nullptr};
         RG_ASSIGN_OR_RETURN(SearchOutcome out, reasoner->Run(task, ctx));
         const Attempt* a = out.best_attempt();

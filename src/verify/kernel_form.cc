@@ -176,7 +176,9 @@ void EmitOutputBuffer(const ProblemSpec& spec, const ArgSpec& a, const KernelPar
   o << "  size_t n_" << n << " = static_cast<size_t>(" << count << ");\n";
   if (q.init) {
     o << "  " << InitDecl(spec, a.type, *q.init, "i_" + n) << "\n"
-      << "  " << k << "* d_" << n << " = rg::DevFill(n_" << n << ", i_" << n << ");\n";
+      << "  " << k << "* d_" << n << " = rg::DevAlloc<" << k << ">(n_" << n << ");\n"
+      << "  if (n_" << n << ") rg_fill_" << n << "<<<rg::FillBlocks(n_" << n << "), 256>>>(d_" << n << ", n_" << n
+      << ", i_" << n << ");\n";
   } else {
     o << "  " << k << "* d_" << n << " = rg::DevZero<" << k << ">(n_" << n << ");\n";
   }
@@ -198,6 +200,24 @@ void EmitCopyBack(const ProblemSpec& spec, const ArgSpec& a, const KernelParam& 
   }
 }
 
+// Initial values are written by the device (a fill kernel per buffer, run
+// before the timed launch), so that an answer equal to its initial value is
+// still device-produced for the emulator's provenance check.
+std::string FillKernels(const ProblemSpec& spec) {
+  std::ostringstream os;
+  os << "namespace {\n";
+  for (const auto& q : spec.kernel->params) {
+    if (!q.init) continue;
+    const ElementType& t = q.kind == KernelParam::Kind::kReturn ? *spec.returns : spec.FindArg(q.bind)->type;
+    std::string k = KernelElem(spec, t), n = q.kind == KernelParam::Kind::kReturn ? "return" : q.bind;
+    os << "__global__ void rg_fill_" << n << "(" << k << "* p, size_t n, " << k << " v) {\n"
+       << "  for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n; i += (size_t)gridDim.x * blockDim.x) "
+          "p[i] = v;\n}\n";
+  }
+  os << "}  // namespace\n\n";
+  return os.str();
+}
+
 const char kRuntime[] = R"(namespace rg {
 template <class T>
 T* DevCopy(const T* host, size_t n) {
@@ -214,10 +234,12 @@ T* DevZero(size_t n) {
   return static_cast<T*>(d);
 }
 template <class T>
-T* DevFill(size_t n, const T& v) {
-  std::vector<T> h(n, v);
-  return DevCopy(h.data(), n);
+T* DevAlloc(size_t n) {
+  void* d = nullptr;
+  cudaMalloc(&d, n ? n * sizeof(T) : 1);
+  return static_cast<T*>(d);
 }
+inline unsigned FillBlocks(size_t n) { return static_cast<unsigned>(n / 256 + 1 < 4096 ? n / 256 + 1 : 4096); }
 template <class T>
 void DevGet(T* host, const T* dev, size_t n) {
   if (n) cudaMemcpy(host, dev, n * sizeof(T), cudaMemcpyDeviceToHost);
@@ -261,7 +283,7 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
     << "namespace rgs {\n" << StructsCpp(spec, false) << "}  // namespace rgs\n\n"
     << StructsCpp(spec, true) << "\n" << KernelSignature(spec) << ";\n\n"
     << "extern \"C\" void regrapht_driver_kernel_ms(double ms) __attribute__((weak));\n\n" << kRuntime << "\n"
-    << "extern \"C\" void regrapht_kernel_form_call(void* const* args, const int64_t* sizes, void* ret) {\n"
+    << FillKernels(spec) << "extern \"C\" void regrapht_kernel_form_call(void* const* args, const int64_t* sizes, void* ret) {\n"
     << "  (void)args; (void)sizes; (void)ret;\n";
   auto vars = SizeVarNames(spec);
   for (size_t i = 0; i < vars.size(); ++i) o << "  const int64_t v_" << vars[i] << " = sizes[" << i << "]; (void)v_" << vars[i] << ";\n";
@@ -283,8 +305,10 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
       continue;
     }
     if (q.kind == KernelParam::Kind::kReturn) {
+      std::string ke = KernelElem(spec, *spec.returns);
       o << "  " << InitDecl(spec, *spec.returns, *q.init, "i_return") << "\n"
-        << "  " << KernelElem(spec, *spec.returns) << "* d_return = rg::DevFill(1, i_return);\n";
+        << "  " << ke << "* d_return = rg::DevAlloc<" << ke << ">(1);\n"
+        << "  rg_fill_return<<<1, 1>>>(d_return, 1, i_return);\n";
       call.push_back("d_return");
       frees.push_back("d_return");
       continue;
@@ -303,7 +327,8 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
         o << "  " << ke << "* d_" << a.name << " = rg::DevCopy(reinterpret_cast<const " << ke << "*>(&h_" << a.name << "), 1);\n";
       } else if (q.init) {
         o << "  " << InitDecl(spec, a.type, *q.init, "i_" + a.name) << "\n  " << ke << "* d_" << a.name
-          << " = rg::DevFill(1, i_" << a.name << ");\n";
+          << " = rg::DevAlloc<" << ke << ">(1);\n  rg_fill_" << a.name << "<<<1, 1>>>(d_" << a.name << ", 1, i_"
+          << a.name << ");\n";
       } else {
         o << "  " << ke << "* d_" << a.name << " = rg::DevZero<" << ke << ">(1);\n";
       }
@@ -349,6 +374,35 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
   for (const auto& f : frees) o << "  cudaFree(" << f << ");\n";
   o << "}\n";
   return o.os.str();
+}
+
+std::string LaunchContract(const ProblemSpec& spec) {
+  const KernelSpec& k = *spec.kernel;
+  std::string s = k.two_d() ? "The kernel is launched once on a 2-D grid of 32x32-thread blocks covering at least " +
+                                  k.grid_x + " threads in x by " + k.grid_y + " in y."
+                            : "The kernel is launched once with 1-D blocks of 1024 threads, at least " + k.threads +
+                                  " threads in all.";
+  for (const auto& q : k.params) {
+    if (!q.init) continue;
+    std::string v;
+    for (const auto& [field, x] : *q.init) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%.17g", x);
+      v += (v.empty() ? "" : ", ") + (field.empty() ? "" : field + " = ") + buf;
+    }
+    const bool scalar = q.kind == KernelParam::Kind::kReturn;
+    s += scalar ? " On entry *" + q.name + " holds " + v + "."
+                : " On entry every element of " + q.name + " holds " + v + ".";
+    if (q.compact) s += " Entries left at that value are not part of the result.";
+  }
+  bool zero_outputs = false;
+  for (const auto& q : k.params) {
+    if (q.kind != KernelParam::Kind::kBind || q.init) continue;
+    const ArgSpec* a = spec.FindArg(q.bind);
+    zero_outputs = zero_outputs || (a && a->is_array() && a->role == ArgRole::kOutput);
+  }
+  if (zero_outputs) s += " Other output arrays are zero on entry.";
+  return s;
 }
 
 std::string KernelFormCandidateSource(const ProblemSpec& spec, const std::string& source) {

@@ -28,6 +28,11 @@ std::string KernelSignature(const ProblemSpec& spec);
 // REQUIRES: spec.kernel.
 Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec);
 
+// The launch contract and the initial values, in words for a prompt or a
+// description: "The kernel is launched once with 1-D blocks of 1024 threads,
+// at least n threads in all. On entry *count holds 0; ...".
+std::string LaunchContract(const ProblemSpec& spec);
+
 // What the candidate's translation unit is compiled from: the kernel-world
 // structs it does not define itself and <cuComplex.h>, then its source from
 // line 1 (ParEval's harness puts both before the generated code).

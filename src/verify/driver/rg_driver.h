@@ -759,8 +759,6 @@ inline Out* g_out = nullptr;
 
 }  // namespace rg
 
-// Emulated runs: the candidate reached device inline assembly the emulator
-// cannot run. The cases recorded so far are judged; the rest is unknown.
 // The kernel form's adapter reports the CUDA-event time of its launch here;
 // the timing loop records the sum over one call as "k1 <rep> <ms>".
 namespace rg {
@@ -770,6 +768,8 @@ extern "C" void regrapht_driver_kernel_ms(double ms) {
   rg::g_kernel_ms = (rg::g_kernel_ms < 0 ? 0 : rg::g_kernel_ms) + ms;
 }
 
+// Emulated runs: the candidate reached device inline assembly the emulator
+// cannot run. The cases recorded so far are judged; the rest is unknown.
 extern "C" [[noreturn]] void regrapht_driver_not_emulated(int line) {
   if (!rg::g_out) std::_Exit(88);
   rg::g_out->Event("not_emulated " + std::to_string(line));
