@@ -83,6 +83,9 @@ struct SparseSpec {
   std::string rows, cols;             // expressions
   int64_t nnz_per_row_min = 0, nnz_per_row_max = 8;
   Distribution values;
+  // Set: every row i < min(rows, cols) also holds column i, valued from
+  // this distribution (e.g. a dominant diagonal for solvers without pivoting).
+  std::optional<Distribution> diagonal;
 };
 
 struct Tolerance {
@@ -109,6 +112,10 @@ struct ArgSpec {
   Distribution values;               // inputs, in-outs, scalars
   std::optional<Tolerance> tolerance;  // outputs / in-outs (defaults by type)
   bool order_matters = true;         // outputs: false compares as multisets
+  // Dense n x n matrices: the n diagonal entries drawn from their own
+  // distribution after the fill (diagonal_n empty: none).
+  std::string diagonal_n;
+  Distribution diagonal_values;
 
   bool is_array() const {
     return pass == ArgPass::kPointer || pass == ArgPass::kVector || pass == ArgPass::kArray;
@@ -128,11 +135,12 @@ struct TestCase {
 // kernel; a generated host adapter with the drop-in signature allocates,
 // copies, launches it with the launch contract and copies back.
 struct KernelParam {
-  enum class Kind { kBind, kSize, kReturn };
+  enum class Kind { kBind, kSize, kReturn, kLength };
   std::string name;
   Kind kind = Kind::kBind;
   std::string bind;                   // kBind: the drop-in argument's name
   std::string size;                   // kSize: a size expression
+  std::string length_of;              // kLength: the element count of this array argument
   std::optional<ScalarType> type;     // kSize (default size_t) or a scalar bind's override
   // Value the device buffer holds before the launch (kReturn: required;
   // outputs: default zero). A number, or field -> number for structs.

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "bench/overlap.h"
+#include "bench/pareval_prompts.h"
 #include "bench/report.h"
 #include "bench/runner.h"
 #include "bench/suite.h"
@@ -19,7 +20,7 @@ namespace regrapht::cli {
 
 std::function<int()> BenchCommand(CLI::App* sub) {
   struct State {
-    std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1";
+    std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
     int samples = 1, jobs = 2;
     bool no_resume = false, quiet = false;
     VerifyFlags flags;
@@ -36,6 +37,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   sub->add_option("--db", st->db, "SQLite results database")->capture_default_str();
   sub->add_option("--jobs", st->jobs, "parallel compile jobs (timed runs never overlap)")->capture_default_str();
   sub->add_flag("--quiet", st->quiet, "no progress bar");
+  sub->add_option("--pareval-prompts", st->pareval_prompts,
+                  "with --form kernel and a search method: ParEval's generation-prompts.json; each problem's "
+                  "\"cuda\" prompt is the task shown to the model (without it: the problem's description and "
+                  "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
   return [st]() -> int {
@@ -83,6 +88,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"emulate", opts->emulate},
                        {"form", opts->kernel_form ? "kernel" : "dropin"}};
     bench::MethodFn method;
+    std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text
     if (st->method == "reference") {
       // The expert solution of the form: solution.cu (drop-in) or kernel.cu.
       const bool kernel = opts->kernel_form;
@@ -103,6 +109,22 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         return o;
       };
     } else {
+      if (opts->kernel_form) {
+        if (!st->pareval_prompts.empty()) {
+          auto prompts = bench::LoadParEvalPrompts(st->pareval_prompts);
+          if (!prompts.ok()) return Fail(prompts.status());
+          kernel_tasks = std::move(*prompts);
+        }
+        for (const auto& p : suite->problems) {
+          if (!kernel_tasks.count(p.problem.spec.name)) {
+            if (!st->pareval_prompts.empty()) {
+              std::fprintf(stderr, "note: %s has no cuda prompt in %s: using its description and signature\n",
+                           p.problem.spec.name.c_str(), st->pareval_prompts.c_str());
+            }
+            kernel_tasks[p.problem.spec.name] = bench::KernelTaskFromSpec(p.problem);
+          }
+        }
+      }
       st->search.method = st->method;
       auto probe = NewReasoner(st->method, st->search.ToOptions());
       if (!probe.ok()) return Fail(probe.status());
@@ -122,6 +144,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         task.problem = &p.problem;
         task.graph = env->graph.get();
         task.examples = env->index.get();
+        if (opts->kernel_form) {
+          task.kernel_form = true;
+          task.kernel_task = kernel_tasks.at(p.problem.spec.name);
+        }
         SearchContext ctx;
         ctx.llm = env->llm.get();
         ctx.evaluator = evaluator.get();

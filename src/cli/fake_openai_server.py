@@ -10,7 +10,8 @@ Answers POST /v1/chat/completions by looking at the prompt:
   - "Optimize the function NAME ...": the canned trajectory for NAME, built
     from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose;
   - any other request (a search step's prompt), when $FAKE_SEARCH_REPLY names a
-    file: that file in a ```cuda block.
+    file: that file in a ```cuda block (and, when $FAKE_PROMPT_LOG names a file,
+    the request's messages appended to it as one JSON line).
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
@@ -96,6 +97,10 @@ class Handler(BaseHTTPRequestHandler):
             search_reply = os.environ.get("FAKE_SEARCH_REPLY", "")
             if at < 0 and search_reply:
                 log("search")
+                prompt_log = os.environ.get("FAKE_PROMPT_LOG", "")
+                if prompt_log:
+                    with open(prompt_log, "a") as f:
+                        f.write(json.dumps(body.get("messages", [])) + "\n")
                 with open(search_reply) as f:
                     text = "Here is the optimized version.\n```cuda\n" + f.read() + "```\n"
                 self.reply(body, text)

@@ -238,8 +238,9 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
     RG_ASSIGN_OR_RETURN(auto cols, Expr::Parse(sp.cols));
     e << "  { rg::Rng r(rg::ArgSeed(c.seed, " << 1000 + k << ")); d->sp_" << sp.name
       << " = rg::MakeSparse(" << rows.ToCpp("d->v_") << ", " << cols.ToCpp("d->v_") << ", "
-      << sp.nnz_per_row_min << ", " << sp.nnz_per_row_max << ", r, " << DistCpp(sp.values)
-      << "); }\n";
+      << sp.nnz_per_row_min << ", " << sp.nnz_per_row_max << ", r, " << DistCpp(sp.values);
+    if (sp.diagonal) e << ", true, " << DistCpp(*sp.diagonal);
+    e << "); }\n";
   }
   auto sparse_part = [&](const ArgSpec& a, std::string* matrix, std::string* part) {
     auto parts = Split(a.from, '.');
@@ -334,6 +335,13 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
         } else {
           e << "  { " << rng << " rg::Fill(" << dst << ", " << len << ", r, " << DistCpp(dist) << "); }\n";
         }
+    }
+    if (!a.diagonal_n.empty()) {
+      RG_ASSIGN_OR_RETURN(auto dn, Expr::Parse(a.diagonal_n));
+      e << "  { rg::Rng r(rg::ArgSeed(c.seed, " << 500 + i << ")); const int64_t dn = " << dn.ToCpp("d->v_")
+        << "; for (int64_t k = 0; k < dn && k * dn + k < static_cast<int64_t>(" << dst << ".size()); ++k) " << dst
+        << "[k * dn + k] = rg::DrawOne<" << spec.ElementCpp(a.type) << ">(r, " << DistCpp(a.diagonal_values)
+        << "); }\n";
     }
   }
   e << "}\n\n";

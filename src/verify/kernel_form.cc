@@ -102,7 +102,8 @@ std::string SizeCpp(const std::string& text) {
 // The C++ type of one kernel parameter.
 std::string ParamType(const ProblemSpec& spec, const KernelParam& q) {
   switch (q.kind) {
-    case KernelParam::Kind::kSize: return std::string(ScalarTypeCpp(q.type.value_or(ScalarType::kSizeT)));
+    case KernelParam::Kind::kSize:
+    case KernelParam::Kind::kLength: return std::string(ScalarTypeCpp(q.type.value_or(ScalarType::kSizeT)));
     case KernelParam::Kind::kReturn: return KernelElem(spec, *spec.returns) + "*";
     case KernelParam::Kind::kBind: break;
   }
@@ -296,12 +297,22 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
       o << "  auto& h_" << a.name << " = *static_cast<" << HostElem(spec, a.type) << "*>(args[" << i << "]);\n";
     }
   }
+  // Element counts the launch and size expressions may name.
+  for (const auto& q : k.params) {
+    if (q.kind == KernelParam::Kind::kLength) {
+      o << "  const int64_t v_" << q.name << " = static_cast<int64_t>(h_" << q.length_of << ".size());\n";
+    }
+  }
   // Device buffers and the kernel's arguments, in its parameter order.
   std::vector<std::string> call, frees;
   for (const auto& q : k.params) {
     std::string pt = ParamType(spec, q);
     if (q.kind == KernelParam::Kind::kSize) {
       call.push_back("static_cast<" + pt + ">(" + SizeCpp(q.size) + ")");
+      continue;
+    }
+    if (q.kind == KernelParam::Kind::kLength) {
+      call.push_back("static_cast<" + pt + ">(v_" + q.name + ")");
       continue;
     }
     if (q.kind == KernelParam::Kind::kReturn) {

@@ -259,7 +259,7 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
 
 Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   RG_RETURN_IF_ERROR(p.CheckKeys({"name", "role", "type", "pass", "const", "length", "resizable",
-                                  "from", "values", "tolerance", "order_matters"}));
+                                  "from", "values", "tolerance", "order_matters", "diagonal"}));
   ArgSpec a;
   RG_ASSIGN_OR_RETURN(a.name, p.GetString("name"));
   if (!IsIdentifier(a.name)) return p.FieldError("name", "not a C++ identifier: " + a.name);
@@ -355,6 +355,22 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   if (a.values.kind == Distribution::Kind::kPermutation && !a.is_array()) {
     return p.FieldError("values", "a permutation needs an array");
   }
+  if (p.Has("diagonal")) {
+    JsonPath dp = p["diagonal"];
+    RG_RETURN_IF_ERROR(dp.CheckKeys({"n", "values"}));
+    if (!needs_values || !a.is_array() || a.type.is_struct() || !IsFloating(*a.type.scalar) ||
+        a.values.kind == Distribution::Kind::kAdjacency) {
+      return p.FieldError("diagonal", "only generated floating-point n x n arrays take a diagonal");
+    }
+    RG_ASSIGN_OR_RETURN(a.diagonal_n, NumberOrExpr(dp, "n", ""));
+    if (a.diagonal_n.empty()) return dp.FieldError("n", "required field is missing");
+    if (!dp.Has("values")) return dp.FieldError("values", "required field is missing");
+    RG_ASSIGN_OR_RETURN(a.diagonal_values, ParseDistribution(dp["values"], a.type, spec));
+    auto k = a.diagonal_values.kind;
+    if (k != Distribution::Kind::kUniform && k != Distribution::Kind::kNormal && k != Distribution::Kind::kConstant) {
+      return dp["values"].FieldError("dist", "a diagonal takes uniform, normal or constant");
+    }
+  }
   *out = std::move(a);
   return Status::Ok();
 }
@@ -388,6 +404,13 @@ Status ValidateExpressions(const JsonPath& root, const ProblemSpec& spec) {
     }
     if (a.values.kind == Distribution::Kind::kAdjacency) {
       RG_RETURN_IF_ERROR(check(ap["values"], "n", a.values.n));
+    }
+    if (!a.diagonal_n.empty()) {
+      RG_RETURN_IF_ERROR(check(ap["diagonal"], "n", a.diagonal_n));
+      if (a.diagonal_values.kind == Distribution::Kind::kUniform) {
+        RG_RETURN_IF_ERROR(check(ap["diagonal"]["values"], "min", a.diagonal_values.min));
+        RG_RETURN_IF_ERROR(check(ap["diagonal"]["values"], "max", a.diagonal_values.max));
+      }
     }
     if (!a.from.empty()) {
       auto parts = Split(a.from, '.');
@@ -473,12 +496,14 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   std::set<std::string> names, bound;
   for (size_t i = 0; i < ps.json().size(); ++i) {
     JsonPath pp = ps[i];
-    RG_RETURN_IF_ERROR(pp.CheckKeys({"name", "bind", "size", "type", "init", "compact", "capacity"}));
+    RG_RETURN_IF_ERROR(pp.CheckKeys({"name", "bind", "size", "length_of", "type", "init", "compact", "capacity"}));
     KernelParam q;
     RG_ASSIGN_OR_RETURN(q.name, pp.GetString("name"));
     if (!IsIdentifier(q.name)) return pp.FieldError("name", "not a C++ identifier");
     if (!names.insert(q.name).second) return pp.FieldError("name", "duplicate parameter name '" + q.name + "'");
-    if (pp.Has("bind") == pp.Has("size")) return pp.Error("a kernel parameter needs exactly one of \"bind\" or \"size\"");
+    if (pp.Has("bind") + pp.Has("size") + pp.Has("length_of") != 1) {
+      return pp.Error("a kernel parameter needs exactly one of \"bind\", \"size\" or \"length_of\"");
+    }
     if (pp.Has("type")) {
       RG_ASSIGN_OR_RETURN(std::string tn, pp.GetString("type"));
       auto t = ParseScalarType(tn);
@@ -486,7 +511,15 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
       q.type = t;
     }
     const ArgSpec* a = nullptr;
-    if (pp.Has("size")) {
+    if (pp.Has("length_of")) {
+      q.kind = KernelParam::Kind::kLength;
+      RG_ASSIGN_OR_RETURN(q.length_of, pp.GetString("length_of"));
+      const ArgSpec* of = spec.FindArg(q.length_of);
+      if (!of || !of->is_array()) return pp.FieldError("length_of", "no array argument named '" + q.length_of + "'");
+      if (size_vars.count(q.name)) return pp.FieldError("name", "'" + q.name + "' is already a size variable");
+      // Launch and capacity expressions may use it.
+      size_vars.insert(q.name);
+    } else if (pp.Has("size")) {
       q.kind = KernelParam::Kind::kSize;
       RG_ASSIGN_OR_RETURN(q.size, NumberOrExpr(pp, "size", ""));
       RG_RETURN_IF_ERROR(check_expr(pp, "size", q.size));
@@ -852,7 +885,7 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
     RG_RETURN_IF_ERROR(sps.ExpectArray());
     for (size_t i = 0; i < sps.json().size(); ++i) {
       JsonPath sp = sps[i];
-      RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "format", "rows", "cols", "nnz_per_row", "values"}));
+      RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "format", "rows", "cols", "nnz_per_row", "values", "diagonal"}));
       SparseSpec s;
       RG_ASSIGN_OR_RETURN(s.name, sp.GetString("name"));
       RG_ASSIGN_OR_RETURN(std::string fmt, sp.GetString("format", "csr"));
@@ -880,6 +913,14 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
         s.values.kind = Distribution::Kind::kUniform;
         s.values.min = "-1";
         s.values.max = "1";
+      }
+      if (sp.Has("diagonal")) {
+        RG_ASSIGN_OR_RETURN(Distribution dd, ParseDistribution(sp["diagonal"], vt, spec));
+        if (dd.kind != Distribution::Kind::kUniform && dd.kind != Distribution::Kind::kNormal &&
+            dd.kind != Distribution::Kind::kConstant) {
+          return sp["diagonal"].FieldError("dist", "a diagonal takes uniform, normal or constant");
+        }
+        s.diagonal = dd;
       }
       spec.sparse.push_back(std::move(s));
     }

@@ -312,8 +312,10 @@ struct Sparse {
   int64_t nnz() const { return static_cast<int64_t>(col_idx.size()); }
 };
 
+// `diag` (when `has_diag`): every row i < min(rows, cols) also holds column
+// i, valued from `diag` (drawn after the row's other values).
 inline Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nnz_max, Rng& r,
-                         const Dist& vd) {
+                         const Dist& vd, bool has_diag = false, const Dist& diag = Dist{}) {
   Sparse s;
   s.rows = rows;
   s.cols = cols;
@@ -329,11 +331,18 @@ inline Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nn
       if (std::find(picked.begin(), picked.end(), t) == picked.end()) picked.push_back(t);
       else picked.push_back(j);
     }
+    bool on_diag = has_diag && i < cols;
+    if (on_diag && std::find(picked.begin(), picked.end(), i) == picked.end()) picked.push_back(i);
     std::sort(picked.begin(), picked.end());
     for (int64_t c : picked) {
       s.col_idx.push_back(c);
       s.row_of.push_back(i);
       s.values.push_back(DrawOne<double>(r, vd));
+    }
+    if (on_diag) {
+      size_t at = s.col_idx.size() - picked.size() +
+                  static_cast<size_t>(std::find(picked.begin(), picked.end(), i) - picked.begin());
+      s.values[at] = DrawOne<double>(r, diag);
     }
     s.row_ptr.push_back(static_cast<int64_t>(s.col_idx.size()));
   }
