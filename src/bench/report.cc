@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "core/json_util.h"
 
@@ -41,12 +42,28 @@ class MarkdownPrinter final : public ReportPrinter {
         bool tiered = false;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) tiered |= !groups[j].by_tier.empty();
         if (tiered) {
-          out += "\nPer tier (pass@1 % / speedup@1 over solved problems / solved of problems):\n\n"
-                 "| method | model | easy | medium | hard |\n|---|---|---|---|---|\n";
+          // Tiers (easy, medium, hard) in that order, or a suite's problem
+          // types (ParEval) in name order.
+          std::vector<std::string> cols;
+          std::set<std::string> present;
+          for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
+            for (const auto& [t, m] : groups[j].by_tier) present.insert(t);
+          }
+          for (const char* t : kTiers) {
+            if (present.erase(t)) cols.push_back(t);
+          }
+          const bool types = !present.empty();
+          cols.insert(cols.end(), present.begin(), present.end());
+          out += std::string("\nPer ") + (types ? "problem type" : "tier") +
+                 " (pass@1 % / speedup@1 over solved problems / solved of problems):\n\n| method | model |";
+          for (const auto& c : cols) out += " " + c + " |";
+          out += "\n|---|---|";
+          for (size_t c = 0; c < cols.size(); ++c) out += "---|";
+          out += "\n";
           for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
             const auto& g = groups[j];
             out += "| " + g.method + " | " + ModelName(g) + " |";
-            for (const char* t : kTiers) {
+            for (const auto& t : cols) {
               auto it = g.by_tier.find(t);
               if (it == g.by_tier.end()) {
                 out += " - |";

@@ -64,6 +64,52 @@ void CheckGolden(const std::string& format, const std::string& file) {
 TEST(ReportTest, MarkdownGolden) { CheckGolden("md", "report.md"); }
 TEST(ReportTest, CsvGolden) { CheckGolden("csv", "report.csv"); }
 TEST(ReportTest, JsonGolden) { CheckGolden("json", "report.json"); }
+// The ParEval suite in both forms: two benchmarks ("pareval" and
+// "pareval/kernel"), each with one row per problem type.
+std::vector<ResultRow> ParEvalRows() {
+  std::vector<ResultRow> rows;
+  auto add = [&](const std::string& suite, const std::string& p, const std::string& type, int s,
+                 const std::string& v, double speedup) {
+    ResultRow r;
+    r.key = {suite, p, "regrapht-mcgs", "deepseek-coder-v2-lite", "fedcba9876543210", s};
+    r.tier = type;
+    r.verdict = v;
+    r.speedup = speedup;
+    r.reference_ms = 20;
+    r.candidate_ms = speedup > 0 ? 20 / speedup : 0;
+    r.generations = 4;
+    r.verifications = 4;
+    r.config_json = R"({"budget": 4, "form": ")" + std::string(suite == "pareval" ? "dropin" : "kernel") + R"("})";
+    rows.push_back(r);
+  };
+  for (const std::string suite : {"pareval", "pareval/kernel"}) {
+    const double k = suite == "pareval" ? 1.0 : 3.0;  // kernel-only speedups are larger
+    add(suite, "03_dense_la_axpy", "dense_la", 0, "correct", 0.8 * k);
+    add(suite, "03_dense_la_axpy", "dense_la", 1, "correct", 1.2 * k);
+    add(suite, "02_dense_la_gemm", "dense_la", 0, "wrong_answer", 0);
+    add(suite, "02_dense_la_gemm", "dense_la", 1, "correct", 9 * k);
+    add(suite, "41_sort_k-th_smallest_element", "sort", 0, "compile_error", 0);
+    add(suite, "41_sort_k-th_smallest_element", "sort", 1, suite == "pareval" ? "race" : "correct", 2 * k);
+  }
+  return rows;
+}
+
+TEST(ReportTest, ParEvalBothFormsGolden) {
+  MetricsOptions o;
+  o.ks = {1, 2};
+  o.bootstrap = 200;
+  auto groups = ComputeMetrics(ParEvalRows(), o);
+  SortForDisplay(&groups);
+  std::string text = NewReportPrinter("md")->Print(groups, o.ks);
+  fs::path golden = testing_util::SourceDir() / "tests" / "golden" / "report_pareval.md";
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) {
+    ASSERT_TRUE(WriteFile(golden, text).ok());
+  }
+  auto want = ReadFile(golden);
+  ASSERT_TRUE(want.ok()) << want.status().ToString();
+  EXPECT_EQ(text, *want);
+}
+
 TEST(ReportTest, UnknownFormat) { EXPECT_EQ(NewReportPrinter("xml"), nullptr); }
 
 // Samples run with --unsafe-no-sandbox are counted and the report says so.
