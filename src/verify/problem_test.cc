@@ -155,6 +155,25 @@ TEST(ProblemTest, StructsAndExtraSizes) {
   EXPECT_EQ(ErrorOf(j), "p/problem.json: args[0].values.fields.y: missing distribution for struct field");
 }
 
+TEST(ProblemTest, DiagonalOverrides) {
+  Json j = Base();
+  j["args"][1]["length"] = "n*n";
+  j["args"][1]["diagonal"] = Json::parse(R"({"n": "n", "values": {"dist": "uniform", "min": "n", "max": "2*n"}})");
+  j["args"][2]["length"] = "n";
+  j["timing"]["sizes"]["n"] = 2000;
+  auto spec = ParseProblemSpec(j.dump(), "p/problem.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  EXPECT_EQ(spec->args[1].diagonal_n, "n");
+  EXPECT_EQ(spec->args[1].diagonal_values.max, "2*n");
+  j["args"][1]["diagonal"]["values"]["max"] = "2*m";
+  EXPECT_EQ(ErrorOf(j), "p/problem.json: args[1].diagonal.values.max: unknown variable 'm' (size arguments: n)");
+  j["args"][1]["diagonal"]["values"] = Json::parse(R"({"dist": "bernoulli", "p": 0.5})");
+  EXPECT_EQ(ErrorOf(j), "p/problem.json: args[1].diagonal.values.dist: a diagonal takes uniform, normal or constant");
+  j["args"][1]["type"] = "int32";
+  j["args"][1]["diagonal"]["values"] = Json::parse(R"({"dist": "constant", "value": 9})");
+  EXPECT_EQ(ErrorOf(j), "p/problem.json: args[1].diagonal: only generated floating-point n x n arrays take a diagonal");
+}
+
 TEST(ProblemTest, MissingFilesAreNamed) {
   auto r = LoadProblem(testing_util::SourceDir() / "problems" / "does-not-exist");
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
