@@ -84,6 +84,7 @@ INSTANTIATE_TEST_SUITE_P(Planted, CheatsTest, testing::ValuesIn(Manifest()),
 
 struct EmulatorCase {
   std::string file, problem, verdict, detail;
+  bool kernel_form = false;  // fifth column "kernel": the kernel form, test cases only
 };
 
 std::vector<EmulatorCase> EmulatorManifest() {
@@ -93,7 +94,7 @@ std::vector<EmulatorCase> EmulatorManifest() {
   for (const auto& line : SplitLines(text.ok() ? *text : "")) {
     if (line.empty() || line[0] == '#') continue;
     auto f = Split(line, '\t');
-    if (f.size() == 4) out.push_back({f[0], f[1], f[2], f[3]});
+    if (f.size() == 4 || f.size() == 5) out.push_back({f[0], f[1], f[2], f[3], f.size() == 5 && f[4] == "kernel"});
   }
   return out;
 }
@@ -109,6 +110,8 @@ TEST_P(EmulatorCheatsTest, GetsTheExpectedVerdictAndReport) {
   VerifyOptions o;
   o.emulate = true;
   o.cache_dir = TestCacheDir().string();
+  o.kernel_form = e.kernel_form;
+  if (e.kernel_form) o.emulate_timing_size = false;
   auto runner = NewSubprocessRunner();
   Verifier v(o, runner.get());
   auto r = v.Verify(*problem, *source);

@@ -1,0 +1,74 @@
+#include <cuda_runtime.h>
+#include <vector>
+
+// Concurrent union-find: one thread per upper-triangle entry (i < j) of the matrix; an edge
+// hooks the larger of the two roots under the smaller with atomicCAS (so parent indices only
+// decrease and no cycle can form), finds halve paths with atomicCAS. Afterwards the
+// components are the vertices that are still their own parent.
+__device__ __forceinline__ int findRoot(int* parent, int x) {
+  volatile int* vp = parent;
+  while (true) {
+    int p = vp[x];
+    if (p == x) return x;
+    int gp = vp[p];
+    if (gp != p) atomicCAS(&parent[x], p, gp);  // path halving
+    x = p;
+  }
+}
+
+__global__ void initParent(int* parent, int n) {
+  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) parent[v] = v;
+}
+
+__global__ void uniteEdges(const int* __restrict__ A, int n, int* parent) {
+  const int j0 = blockIdx.x * 32, i0 = blockIdx.y * 8;
+  if (j0 + 31 <= i0) return;  // block lies on/below the diagonal: nothing with j > i
+  const int j = j0 + threadIdx.x, i = i0 + threadIdx.y;
+  if (i >= n || j >= n || j <= i) return;
+  if (__ldg(&A[(size_t)i * n + j]) == 0) return;
+  int a = i, b = j;
+  while (true) {
+    a = findRoot(parent, a);
+    b = findRoot(parent, b);
+    if (a == b) return;
+    if (a < b) { int t = a; a = b; b = t; }
+    if (atomicCAS(&parent[a], a, b) == a) return;  // a was still a root: hooked
+  }
+}
+
+__global__ void countRoots(const int* __restrict__ parent, int n, int* __restrict__ out) {
+  int c = 0;
+  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x)
+    c += (parent[v] == v);
+  for (int off = 16; off > 0; off >>= 1) c += __shfl_down_sync(0xffffffffu, c, off);
+  __shared__ int warpSum[32];
+  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  if (lane == 0) warpSum[warp] = c;
+  __syncthreads();
+  if (warp == 0) {
+    c = lane < (int)(blockDim.x >> 5) ? warpSum[lane] : 0;
+    for (int off = 16; off > 0; off >>= 1) c += __shfl_down_sync(0xffffffffu, c, off);
+    if (lane == 0 && c != 0) atomicAdd(out, c);
+  }
+}
+
+int componentCount(std::vector<int> const& A, size_t N) {
+  const int n = (int)N;
+  int *dA = nullptr, *dParent = nullptr, *dCount = nullptr;
+  cudaMalloc(&dA, N * N * sizeof(int));
+  cudaMalloc(&dParent, N * sizeof(int));
+  cudaMalloc(&dCount, sizeof(int));
+  cudaMemcpy(dA, A.data(), N * N * sizeof(int), cudaMemcpyHostToDevice);
+  cudaMemset(dCount, 0, sizeof(int));
+  const int vb = (n + 255) / 256;
+  initParent<<<vb, 256>>>(dParent, n);
+  dim3 block(32, 8), grid((n + 31) / 32, (n + 7) / 8);
+  uniteEdges<<<grid, block>>>(dA, n, dParent);
+  countRoots<<<vb, 256>>>(dParent, n, dCount);
+  int result = 0;
+  cudaMemcpy(&result, dCount, sizeof(int), cudaMemcpyDeviceToHost);
+  cudaFree(dA);
+  cudaFree(dParent);
+  cudaFree(dCount);
+  return result;
+}
