@@ -139,12 +139,13 @@ struct SearchOptions {
   double exploration_c = 1.41421356237;  // P-UCB constant (sqrt 2)
   double rollout_epsilon = 0.1;  // random action with this probability
   double rollout_lambda = 0.5;   // visit penalty in Q(s,a) - lambda * N(s,a)
+  int rollouts = 1;              // rollouts from each new state per iteration (the paper: N = 10)
   int max_depth = 6;             // step cap of a path (selection + rollout)
   int iterations = 0;            // MCGS iterations; 0: until the budget is spent
   bool share_transpositions = true;  // one node per (technique, code hash)
   int step_retries = 2;          // a failed step may be sampled again this many times
   // Baselines.
-  int walk_attempts = 5;         // regrapht (no MCGS): random walks
+  int walk_attempts = 5;         // regrapht (no MCGS): tries per step; walks repeat until the budget
   int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node
   int refine_attempts = 1;       // rethink-mcts: refinements of a failing step
   int rag_examples = 2;          // rag / mcts-rag: examples per prompt

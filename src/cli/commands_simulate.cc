@@ -13,13 +13,16 @@ namespace regrapht::cli {
 std::function<int()> SimulateCommand(CLI::App* sub) {
   struct State {
     std::string methods = "regrapht-mcgs,regrapht,best-of-n", budgets = "5,10,20,50,100", graph;
-    int problems = 100, max_depth = 6;
+    int problems = 100, max_depth = 6, rollouts = 1;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--methods", st->methods, "methods to compare")->capture_default_str();
   sub->add_option("--budgets", st->budgets, "generation budgets")->capture_default_str();
   sub->add_option("--problems", st->problems, "simulated problems (seeds) per point")->capture_default_str();
   sub->add_option("--max-depth", st->max_depth, "step cap")->capture_default_str();
+  sub->add_option("--rollouts", st->rollouts, "MCGS: rollouts per iteration (the paper uses 10)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
   return [st]() -> int {
     std::string path = st->graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st->graph;
@@ -33,6 +36,7 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
     }
     SearchOptions o;
     o.max_depth = st->max_depth;
+    o.rollouts = st->rollouts;
     auto rows = search::RunSimulation(*g, Split(st->methods, ','), budgets, st->problems, o);
     if (!rows.ok()) return Fail(rows.status());
     std::printf("SIMULATION (no model, no GPU: src/search/simulated.h's rules) on %s, %d problems per point\n\n",

@@ -22,6 +22,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
   sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
   sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
+  sub->add_option("--rollouts", rollouts, "MCGS: rollouts from each new state per iteration (the paper uses 10; 1 did better in the simulation study, docs/search.md)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
   sub->add_option("--seed", seed, "search seed")->capture_default_str();
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
@@ -50,6 +53,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.exploration_c = c;
   o.rollout_epsilon = epsilon;
   o.rollout_lambda = lambda;
+  o.rollouts = rollouts;
   o.examples_per_step = examples;
   o.seed = seed;
   o.sampling.temperature = temperature;
@@ -64,7 +68,7 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   OrderedJson j = {{"method", method},   {"model", model_id},     {"budget", budget},
                    {"iterations", iterations}, {"max_depth", max_depth},
                    {"step_retries", step_retries}, {"c", c},
-                   {"epsilon", epsilon}, {"lambda", lambda},       {"examples", examples},
+                   {"epsilon", epsilon}, {"lambda", lambda},       {"rollouts", rollouts}, {"examples", examples},
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
                    {"retrieval", retrieval}};

@@ -27,6 +27,7 @@ struct SearchFlags {
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;
+  int rollouts = 1;
   int examples = 1;
   uint64_t seed = 1;
   float temperature = 0.7f;

@@ -123,24 +123,45 @@ class GraphWalk final : public Reasoner {
  public:
   explicit GraphWalk(SearchOptions o) : o_(std::move(o)) {}
   std::string Name() const override { return "regrapht"; }
+  // Random walks from the init node, repeated until the budget is spent (the
+  // paper's ablation runs at the same budget as MCGS): each step takes a
+  // uniformly random successor with the edge's most similar example; a
+  // failing step is retried with another random successor, at most
+  // `walk_attempts` tries; a walk ends when every try at a step failed, at
+  // the step cap or at a node without successors, and the next walk starts
+  // from the sequential code again. `iterations` > 0 caps the number of walks.
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
     if (!task.graph || !task.examples) return Status::InvalidArgument("regrapht needs the reasoning graph");
     SearchRun run(task, ctx, o_, Name());
     Rng rng(o_.seed);
+    std::string stop;
+    for (int walk = 0; o_.iterations <= 0 || walk < o_.iterations; ++walk) {
+      int before = static_cast<int>(run.attempts().size());
+      RG_ASSIGN_OR_RETURN(bool exhausted, Walk(task, run, rng, &stop));
+      if (exhausted) break;
+      if (static_cast<int>(run.attempts().size()) == before) break;  // nothing can be generated
+      stop = "walks: " + std::to_string(walk + 1);
+    }
+    return run.Finish(AttemptsJson(Name(), run), stop);
+  }
+
+ private:
+  // One walk. True when the budget ran out during it.
+  Result<bool> Walk(const SearchTask& task, SearchRun& run, Rng& rng, std::string* stop) {
     const Graph& g = *task.graph;
     NodeId node = kInitNode;
     std::string code = task.StartCode();
     int parent = -1;
-    std::string stop = "step cap";
+    *stop = "step cap";
     for (int depth = 0; depth < o_.max_depth; ++depth) {
       const auto& out = g.node(node).out;
       if (out.empty()) {
-        stop = "no successor";
-        break;
+        *stop = "no successor";
+        return false;
       }
       bool advanced = false;
       for (int tryno = 0; tryno < o_.walk_attempts; ++tryno) {
-        if (run.Exhausted(&stop)) return run.Finish(AttemptsJson(Name(), run), stop);
+        if (run.Exhausted(stop)) return true;
         EdgeId e = out[rng.Below(out.size())];
         NodeId to = g.edge(e).to;
         run.Emit(depth + 1, run.TechniqueId(to));
@@ -156,14 +177,13 @@ class GraphWalk final : public Reasoner {
         }
       }
       if (!advanced) {
-        stop = "every try at step " + std::to_string(depth + 1) + " failed";
-        break;
+        *stop = "every try at step " + std::to_string(depth + 1) + " failed";
+        return false;
       }
     }
-    return run.Finish(AttemptsJson(Name(), run), stop);
+    return false;
   }
 
- private:
   SearchOptions o_;
 };
 

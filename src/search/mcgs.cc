@@ -207,20 +207,50 @@ class Mcgs final : public Reasoner {
 
   // ---- 3. Roll out ----------------------------------------------------------------
 
+  // Epsilon-greedy on Q(s,a) - lambda * N(s,a); ties (all of them in a
+  // fresh state) go to a seeded random one of the tied edges, not to the
+  // first inserted.
   int RolloutEdge(const SearchNode& n) {
     if (rng_.Uniform() < o_.rollout_epsilon) return static_cast<int>(rng_.Below(n.edges.size()));
-    int best = 0;
+    std::vector<int> best;
     double best_v = -std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < n.edges.size(); ++i) {
       const SearchEdge& e = n.edges[i];
       double q = e.child >= 0 ? nodes_[e.child].Q() : 0.0;
       double v = q - o_.rollout_lambda * e.visits;
-      if (v > best_v) {
+      if (v > best_v + 1e-12) {
         best_v = v;
-        best = static_cast<int>(i);
+        best.assign(1, static_cast<int>(i));
+      } else if (v >= best_v - 1e-12) {
+        best.push_back(static_cast<int>(i));
       }
     }
-    return best;
+    return best.size() == 1 ? best[0] : best[rng_.Below(best.size())];
+  }
+
+  // One rollout from `start` (a fresh, successful state): steps taken
+  // epsilon-greedily until the step cap, a failure, a cycle or the budget.
+  // Appends the edges taken to `path` and returns the states reached.
+  Result<std::vector<int>> Rollout(int start, std::vector<int> on_path, std::vector<std::pair<int, int>>* path) {
+    std::vector<int> reached;
+    int r = start;
+    while (!run_->Exhausted() && nodes_[r].depth < o_.max_depth) {
+      SearchNode& rn = nodes_[r];
+      Expand(rn);
+      if (rn.edges.empty()) break;
+      int ei = RolloutEdge(rn);
+      path->push_back({r, ei});
+      int next = rn.edges[ei].child;
+      if (next < 0) {
+        RG_ASSIGN_OR_RETURN(next, Step(r, ei));
+      }
+      if (std::find(on_path.begin(), on_path.end(), next) != on_path.end() || next == r) break;
+      reached.push_back(next);
+      on_path.push_back(next);
+      r = next;
+      if (nodes_[r].failed) break;
+    }
+    return reached;
   }
 
   // ---- one iteration --------------------------------------------------------------
@@ -268,43 +298,39 @@ class Mcgs final : public Reasoner {
       on_path.push_back(cur);
     }
     size_t selection_len = path.size();
-    std::vector<int> rollout_nodes;
+    // 3. Roll out `rollouts` times from the fresh state (the paper's N).
+    std::vector<std::vector<int>> rollouts;
     if (fresh >= 0 && !nodes_[fresh].failed) {
-      int r = fresh;
-      while (!run_->Exhausted() && nodes_[r].depth < o_.max_depth) {
-        SearchNode& rn = nodes_[r];
-        Expand(rn);
-        if (rn.edges.empty()) break;
-        int ei = RolloutEdge(rn);
-        path.push_back({r, ei});
-        int next = rn.edges[ei].child;
-        if (next < 0) {
-          RG_ASSIGN_OR_RETURN(next, Step(r, ei));
-        }
-        if (std::find(on_path.begin(), on_path.end(), next) != on_path.end() || next == r) break;
-        rollout_nodes.push_back(next);
-        on_path.push_back(next);
-        r = next;
-        if (nodes_[r].failed) break;
+      on_path.push_back(fresh);
+      for (int k = 0; k < std::max(1, o_.rollouts) && !run_->Exhausted(); ++k) {
+        RG_ASSIGN_OR_RETURN(auto reached, Rollout(fresh, on_path, &path));
+        if (!reached.empty()) rollouts.push_back(std::move(reached));
       }
     }
     // 4. Back up: the best reward this iteration reached.
-    std::vector<int> tail;  // states after the selection: the fresh one and the rollout's
-    if (fresh >= 0) tail.push_back(fresh);
-    tail.insert(tail.end(), rollout_nodes.begin(), rollout_nodes.end());
+    std::vector<int> tail;  // states after the selection: the fresh one, then every rollout's
+    std::vector<double> suffix;  // per tail state: the best reward from it onwards on its rollout
+    if (fresh >= 0) {
+      tail.push_back(fresh);
+      suffix.push_back(nodes_[fresh].reward);
+    }
+    for (const auto& ro : rollouts) {
+      std::vector<double> sfx(ro.size());
+      double m = -std::numeric_limits<double>::infinity();
+      for (size_t i = ro.size(); i-- > 0;) {
+        m = std::max(m, nodes_[ro[i]].reward);
+        sfx[i] = m;
+      }
+      if (fresh >= 0) suffix[0] = std::max(suffix[0], m);
+      tail.insert(tail.end(), ro.begin(), ro.end());
+      suffix.insert(suffix.end(), sfx.begin(), sfx.end());
+    }
     double value;
     if (tail.empty()) {
       value = cur == 0 ? 0.0 : nodes_[cur].reward;  // a terminal or fully explored state
     } else {
       value = -std::numeric_limits<double>::infinity();
       for (int t : tail) value = std::max(value, nodes_[t].reward);
-    }
-    // Suffix maxima of the rollout part, for the rollout states themselves.
-    std::vector<double> suffix(tail.size());
-    double m = -std::numeric_limits<double>::infinity();
-    for (size_t i = tail.size(); i-- > 0;) {
-      m = std::max(m, nodes_[tail[i]].reward);
-      suffix[i] = m;
     }
     for (size_t i = 0; i < path.size(); ++i) {
       auto [ni, ei] = path[i];
@@ -332,7 +358,7 @@ class Mcgs final : public Reasoner {
     entry["selection"] = p;
     OrderedJson t = OrderedJson::array();
     for (int x : tail) t.push_back(x);
-    entry["generated"] = t;
+    entry["reached"] = t;  // the fresh state, then every rollout's states (they may repeat)
     log_.push_back(entry);
     return Status::Ok();
   }
@@ -362,6 +388,7 @@ class Mcgs final : public Reasoner {
                      {"exploration_c", o_.exploration_c},
                      {"rollout_epsilon", o_.rollout_epsilon},
                      {"rollout_lambda", o_.rollout_lambda},
+                     {"rollouts", o_.rollouts},
                      {"max_depth", o_.max_depth},
                      {"nodes", nodes},
                      {"iterations", log_}};

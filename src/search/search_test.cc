@@ -254,6 +254,37 @@ TEST_F(SearchTest, GoldenTree) {
   EXPECT_EQ(out->tree_json + "\n", *ReadFile(golden));
 }
 
+// Rollout ties (every edge of a fresh state scores 0) go to a seeded random
+// edge, not to the first inserted one: greedy rollouts differ across seeds.
+TEST_F(SearchTest, RolloutTiesFollowTheSeed) {
+  std::set<std::vector<std::string>> sequences;
+  for (uint64_t seed = 1; seed <= 6; ++seed) {
+    SearchOptions o;
+    o.budget.max_generations = 8;
+    o.rollout_epsilon = 0;
+    o.seed = seed;
+    auto out = RunMethod("regrapht-mcgs", o);
+    ASSERT_TRUE(out.ok());
+    std::vector<std::string> actions;
+    for (const auto& a : out->attempts) actions.push_back(a.action);
+    sequences.insert(actions);
+  }
+  EXPECT_GT(sequences.size(), 1u);
+}
+
+// N rollouts per iteration: one iteration spends more than one rollout's steps.
+TEST_F(SearchTest, SeveralRolloutsPerIteration) {
+  SearchOptions one, ten;
+  one.budget.max_generations = ten.budget.max_generations = 30;
+  one.iterations = ten.iterations = 1;
+  one.rollouts = 1;
+  ten.rollouts = 10;
+  auto a = RunMethod("regrapht-mcgs", one);
+  auto b = RunMethod("regrapht-mcgs", ten);
+  ASSERT_TRUE(a.ok() && b.ok());
+  EXPECT_GT(b->generations, a->generations);
+}
+
 TEST_F(SearchTest, DuplicateCodeReusesVerification) {
   SearchOptions o;
   o.budget.max_generations = 5;
@@ -289,9 +320,16 @@ TEST_F(SearchTest, Baselines) {
   ASSERT_TRUE(rag.ok()) << rag.status().ToString();
   EXPECT_EQ(rag->generations, 1);
   EXPECT_NE(rag->attempts[0].action.find("examples"), std::string::npos);
-  auto walk = RunMethod("regrapht", o);
+  SearchOptions short_walks = o;
+  short_walks.max_depth = 2;
+  auto walk = RunMethod("regrapht", short_walks);
   ASSERT_TRUE(walk.ok());
-  EXPECT_GE(walk->generations, 1);
+  // The walk ablation spends the same budget as MCGS: walks repeat from the
+  // sequential code until it is gone.
+  EXPECT_EQ(walk->generations, 10) << walk->stop_reason;
+  int walks = 0;
+  for (const auto& a : walk->attempts) walks += a.parent < 0;
+  EXPECT_GE(walks, 2);
   for (const auto& a : walk->attempts) {
     if (a.parent >= 0) {
       EXPECT_FALSE(walk->attempts[a.parent].reward == -1.0);
