@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU check: on a machine with an NVIDIA GPU, runs every gpu-labelled test,
-# the expert solutions of the benchmark suite (timed), and every trajectory
+# the expert solutions of the benchmark suites (timed; ParEval in both forms), and every trajectory
 # step of the training corpus (correctness), and writes logs, the results
 # database and the trajectories' verification records to OUTDIR.
 #
@@ -64,6 +64,16 @@ step "== suite expert solutions (timed)"
   ${REGRAPHT_GPU_CHECK_SHARD:+--shard "$REGRAPHT_GPU_CHECK_SHARD"} > "$OUTDIR/suite.log" 2>&1
 step "suite rc=$?"
 "$BIN/regrapht" report --db "$OUTDIR/cudaeval-reference.sqlite" > "$OUTDIR/suite-report.md" 2>&1
+# ParEval's 60 problems, both forms: the drop-in call (transfers included) and the kernel alone.
+for form in dropin kernel; do
+  if late; then step "deadline: pareval $form not run"; continue; fi
+  step "== pareval expert solutions, $form form (timed)"
+  "$BIN/regrapht" bench --suite suites/pareval --method reference --form "$form" \
+    --db "$OUTDIR/pareval-reference.sqlite" --jobs "$JOBS" --quiet --timing-seconds "${REGRAPHT_GPU_CHECK_TIMING:-0.3}" \
+    ${REGRAPHT_GPU_CHECK_SHARD:+--shard "$REGRAPHT_GPU_CHECK_SHARD"} >> "$OUTDIR/pareval.log" 2>&1
+  step "pareval $form rc=$?"
+done
+"$BIN/regrapht" report --db "$OUTDIR/pareval-reference.sqlite" > "$OUTDIR/pareval-report.md" 2>&1
 # Trajectory steps: correctness on the GPU (no timing: it would not fit the session), in
 # chunks so that a timeout still brings back the records of the finished chunks.
 step "== trajectory steps (correctness, parallel)"
