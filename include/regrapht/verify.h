@@ -205,4 +205,11 @@ class Verifier {
 // emulator) gets 1.0: correct, counted as on par with the sequential code.
 double Reward(const VerifyResult& result);
 
+// What stands behind a result (docs/bench.md): "gpu-timed" (correct and timed
+// on a GPU), "gpu-untimed" (ran on a GPU without timing, or failed there),
+// "emulated" (the CPU emulator: correctness only), "compiled-only" (nothing
+// ran: no GPU, the emulator could not run it, or it failed to build where
+// there is no GPU).
+std::string_view EvidenceLevel(const VerifyResult& result);
+
 }  // namespace regrapht

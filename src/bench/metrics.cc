@@ -4,7 +4,9 @@
 #include <cmath>
 #include <tuple>
 
+#include "core/json_util.h"
 #include "core/rng.h"
+#include "regrapht/verify.h"
 
 namespace regrapht::bench {
 namespace {
@@ -25,6 +27,8 @@ bool Compiled(const std::string& verdict) {
 struct ProblemStats {
   std::string problem, tier;
   int n = 0, correct = 0, compiled = 0, unverified = 0, untimed = 0, unsandboxed = 0;
+  std::map<std::string, int> evidence;
+  int verified() const { return n - unverified; }
   std::vector<double> correct_ms;  // candidate medians of timed correct samples
   std::vector<double> speedups;    // of timed correct samples
   double baseline_ms = 0;          // best reference median seen
@@ -32,13 +36,6 @@ struct ProblemStats {
   int64_t verifications = 0;
   int64_t generations = 0;
 };
-
-double Mean(const std::vector<double>& v) {
-  if (v.empty()) return 0;
-  double s = 0;
-  for (double x : v) s += x;
-  return s / static_cast<double>(v.size());
-}
 
 struct Core {
   double pass1 = 0, speedup1 = 0, geomean = 0;
@@ -68,31 +65,34 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     tokens += p->tokens;
     verifs += p->verifications;
     gens += p->generations;
+    for (const auto& [level, count] : p->evidence) m.evidence[level] += count;
     if (p->correct > 0) ++m.solved;
-    if (!p->speedups.empty()) {
+    if (p->verified() > 0) ++m.verified_problems;
+    if (!p->correct_ms.empty()) {
       ++m.timed_solved;
-      log_sum += std::log(std::max(Mean(p->speedups), 1e-12));
+      log_sum += std::log(std::max(SpeedupAtK(p->correct_ms, p->baseline_ms, 1), 1e-12));
     }
     for (auto& [name, sum] : fast_sum) {
       double thr = std::stod(name);
       int fast = 0;
       for (double s : p->speedups) fast += s > thr;
-      if (p->n > 0) sum += static_cast<double>(fast) / p->n;
+      if (p->verified() > 0) sum += static_cast<double>(fast) / p->verified();
     }
   }
+  const int verified = std::max(1, m.verified_problems);
   for (int k : o.ks) {
     double pass = 0, comp = 0, spd = 0;
     for (const auto* p : ps) {
-      pass += PassAtK(p->n, p->correct, k);
+      if (p->verified() > 0) pass += PassAtK(p->verified(), p->correct, k);
       comp += PassAtK(p->n, p->compiled, k);
       if (!p->correct_ms.empty()) spd += SpeedupAtK(p->correct_ms, p->baseline_ms, k);
     }
-    m.pass_at[k] = pass / m.problems;
+    m.pass_at[k] = pass / verified;
     m.compile_at[k] = comp / m.problems;
     m.speedup_at[k] = m.timed_solved ? spd / m.timed_solved : 0;
   }
   m.geomean_speedup = m.timed_solved ? std::exp(log_sum / m.timed_solved) : 0;
-  for (auto& [name, sum] : fast_sum) m.fast[name] = sum / m.problems;
+  for (auto& [name, sum] : fast_sum) m.fast[name] = sum / verified;
   if (m.solved) {
     m.tokens_per_solved = static_cast<double>(tokens) / m.solved;
     m.verifications_per_solved = static_cast<double>(verifs) / m.solved;
@@ -122,6 +122,23 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
 }
 
 }  // namespace
+
+std::string EvidenceOf(const ResultRow& r) {
+  if (r.verdict == "compiled_only" || r.verdict == "not_emulated") return "compiled-only";
+  std::string gpu;
+  if (auto env = ParseJson(r.env_json.empty() ? "{}" : r.env_json, "env"); env.ok() && env->is_object()) {
+    gpu = env->value("gpu_name", std::string());
+  }
+  bool emulated = r.verdict == "race" || r.verdict == "host_compute" || gpu == kEmulatorGpuName;
+  if (auto res = ParseJson(r.result_json.empty() ? "{}" : r.result_json, "result"); res.ok() && res->is_object()) {
+    emulated = emulated || res->value("emulated", false);
+  }
+  if (emulated) return "emulated";
+  if (r.verdict == "correct" && r.speedup > 0) return "gpu-timed";
+  // Ran on a GPU without timing, or failed on a machine that has one; a
+  // candidate that failed to build where there is no GPU ran nowhere.
+  return gpu.empty() ? "compiled-only" : "gpu-untimed";
+}
 
 double PassAtK(int n, int c, int k) {
   if (n <= 0) return 0;
@@ -171,6 +188,7 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
     if (Compiled(r.verdict)) ++p.compiled;
     if (r.verdict == "compiled_only" || r.verdict == "not_emulated") ++p.unverified;
     if (r.env_json.find("UNSANDBOXED") != std::string::npos) ++p.unsandboxed;
+    ++p.evidence[EvidenceOf(r)];
     p.tokens += r.tokens_prompt + r.tokens_generated;
     p.verifications += r.verifications;
     p.generations += r.generations;

@@ -1,7 +1,9 @@
 // The paper's metrics, computed from stored result rows.
 //
 // - pass@k: the unbiased estimator 1 - C(n-c, k) / C(n, k) per problem
-//   (Chen et al.; ParEval), averaged over all problems.
+//   (Chen et al.; ParEval) over its verified samples (compiled_only and
+//   not_emulated ones are neither passes nor failures), averaged over the
+//   problems with at least one verified sample.
 // - speedup@k: the expected best speedup of k samples drawn from a
 //   problem's correct samples, sum_j C(j-1, k-1) / C(N, k) * T_ref / T_j over
 //   runtimes sorted slowest first, averaged over the problems with at least
@@ -10,9 +12,14 @@
 //   ParEval's figure. For k > 1 ParEval's code sorts fastest first and takes
 //   C(n, r) = 1 when n < r, which gives neither the best nor the worst of k;
 //   we compute the best of k (docs/bench.md).
-// - geomean speedup: geometric mean over solved problems of their speedup@1.
-// - fast_p: fraction of samples, averaged over all problems, that are correct
-//   and faster than p times the reference (KernelBench's fast_p, per sample).
+// - geomean speedup: geometric mean over timed solved problems of their
+//   speedup@1 (the same per-problem figure speedup@1 averages).
+// - fast_p: fraction of verified samples, averaged over the problems with
+//   one, that are correct and faster than p times the reference (KernelBench's
+//   fast_p, per sample).
+// - evidence: samples by what ran them: gpu-timed (correct, timed on a GPU),
+//   gpu-untimed (ran on a GPU, no timing), emulated (the CPU emulator),
+//   compiled-only (nothing ran: no GPU, or the emulator could not run it).
 // - compile@k: pass@k with "compiled" as success.
 // - 95% bootstrap confidence intervals, resampling problems (seeded).
 // - tokens and verifications spent per solved problem.
@@ -46,6 +53,8 @@ struct MetricSet {
   int untimed = 0;            // correct samples whose speed was not measured
   int unsandboxed = 0;        // samples run with --unsafe-no-sandbox
   int timed_solved = 0;       // problems with at least one timed correct sample
+  int verified_problems = 0;  // problems with at least one verified sample (the pass@k denominator)
+  std::map<std::string, int> evidence;  // "gpu-timed", "gpu-untimed", "emulated", "compiled-only" -> samples
   std::map<int, double> pass_at;       // k -> pass@k
   std::map<int, double> speedup_at;    // k -> speedup@k (over solved problems)
   std::map<int, double> compile_at;    // k -> compile@k
@@ -71,5 +80,9 @@ struct MetricsOptions {
 };
 
 std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, const MetricsOptions& options);
+
+// The evidence level of one stored sample (see above).
+std::string EvidenceOf(const ResultRow& row);
+inline constexpr const char* kEvidenceLevels[] = {"gpu-timed", "gpu-untimed", "emulated", "compiled-only"};
 
 }  // namespace regrapht::bench

@@ -94,6 +94,57 @@ TEST(MetricsTest, AggregatesPerGroupAndTier) {
   EXPECT_GE(a.pass_at_1_ci.hi, a.pass_at.at(1));
 }
 
+// Hand-computed (docs/bench.md): compiled_only samples are neither passes
+// nor failures; a problem with nothing but them leaves the pass@k average.
+TEST(MetricsTest, CompiledOnlySamplesAreNeitherPassNorFail) {
+  std::vector<ResultRow> rows = {R("a", "p1", "", 0, "correct", 2), R("a", "p1", "", 1, "compiled_only", 0),
+                                 R("a", "p2", "", 0, "compiled_only", 0), R("a", "p3", "", 0, "wrong_answer", 0),
+                                 R("a", "p3", "", 1, "not_emulated", 0)};
+  MetricsOptions o;
+  o.ks = {1, 2};
+  auto groups = ComputeMetrics(rows, o);
+  const MetricSet& m = groups[0].overall;
+  EXPECT_EQ(m.verified_problems, 2);            // p1 (1 verified sample), p3 (1)
+  EXPECT_DOUBLE_EQ(m.pass_at.at(1), 0.5);        // (1 + 0) / 2, not (1/2 + 0 + 0) / 3
+  EXPECT_DOUBLE_EQ(m.pass_at.at(2), 0.5);        // n = 1 < k: did any pass
+  EXPECT_DOUBLE_EQ(m.fast.at("1"), 0.5);         // p1: 1 of 1 verified sample above 1x; p3: 0
+  EXPECT_DOUBLE_EQ(m.compile_at.at(1), 1.0);  // every sample compiled; all samples count here
+  EXPECT_EQ(m.unverified, 3);
+}
+
+// geomean is over problems of the same speedup@1 figure the table shows
+// (baseline: the problem's best reference median), not of per-sample ratios.
+TEST(MetricsTest, GeomeanOfPerProblemSpeedupAt1) {
+  // p1: reference medians 12 and 8 ms (best 8); candidates 2 and 4 ms ->
+  // speedup@1 = mean(8/2, 8/4) = 3. p2: 10 / 5 = 2.
+  ResultRow a = R("a", "p1", "", 0, "correct", 6, 12);
+  a.candidate_ms = 2;
+  ResultRow b = R("a", "p1", "", 1, "correct", 2, 8);
+  b.candidate_ms = 4;
+  std::vector<ResultRow> rows = {a, b, R("a", "p2", "", 0, "correct", 2, 10)};
+  auto groups = ComputeMetrics(rows, MetricsOptions{});
+  const MetricSet& m = groups[0].overall;
+  EXPECT_DOUBLE_EQ(m.speedup_at.at(1), (3.0 + 2.0) / 2);
+  EXPECT_NEAR(m.geomean_speedup, std::sqrt(3.0 * 2.0), 1e-12);  // per-sample ratios (6, 2) would give sqrt(4 * 2)
+}
+
+TEST(MetricsTest, EvidenceLevels) {
+  auto row = [](const std::string& verdict, double speedup, const std::string& gpu, bool emulated) {
+    ResultRow r = R("a", "p", "", 0, verdict, speedup);
+    r.env_json = gpu.empty() ? "{}" : "{\"gpu_name\": \"" + gpu + "\"}";
+    r.result_json = emulated ? R"({"verdict": "correct", "emulated": true})" : "{}";
+    return r;
+  };
+  EXPECT_EQ(EvidenceOf(row("correct", 3, "NVIDIA H200", false)), "gpu-timed");
+  EXPECT_EQ(EvidenceOf(row("correct", 0, "NVIDIA H200", false)), "gpu-untimed");
+  EXPECT_EQ(EvidenceOf(row("wrong_answer", 0, "NVIDIA H200", false)), "gpu-untimed");
+  EXPECT_EQ(EvidenceOf(row("correct", 0, "regrapht CUDA emulator (CPU)", true)), "emulated");
+  EXPECT_EQ(EvidenceOf(row("race", 0, "", false)), "emulated");
+  EXPECT_EQ(EvidenceOf(row("compiled_only", 0, "", false)), "compiled-only");
+  EXPECT_EQ(EvidenceOf(row("not_emulated", 0, "regrapht CUDA emulator (CPU)", true)), "compiled-only");
+  EXPECT_EQ(EvidenceOf(row("compile_error", 0, "", false)), "compiled-only");
+}
+
 TEST(MetricsTest, BootstrapIsSeeded) {
   std::vector<ResultRow> rows;
   for (int p = 0; p < 20; ++p) rows.push_back(R("a", "p" + std::to_string(p), "", 0, p % 3 ? "correct" : "wrong_answer", 1 + p));

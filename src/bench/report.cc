@@ -29,6 +29,28 @@ std::string ModelName(const GroupMetrics& g) { return g.model.empty() ? "-" : g.
 
 const char* kTiers[] = {"easy", "medium", "hard"};
 
+// A group's tiers in their natural order (easy, medium, hard), then any
+// other groups (a suite's problem types) by name.
+std::vector<std::string> TierOrder(const GroupMetrics& g) {
+  std::vector<std::string> out;
+  for (const char* t : kTiers) {
+    if (g.by_tier.count(t)) out.push_back(t);
+  }
+  for (const auto& [t, m] : g.by_tier) {
+    if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
+  }
+  return out;
+}
+
+// "gpu-timed 3, emulated 2": the samples behind a row, by evidence level.
+std::string EvidenceText(const MetricSet& m) {
+  std::string s;
+  for (const char* e : kEvidenceLevels) {
+    if (m.evidence.count(e) && m.evidence.at(e) > 0) s += (s.empty() ? "" : ", ") + fmt::format("{} {}", e, m.evidence.at(e));
+  }
+  return s.empty() ? "-" : s;
+}
+
 class MarkdownPrinter final : public ReportPrinter {
  public:
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
@@ -114,8 +136,8 @@ class MarkdownPrinter final : public ReportPrinter {
       h += fmt::format(" speedup@{} |", k);
       sep += "---|";
     }
-    h += " 95% CI | geomean | fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved |";
-    sep += "---|---|---|---|---|---|---|---|";
+    h += " 95% CI | geomean | fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved | evidence |";
+    sep += "---|---|---|---|---|---|---|---|---|";
     return h + "\n" + sep + "\n";
   }
   // fast_p needs timings: "-" when no correct sample was timed.
@@ -131,10 +153,10 @@ class MarkdownPrinter final : public ReportPrinter {
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
     for (int k : ks) r += " " + (m.timed_solved ? X(m.speedup_at.at(k)) : std::string("-")) + " |";
     r += " " + (m.timed_solved ? Ci(m.speedup_at_1_ci, false) : std::string("-")) + " |";
-    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} |\n",
+    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} | {} |\n",
                      m.timed_solved ? X(m.geomean_speedup) : std::string("-"), Fast(m, "1"), Fast(m, "1.5"),
                      Fast(m, "2"), Pct(m.compile_at.at(1)), m.tokens_per_solved,
-                     m.verifications_per_solved);
+                     m.verifications_per_solved, EvidenceText(m));
     return r;
   }
 };
@@ -142,15 +164,17 @@ class MarkdownPrinter final : public ReportPrinter {
 class CsvPrinter final : public ReportPrinter {
  public:
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
-    std::string out = "suite,method,model,config_hash,tier,problems,samples,solved,unverified";
+    std::string out = "suite,method,model,config_hash,tier,problems,samples,solved,unverified,untimed,timed_solved";
     for (int k : ks) out += fmt::format(",pass@{}", k);
     for (int k : ks) out += fmt::format(",speedup@{}", k);
     for (int k : ks) out += fmt::format(",compile@{}", k);
     out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean,geomean_lo,geomean_hi,fast_1,fast_1.5,fast_2,"
-           "tokens_per_solved,verifications_per_solved,generations_per_solved\n";
+           "tokens_per_solved,verifications_per_solved,generations_per_solved";
+    for (const char* e : kEvidenceLevels) out += std::string(",evidence_") + e;
+    out += "\n";
     for (const auto& g : groups) {
       out += Line(g, "all", g.overall, ks);
-      for (const auto& [tier, m] : g.by_tier) out += Line(g, tier, m, ks);
+      for (const auto& t : TierOrder(g)) out += Line(g, t, g.by_tier.at(t), ks);
     }
     return out;
   }
@@ -158,16 +182,24 @@ class CsvPrinter final : public ReportPrinter {
  private:
   static std::string Line(const GroupMetrics& g, const std::string& tier, const MetricSet& m,
                           const std::vector<int>& ks) {
-    std::string l = fmt::format("{},{},{},{},{},{},{},{},{}", g.suite, g.method, g.model, g.config_hash, tier,
-                                m.problems, m.samples, m.solved, m.unverified);
+    // Speed figures are empty, not 0, where no correct sample was timed.
+    const bool timed = m.timed_solved > 0;
+    auto speed = [&](double v) { return timed ? fmt::format(",{:.6f}", v) : std::string(","); };
+    std::string l = fmt::format("{},{},{},{},{},{},{},{},{},{},{}", g.suite, g.method, g.model, g.config_hash, tier,
+                                m.problems, m.samples, m.solved, m.unverified, m.untimed, m.timed_solved);
     for (int k : ks) l += fmt::format(",{:.6f}", m.pass_at.at(k));
-    for (int k : ks) l += fmt::format(",{:.6f}", m.speedup_at.at(k));
+    for (int k : ks) l += speed(m.speedup_at.at(k));
     for (int k : ks) l += fmt::format(",{:.6f}", m.compile_at.at(k));
-    l += fmt::format(",{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.6f},{:.3f},{:.3f},{:.3f}\n",
-                     m.pass_at_1_ci.lo, m.pass_at_1_ci.hi, m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi,
-                     m.geomean_speedup, m.geomean_ci.lo, m.geomean_ci.hi, m.fast.at("1"), m.fast.at("1.5"),
-                     m.fast.at("2"), m.tokens_per_solved, m.verifications_per_solved, m.generations_per_solved);
-    return l;
+    l += fmt::format(",{:.6f},{:.6f}", m.pass_at_1_ci.lo, m.pass_at_1_ci.hi);
+    // fast_p is 0 where nothing was correct, unknown where correct samples went untimed.
+    const bool fast_known = timed || m.untimed == 0;
+    auto fast = [&](const char* p) { return fast_known ? fmt::format(",{:.6f}", m.fast.at(p)) : std::string(","); };
+    l += speed(m.speedup_at_1_ci.lo) + speed(m.speedup_at_1_ci.hi) + speed(m.geomean_speedup) +
+         speed(m.geomean_ci.lo) + speed(m.geomean_ci.hi) + fast("1") + fast("1.5") + fast("2");
+    l += fmt::format(",{:.3f},{:.3f},{:.3f}", m.tokens_per_solved, m.verifications_per_solved,
+                     m.generations_per_solved);
+    for (const char* e : kEvidenceLevels) l += fmt::format(",{}", m.evidence.count(e) ? m.evidence.at(e) : 0);
+    return l + "\n";
   }
 };
 
@@ -180,14 +212,20 @@ OrderedJson SetJson(const MetricSet& m) {
   j["untimed"] = m.untimed;
   j["unsandboxed"] = m.unsandboxed;
   j["timed_solved"] = m.timed_solved;
+  // Speed figures are null where no correct sample was timed.
+  const bool timed = m.timed_solved > 0;
+  auto speed = [&](double v) { return timed ? OrderedJson(v) : OrderedJson(nullptr); };
   for (const auto& [k, v] : m.pass_at) j["pass@" + std::to_string(k)] = v;
-  for (const auto& [k, v] : m.speedup_at) j["speedup@" + std::to_string(k)] = v;
+  for (const auto& [k, v] : m.speedup_at) j["speedup@" + std::to_string(k)] = speed(v);
   for (const auto& [k, v] : m.compile_at) j["compile@" + std::to_string(k)] = v;
   j["pass@1_ci"] = {m.pass_at_1_ci.lo, m.pass_at_1_ci.hi};
-  j["speedup@1_ci"] = {m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi};
-  j["geomean_speedup"] = m.geomean_speedup;
-  j["geomean_ci"] = {m.geomean_ci.lo, m.geomean_ci.hi};
-  for (const auto& [p, v] : m.fast) j["fast_" + p] = v;
+  j["speedup@1_ci"] = timed ? OrderedJson{m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi} : OrderedJson(nullptr);
+  j["geomean_speedup"] = speed(m.geomean_speedup);
+  j["geomean_ci"] = timed ? OrderedJson{m.geomean_ci.lo, m.geomean_ci.hi} : OrderedJson(nullptr);
+  for (const auto& [p, v] : m.fast) j["fast_" + p] = timed || m.untimed == 0 ? OrderedJson(v) : OrderedJson(nullptr);
+  OrderedJson ev = OrderedJson::object();
+  for (const char* e : kEvidenceLevels) ev[e] = m.evidence.count(e) ? m.evidence.at(e) : 0;
+  j["evidence"] = ev;
   j["tokens_per_solved"] = m.tokens_per_solved;
   j["verifications_per_solved"] = m.verifications_per_solved;
   j["generations_per_solved"] = m.generations_per_solved;
@@ -204,7 +242,7 @@ class JsonPrinter final : public ReportPrinter {
       j["config"] = cfg.ok() ? OrderedJson::parse(cfg->dump()) : OrderedJson::object();
       j["overall"] = SetJson(g.overall);
       OrderedJson tiers = OrderedJson::object();
-      for (const auto& [t, m] : g.by_tier) tiers[t] = SetJson(m);
+      for (const auto& t : TierOrder(g)) tiers[t] = SetJson(g.by_tier.at(t));
       j["tiers"] = tiers;
       arr.push_back(j);
     }

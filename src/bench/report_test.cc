@@ -24,6 +24,7 @@ std::vector<ResultRow> FixedRows() {
     r.generations = 3;
     r.verifications = 3;
     r.config_json = R"({"budget": 3})";
+    if (v != "compiled_only") r.env_json = R"({"gpu_name": "NVIDIA H200"})";
     rows.push_back(r);
   };
   add("reference", "a", "easy", 0, "correct", 10);

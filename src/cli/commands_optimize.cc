@@ -143,6 +143,10 @@ int RunOptimize(const OptimizeState& s) {
   report["tokens_generated"] = outcome->tokens_generated;
   report["best_rule"] = outcome->best_rule;
   report["best_verified"] = outcome->best_verified;
+  {
+    const Attempt* best_attempt = outcome->best_attempt();
+    report["best_evidence"] = best_attempt ? std::string(EvidenceLevel(best_attempt->result)) : std::string("none");
+  }
   report["best_path"] = outcome->best_path;
   OrderedJson attempts = OrderedJson::array();
   for (const auto& a : outcome->attempts) {

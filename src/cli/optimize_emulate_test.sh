@@ -28,6 +28,7 @@ python3 - "$tmp/saxpy.report.json" <<'PY' || fail "report"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["best_verified"] is True, r["best_verified"]
+assert r["best_evidence"] == "emulated", r["best_evidence"]
 assert "speed not measured" in r["best_rule"], r["best_rule"]
 best = r["best_result"]
 assert best["verdict"] == "correct" and best.get("emulated") is True, best

@@ -132,6 +132,7 @@ TEST_F(KernelFormRunTest, RightAndPlantedWrongKernels) {
   VerifyResult ok = Run(*p->kernel_solution_source);
   EXPECT_EQ(ok.verdict, Verdict::kCorrect) << ok.detail << ok.log;
   EXPECT_EQ(ok.form, "kernel");
+  EXPECT_EQ(EvidenceLevel(ok), "emulated");
 
   const std::string guarded = R"(
 __global__ void countPositive(const double* x, size_t N, int* count) {

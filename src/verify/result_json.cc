@@ -49,6 +49,7 @@ OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
   j["reward"] = Reward(r);
   j["transfers_timed"] = r.transfers_timed;
   j["form"] = r.form;
+  j["evidence"] = std::string(EvidenceLevel(r));
   if (r.emulated) j["emulated"] = true;
   if (r.kernel_timing) {
     j["kernel_timing"] = TimingToJson(*r.kernel_timing, with_samples);

@@ -90,6 +90,13 @@ Timing Summarize(std::vector<double> s) {
   return t;
 }
 
+std::string_view EvidenceLevel(const VerifyResult& r) {
+  if (Unverified(r.verdict)) return "compiled-only";
+  if (r.emulated || r.verdict == Verdict::kRace || r.verdict == Verdict::kHostCompute) return "emulated";
+  if (r.verdict == Verdict::kCorrect && r.candidate_timing) return "gpu-timed";
+  return r.env.gpu_name.empty() ? "compiled-only" : "gpu-untimed";
+}
+
 double Reward(const VerifyResult& r) {
   if (r.verdict != Verdict::kCorrect) return -1.0;
   if (!r.candidate_timing && r.speedup == 0.0) return 1.0;  // correct, speed not measured
