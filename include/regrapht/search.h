@@ -134,6 +134,7 @@ struct SearchOptions {
   uint64_t seed = 1;
   SamplingParams sampling;       // temperature 0.7, top_p 0.9 (the paper's)
   int context_tokens = 8192;     // prompts are truncated to fit (docs/search.md)
+  std::string arch = "sm_90";    // the GPU architecture(s) the prompt names (the verifier's --arch)
   int examples_per_step = 1;     // examples shown from the chosen edge
   // MCGS (the paper's Eq. 1 and 2).
   double exploration_c = 1.41421356237;  // P-UCB constant (sqrt 2)

@@ -138,6 +138,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       cfg["form"] = opts->kernel_form ? "kernel" : "dropin";
       method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
         SearchOptions so = st->search.ToOptions();
+        so.arch = Join(opts->archs, ", ");  // the prompt names what candidates are compiled for
         so.seed = seed;
         RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(st->method, so));
         SearchTask task;

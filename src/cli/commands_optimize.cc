@@ -96,7 +96,9 @@ int RunOptimize(const OptimizeState& s) {
               static_cast<unsigned long long>(s.search.seed));
 
   // 4. Search.
-  auto reasoner = NewReasoner(s.search.method, s.search.ToOptions());
+  SearchOptions so = s.search.ToOptions();
+  so.arch = Join(vopts->archs, ", ");  // the prompt names what candidates are compiled for
+  auto reasoner = NewReasoner(s.search.method, so);
   if (!reasoner.ok()) return Fail(reasoner.status());
   auto evaluator = NewVerifierEvaluator(&verifier);
   SearchTask task;

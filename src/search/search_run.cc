@@ -99,11 +99,11 @@ Result<std::string> SearchRun::SystemPrompt() const {
   if (task_.kernel_form && spec.kernel) {
     return context_.prompts->Render("system_kernel.txt", {{"signature", verify::KernelSignature(spec)},
                                                           {"launch", verify::LaunchContract(spec)},
-                                                          {"arch", "sm_90"},
+                                                          {"arch", options_.arch},
                                                           {"libraries_rule", libs}});
   }
   return context_.prompts->Render("system.txt", {{"signature", spec.Signature()},
-                                                 {"arch", "sm_90"},
+                                                 {"arch", options_.arch},
                                                  {"libraries_rule", libs}});
 }
 

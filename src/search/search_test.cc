@@ -201,15 +201,38 @@ class RecordingModel final : public LlmBackend {
   explicit RecordingModel(LlmBackend* inner) : inner_(inner) {}
   Result<ChatResponse> Chat(const ChatRequest& request) override {
     prompts.push_back(request.messages.back().content);
+    systems.push_back(request.messages.front().content);
     return inner_->Chat(request);
   }
   std::string Name() const override { return "recording"; }
   std::string ModelId() const override { return inner_->ModelId(); }
-  std::vector<std::string> prompts;
+  std::vector<std::string> prompts, systems;
 
  private:
   LlmBackend* inner_;
 };
+
+// The system prompt names the architecture candidates are compiled for, and
+// every method's prompt asks for the answer the same way (one cuda block).
+TEST_F(SearchTest, PromptsNameTheArchAndOneOutputContract) {
+  for (const char* method : {"standard", "cot", "regrapht-mcgs"}) {
+    SearchOptions o;
+    o.budget.max_generations = 2;
+    o.arch = "sm_80, sm_90";
+    RecordingModel recording(&model_);
+    auto r = NewReasoner(method, o);
+    ASSERT_TRUE(r.ok());
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+    SearchContext ctx{&recording, &eval_, &prompts_, &clock_, nullptr};
+    ASSERT_TRUE((*r)->Run(task, ctx).ok());
+    ASSERT_FALSE(recording.systems.empty());
+    EXPECT_NE(recording.systems[0].find("(sm_80, sm_90)"), std::string::npos) << method;
+    EXPECT_EQ(recording.systems[0].find("sm_90)") != std::string::npos, true);
+    for (const auto& p : recording.prompts) {
+      EXPECT_EQ(p.find("JSON"), std::string::npos) << method << ": " << p;
+    }
+  }
+}
 
 TEST_F(SearchTest, McgsRetriesAFailedStepWithItsFailureThenGivesUp) {
   for (int retries : {0, 2}) {
