@@ -73,6 +73,11 @@ struct Distribution {
   bool symmetric = true;
   std::vector<std::pair<std::string, Distribution>> fields;  // kStruct
   int64_t min_len = 0, max_len = 8;  // kString
+  // Special values (uniform, normal, constant): with probability special_p an
+  // element is one of special_values instead (edge values such as 0, 1, -1, or
+  // a skewed mixture: 70% of the mass on a few values).
+  double special_p = 0;
+  std::vector<double> special_values;
   std::string alphabet = "abcdefghijklmnopqrstuvwxyz";
 };
 

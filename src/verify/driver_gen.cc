@@ -25,7 +25,25 @@ std::string NumCpp(const std::string& text) {
   return "static_cast<double>(" + (e.ok() ? e->ToCpp("d->v_") : "0") + ")";
 }
 
+std::string DistCppBase(const Distribution& dist);
+
+// The distribution as an rg::Dist initializer, special values included.
 std::string DistCpp(const Distribution& dist) {
+  std::string base = DistCppBase(dist);
+  if (dist.special_p <= 0 || dist.special_values.empty()) return base;
+  std::string s = base.substr(0, base.size() - 1);  // drop the closing brace
+  if (dist.kind != Distribution::Kind::kString) s += ", \"\"";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, ", %.17g, %zu, {", dist.special_p, dist.special_values.size());
+  s += buf;
+  for (size_t i = 0; i < dist.special_values.size(); ++i) {
+    std::snprintf(buf, sizeof buf, "%s%.17g", i ? ", " : "", dist.special_values[i]);
+    s += buf;
+  }
+  return s + "}}";
+}
+
+std::string DistCppBase(const Distribution& dist) {
   switch (dist.kind) {
     case Distribution::Kind::kNormal: {
       char buf[128];

@@ -19,6 +19,55 @@ TEST(DriverGenTest, PlanFormat) {
   EXPECT_NE(plan.find(" 2 5 50 1.500000 1 1 n 16777216 0\nend\n"), std::string::npos) << plan;
 }
 
+// Special values: a distribution puts the given share of its mass on a few
+// values (edge values, skewed histograms). The generated driver's generator,
+// compiled and run: about 70% of 20000 draws are 0 or 7, the rest uniform.
+TEST(DriverGenTest, SpecialValuesTakeTheirShare) {
+  auto spec = ParseProblemSpec(R"({
+    "format": "regrapht-problem", "version": 1, "name": "t", "function": "f", "sizes": ["n"],
+    "args": [{"name": "x", "role": "inout", "type": "int32", "pass": "vector", "length": "n",
+              "values": {"dist": "uniform", "min": 100, "max": 200, "special": {"p": 0.7, "values": [0, 7]}}}],
+    "tests": [{"sizes": {"n": 1}, "seed": 1}, {"sizes": {"n": 300}, "seed": 2}, {"sizes": {"n": 20000}, "seed": 3}],
+    "timing": {"sizes": {"n": 20000}, "seed": 4}})", "t.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  EXPECT_DOUBLE_EQ(spec->args[0].values.special_p, 0.7);
+  auto src = GenerateDriver(*spec);
+  ASSERT_TRUE(src.ok());
+  auto dir = TempDir::Create("rgspecial");
+  ASSERT_TRUE(dir.ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "rg_driver.h", std::string(DriverRuntimeHeader())).ok());
+  // The driver's Generate() through a main of our own: count the special values.
+  std::string prog = *src;
+  prog = prog.substr(0, prog.find("int main("));
+  prog += R"(
+#include <cstdio>
+int main() {
+  rg::Case c;
+  c.seed = 3;
+  c.sizes["n"] = 20000;
+  Data d;
+  Generate(c, &d);
+  int special = 0, other = 0;
+  for (int v : d.a_x) (v == 0 || v == 7) ? ++special : (v >= 100 && v <= 200 ? ++other : 0);
+  std::printf("%d %d\n", special, other);
+}
+void f(std::vector<int>&) {}
+)";
+  ASSERT_TRUE(WriteFile(dir->path() / "d.cc", prog).ok());
+  auto runner = NewSubprocessRunner();
+  CommandSpec cs;
+  cs.argv = {"g++", "-std=c++17", "-w", (dir->path() / "d.cc").string(), "-o", (dir->path() / "d").string()};
+  auto built = runner->Run(cs);
+  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
+  cs.argv = {(dir->path() / "d").string()};
+  auto ran = runner->Run(cs);
+  ASSERT_TRUE(ran.ok() && ran->ok());
+  int special = 0, other = 0;
+  ASSERT_EQ(std::sscanf(ran->stdout_text.c_str(), "%d %d", &special, &other), 2) << ran->stdout_text;
+  EXPECT_EQ(special + other, 20000);
+  EXPECT_NEAR(special / 20000.0, 0.7, 0.02);
+}
+
 // Every bundled problem's driver compiles with the host compiler, with and
 // without the CUDA hooks, and links against its reference.
 TEST(DriverGenTest, GeneratedDriversCompile) {

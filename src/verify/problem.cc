@@ -101,12 +101,12 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
                                           : "\"string\" needs an element of type string");
   }
   if (kind == "uniform" || kind == "sorted") {
-    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min", "max"}));
+    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min", "max", "special"}));
     d.kind = kind == "uniform" ? Distribution::Kind::kUniform : Distribution::Kind::kSorted;
     RG_ASSIGN_OR_RETURN(d.min, NumberOrExpr(p, "min", "0"));
     RG_ASSIGN_OR_RETURN(d.max, NumberOrExpr(p, "max", "1"));
   } else if (kind == "normal") {
-    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "mean", "std"}));
+    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "mean", "std", "special"}));
     d.kind = Distribution::Kind::kNormal;
     RG_ASSIGN_OR_RETURN(d.mean, p.GetNumber("mean", 0));
     RG_ASSIGN_OR_RETURN(d.stddev, p.GetNumber("std", 1));
@@ -180,6 +180,20 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
   }
   if (type.scalar && (d.kind == Distribution::Kind::kPermutation) && !IsInteger(*type.scalar)) {
     return p.FieldError("dist", "permutation needs an integer element type");
+  }
+  if (p.Has("special")) {
+    JsonPath sp = p["special"];
+    RG_RETURN_IF_ERROR(sp.CheckKeys({"p", "values"}));
+    RG_ASSIGN_OR_RETURN(d.special_p, sp.GetNumber("p"));
+    if (d.special_p <= 0 || d.special_p > 1) return sp.FieldError("p", "must be in (0, 1]");
+    if (!sp.Has("values") || !sp.json()["values"].is_array() || sp.json()["values"].empty() ||
+        sp.json()["values"].size() > 8) {
+      return sp.FieldError("values", "expected a list of 1 to 8 numbers");
+    }
+    for (const auto& v : sp.json()["values"]) {
+      if (!v.is_number()) return sp.FieldError("values", "expected numbers");
+      d.special_values.push_back(v.get<double>());
+    }
   }
   return d;
 }

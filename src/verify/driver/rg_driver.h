@@ -229,6 +229,9 @@ struct Dist {
   int kind = 0;
   double a = 0, b = 1;  // uniform min/max; normal mean/std; constant value; bernoulli p
   const char* alpha = "";
+  double special_p = 0;  // with this probability, one of special[0..nspecial) instead
+  int nspecial = 0;
+  double special[8] = {};
 };
 
 template <class T>
@@ -244,6 +247,9 @@ T DrawOne(Rng& r, const Dist& d) {
     using V = typename T::value_type;
     return T(DrawOne<V>(r, d), DrawOne<V>(r, d));
   } else {
+    if (d.special_p > 0 && r.Uniform() < d.special_p) {
+      return FromDouble<T>(d.special[r.Below(static_cast<uint64_t>(d.nspecial))]);
+    }
     switch (d.kind) {
       case 1: return FromDouble<T>(d.a + d.b * r.Normal());
       case 2: return FromDouble<T>(d.a);
