@@ -189,6 +189,8 @@ struct ProblemSpec {
   std::string ArgCppType(const ArgSpec& arg) const;
   std::string ElementCpp(const ElementType& t) const;
   size_t ElementSize(const ElementType& t) const;
+  // Whether `t` is a string or a struct with a string field.
+  bool HoldsStrings(const ElementType& t) const;
   // Tolerance that applies to `arg` (its own or the type's default).
   Tolerance ToleranceFor(const ElementType& t, const std::optional<Tolerance>& given) const;
 };

@@ -123,21 +123,20 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
 
 }  // namespace
 
+// The row as far as the evidence rule needs it, judged by EvidenceLevel (one
+// rule for results and stored rows).
 std::string EvidenceOf(const ResultRow& r) {
-  if (r.verdict == "compiled_only" || r.verdict == "not_emulated") return "compiled-only";
-  std::string gpu;
+  VerifyResult v;
+  v.verdict = ParseVerdict(r.verdict).value_or(Verdict::kRuntimeError);
+  if (r.verdict == "correct" && r.speedup > 0) v.candidate_timing = Timing{};
   if (auto env = ParseJson(r.env_json.empty() ? "{}" : r.env_json, "env"); env.ok() && env->is_object()) {
-    gpu = env->value("gpu_name", std::string());
+    v.env.gpu_name = env->value("gpu_name", std::string());
   }
-  bool emulated = r.verdict == "race" || r.verdict == "host_compute" || gpu == kEmulatorGpuName;
+  v.emulated = v.env.gpu_name == kEmulatorGpuName;
   if (auto res = ParseJson(r.result_json.empty() ? "{}" : r.result_json, "result"); res.ok() && res->is_object()) {
-    emulated = emulated || res->value("emulated", false);
+    v.emulated = v.emulated || res->value("emulated", false);
   }
-  if (emulated) return "emulated";
-  if (r.verdict == "correct" && r.speedup > 0) return "gpu-timed";
-  // Ran on a GPU without timing, or failed on a machine that has one; a
-  // candidate that failed to build where there is no GPU ran nowhere.
-  return gpu.empty() ? "compiled-only" : "gpu-untimed";
+  return std::string(EvidenceLevel(v));
 }
 
 double PassAtK(int n, int c, int k) {

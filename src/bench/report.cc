@@ -29,17 +29,21 @@ std::string ModelName(const GroupMetrics& g) { return g.model.empty() ? "-" : g.
 
 const char* kTiers[] = {"easy", "medium", "hard"};
 
-// A group's tiers in their natural order (easy, medium, hard), then any
-// other groups (a suite's problem types) by name.
-std::vector<std::string> TierOrder(const GroupMetrics& g) {
+// Tiers in their natural order (easy, medium, hard), then any other groups
+// (a suite's problem types) by name.
+std::vector<std::string> OrderTiers(std::set<std::string> names) {
   std::vector<std::string> out;
   for (const char* t : kTiers) {
-    if (g.by_tier.count(t)) out.push_back(t);
+    if (names.erase(t)) out.push_back(t);
   }
-  for (const auto& [t, m] : g.by_tier) {
-    if (std::find(out.begin(), out.end(), t) == out.end()) out.push_back(t);
-  }
+  out.insert(out.end(), names.begin(), names.end());
   return out;
+}
+
+std::vector<std::string> TierOrder(const GroupMetrics& g) {
+  std::set<std::string> names;
+  for (const auto& [t, m] : g.by_tier) names.insert(t);
+  return OrderTiers(std::move(names));
 }
 
 // "gpu-timed 3, emulated 2": the samples behind a row, by evidence level.
@@ -66,16 +70,14 @@ class MarkdownPrinter final : public ReportPrinter {
         if (tiered) {
           // Tiers (easy, medium, hard) in that order, or a suite's problem
           // types (ParEval) in name order.
-          std::vector<std::string> cols;
           std::set<std::string> present;
           for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
             for (const auto& [t, m] : groups[j].by_tier) present.insert(t);
           }
-          for (const char* t : kTiers) {
-            if (present.erase(t)) cols.push_back(t);
-          }
-          const bool types = !present.empty();
-          cols.insert(cols.end(), present.begin(), present.end());
+          const std::vector<std::string> cols = OrderTiers(present);
+          const bool types = std::any_of(cols.begin(), cols.end(), [](const std::string& c) {
+            return std::find(std::begin(kTiers), std::end(kTiers), c) == std::end(kTiers);
+          });
           out += std::string("\nPer ") + (types ? "problem type" : "tier") +
                  " (pass@1 % / speedup@1 over solved problems / solved of problems):\n\n| method | model |";
           for (const auto& c : cols) out += " " + c + " |";

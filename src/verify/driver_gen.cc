@@ -73,10 +73,7 @@ bool BoolPointer(const ArgSpec& a) {
 }
 
 // Storage type of an array argument in Data and Slot.
-std::string StoreType(const ProblemSpec& spec, const ArgSpec& a) {
-  if (BoolPointer(a)) return "std::vector<uint8_t>";
-  return "std::vector<" + spec.ElementCpp(a.type) + ">";
-}
+std::string StoreType(const ProblemSpec& spec, const ArgSpec& a) { return SlotStorageType(spec, a, ""); }
 
 // Where the call receives an argument: std::array<T, K>& views the slot's vector.
 std::string ArrayRef(const ProblemSpec& spec, const ArgSpec& a, const std::string& slot) {
@@ -184,6 +181,13 @@ std::string StructsCpp(const ProblemSpec& spec, bool kernel_world) {
     }
   }
   return os.str();
+}
+
+std::string SlotStorageType(const ProblemSpec& spec, const ArgSpec& a, std::string_view struct_prefix) {
+  if (BoolPointer(a)) return "std::vector<uint8_t>";
+  std::string el = spec.ElementCpp(a.type);
+  if (a.type.is_struct()) el = std::string(struct_prefix) + el;
+  return "std::vector<" + el + ">";
 }
 
 std::vector<std::string> SizeVarNames(const ProblemSpec& spec) {

@@ -21,6 +21,11 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form = f
 // otherwise `std::string`, with an operator== for structs holding strings.
 std::string StructsCpp(const ProblemSpec& spec, bool kernel_world);
 
+// The storage of an array argument in the driver's slots: std::vector of the
+// element (`struct_prefix` before a struct's name), std::vector<uint8_t> for
+// bool pointers.
+std::string SlotStorageType(const ProblemSpec& spec, const ArgSpec& arg, std::string_view struct_prefix);
+
 // Every size variable of a test case, in the order the driver hands them to
 // the kernel form's adapter: extra sizes, then size arguments.
 std::vector<std::string> SizeVarNames(const ProblemSpec& spec);

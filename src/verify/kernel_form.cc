@@ -13,14 +13,6 @@
 namespace regrapht::verify {
 namespace {
 
-bool IsStringType(const ProblemSpec& spec, const ElementType& t) {
-  if (!t.is_struct()) return *t.scalar == ScalarType::kString;
-  for (const auto& f : spec.structs[t.struct_index].fields) {
-    if (f.type == ScalarType::kString) return true;
-  }
-  return false;
-}
-
 bool IsBoolVector(const ArgSpec& a) {
   return a.pass == ArgPass::kVector && a.type.scalar && *a.type.scalar == ScalarType::kBool;
 }
@@ -41,14 +33,6 @@ std::string KernelElem(const ProblemSpec& spec, const ElementType& t) {
 std::string HostElem(const ProblemSpec& spec, const ElementType& t) {
   if (t.is_struct()) return "rgs::" + spec.structs[t.struct_index].name;
   return std::string(ScalarTypeCpp(*t.scalar));
-}
-
-// The storage the driver's slot holds for an array argument.
-std::string HostStore(const ProblemSpec& spec, const ArgSpec& a) {
-  if (a.pass == ArgPass::kPointer && a.type.scalar && *a.type.scalar == ScalarType::kBool) {
-    return "std::vector<uint8_t>";
-  }
-  return "std::vector<" + HostElem(spec, a.type) + ">";
 }
 
 std::string Number(double v) {
@@ -136,7 +120,7 @@ void EmitCopyIn(const ProblemSpec& spec, const ArgSpec& a, Out& o) {
       << ".size());\n";
     return;
   }
-  if (!IsStringType(spec, a.type)) {
+  if (!spec.HoldsStrings(a.type)) {
     o << "  " << k << "* d_" << n << " = rg::DevCopy(reinterpret_cast<const " << k << "*>(h_" << n << ".data()), h_"
       << n << ".size());\n";
     return;
@@ -194,7 +178,7 @@ void EmitCopyBack(const ProblemSpec& spec, const ArgSpec& a, const KernelParam& 
       << ".push_back(reinterpret_cast<const " << HostElem(spec, a.type) << "&>(e)); }\n";
   } else if (IsBoolVector(a)) {
     o << "  { std::vector<uint8_t> t(h_" << n << ".size()); rg::DevGet(reinterpret_cast<bool*>(t.data()), "
-      << (a.role == ArgRole::kInOut ? "d_" : "d_") << n << ", t.size());\n    for (size_t i = 0; i < t.size(); ++i) h_"
+      << "d_" << n << ", t.size());\n    for (size_t i = 0; i < t.size(); ++i) h_"
       << n << "[i] = t[i] != 0; }\n";
   } else {
     o << "  rg::DevGet(reinterpret_cast<" << k << "*>(h_" << n << ".data()), d_" << n << ", h_" << n << ".size());\n";
@@ -221,24 +205,22 @@ std::string FillKernels(const ProblemSpec& spec) {
 
 const char kRuntime[] = R"(namespace rg {
 template <class T>
-T* DevCopy(const T* host, size_t n) {
-  void* d = nullptr;
-  cudaMalloc(&d, n ? n * sizeof(T) : 1);
-  if (n) cudaMemcpy(d, host, n * sizeof(T), cudaMemcpyHostToDevice);
-  return static_cast<T*>(d);
-}
-template <class T>
-T* DevZero(size_t n) {
-  void* d = nullptr;
-  cudaMalloc(&d, n ? n * sizeof(T) : 1);
-  if (n) cudaMemset(d, 0, n * sizeof(T));
-  return static_cast<T*>(d);
-}
-template <class T>
 T* DevAlloc(size_t n) {
   void* d = nullptr;
   cudaMalloc(&d, n ? n * sizeof(T) : 1);
   return static_cast<T*>(d);
+}
+template <class T>
+T* DevCopy(const T* host, size_t n) {
+  T* d = DevAlloc<T>(n);
+  if (n) cudaMemcpy(d, host, n * sizeof(T), cudaMemcpyHostToDevice);
+  return d;
+}
+template <class T>
+T* DevZero(size_t n) {
+  T* d = DevAlloc<T>(n);
+  if (n) cudaMemset(d, 0, n * sizeof(T));
+  return d;
 }
 inline unsigned FillBlocks(size_t n) { return static_cast<unsigned>(n / 256 + 1 < 4096 ? n / 256 + 1 : 4096); }
 template <class T>
@@ -292,7 +274,7 @@ Result<std::string> GenerateKernelAdapter(const ProblemSpec& spec) {
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const auto& a = spec.args[i];
     if (a.is_array()) {
-      o << "  auto& h_" << a.name << " = *static_cast<" << HostStore(spec, a) << "*>(args[" << i << "]);\n";
+      o << "  auto& h_" << a.name << " = *static_cast<" << SlotStorageType(spec, a, "rgs::") << "*>(args[" << i << "]);\n";
     } else if (a.pass == ArgPass::kReference || a.role == ArgRole::kScalar) {
       o << "  auto& h_" << a.name << " = *static_cast<" << HostElem(spec, a.type) << "*>(args[" << i << "]);\n";
     }

@@ -81,7 +81,7 @@ TEST(KernelFormTest, SpecErrorsNameTheField) {
       {"output not bound", [](Json& j) { j["kernel"]["params"].erase(3); },
        "p/problem.json: kernel.params: the output 'bins' is not bound to a kernel parameter"},
       {"bad size expression", [](Json& j) { j["kernel"]["params"][1]["size"] = "m"; },
-       "p/problem.json: kernel.params[1].size: unknown size variable 'm'"},
+       "p/problem.json: kernel.params[1].size: unknown variable 'm' (size arguments: n)"},
       {"two launches", [](Json& j) { j["kernel"]["launch"]["threads"] = "n"; },
        "p/problem.json: kernel.launch: a launch needs exactly one of \"threads\" or \"grid\""},
       {"struct init field", [](Json& j) { j["kernel"]["params"][4]["init"] = Json::parse(R"({"x": 1})"); },

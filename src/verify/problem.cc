@@ -54,13 +54,6 @@ bool IsInteger(ScalarType t) {
   return !IsFloating(t) && t != ScalarType::kBool && t != ScalarType::kString;
 }
 
-bool HasString(const ProblemSpec& spec, const ElementType& t) {
-  if (!t.is_struct()) return *t.scalar == ScalarType::kString;
-  for (const auto& f : spec.structs[t.struct_index].fields) {
-    if (f.type == ScalarType::kString) return true;
-  }
-  return false;
-}
 
 const char* const kLibraries[] = {"cublas", "cusparse", "cufft", "curand", "thrust", "cub"};
 
@@ -321,7 +314,7 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
       if (a.is_const) return p.FieldError("const", "an output cannot be const");
       break;
   }
-  if (HasString(spec, a.type) && !(a.role == ArgRole::kInput && a.pass == ArgPass::kVector)) {
+  if (spec.HoldsStrings(a.type) && !(a.role == ArgRole::kInput && a.pass == ArgPass::kVector)) {
     return p.FieldError("type", "strings (and structs holding them) are only supported in vector inputs");
   }
   if (a.resizable && !(a.role == ArgRole::kOutput && a.pass == ArgPass::kVector)) {
@@ -359,7 +352,7 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
     RG_ASSIGN_OR_RETURN(a.values, ParseDistribution(p["values"], a.type, spec));
   } else if (needs_values) {
     if (a.type.is_struct()) return p.FieldError("values", "struct elements need a distribution");
-    if (HasString(spec, a.type)) return p.FieldError("values", "string elements need a distribution");
+    if (spec.HoldsStrings(a.type)) return p.FieldError("values", "string elements need a distribution");
     // Documented default: uniform [-1, 1] for floating types, [0, 100] for integers.
     bool fp = IsFloating(*a.type.scalar);
     a.values.kind = Distribution::Kind::kUniform;
@@ -389,22 +382,31 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   return Status::Ok();
 }
 
+// `text` (field `key` of `where`) is a number (an integer when
+// `integer_only`) or a size expression over `vars`.
+Status CheckSizeExpr(const JsonPath& where, std::string_view key, const std::string& text,
+                     const std::set<std::string>& vars, bool integer_only = false) {
+  if (text.empty() || (integer_only ? ParseInt(text).has_value() : ParseDouble(text).has_value())) {
+    return Status::Ok();
+  }
+  auto e = verify::Expr::Parse(text);
+  if (!e.ok()) return where.FieldError(key, e.status().message());
+  for (const auto& v : e->variables()) {
+    if (!vars.count(v)) {
+      return where.FieldError(key, "unknown variable '" + v + "' (size arguments: " +
+                                       Join(std::vector<std::string>(vars.begin(), vars.end()), ", ") + ")");
+    }
+  }
+  return Status::Ok();
+}
+
 Status ValidateExpressions(const JsonPath& root, const ProblemSpec& spec) {
   std::set<std::string> size_vars(spec.extra_sizes.begin(), spec.extra_sizes.end());
   for (const auto& a : spec.args) {
     if (a.role == ArgRole::kSize) size_vars.insert(a.name);
   }
-  auto check = [&](const JsonPath& where, std::string_view key, const std::string& text) -> Status {
-    if (text.empty() || ParseDouble(text)) return Status::Ok();
-    auto e = verify::Expr::Parse(text);
-    if (!e.ok()) return where.FieldError(key, e.status().message());
-    for (const auto& v : e->variables()) {
-      if (!size_vars.count(v)) {
-        return where.FieldError(key, "unknown variable '" + v + "' (size arguments: " +
-                                         Join(std::vector<std::string>(size_vars.begin(), size_vars.end()), ", ") + ")");
-      }
-    }
-    return Status::Ok();
+  auto check = [&](const JsonPath& where, std::string_view key, const std::string& text) {
+    return CheckSizeExpr(where, key, text, size_vars);
   };
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const auto& a = spec.args[i];
@@ -495,14 +497,8 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   for (const auto& a : spec.args) {
     if (a.role == ArgRole::kSize && a.from.empty()) size_vars.insert(a.name);
   }
-  auto check_expr = [&](const JsonPath& where, std::string_view key, const std::string& text) -> Status {
-    if (ParseInt(text)) return Status::Ok();
-    auto e = verify::Expr::Parse(text);
-    if (!e.ok()) return where.FieldError(key, e.status().message());
-    for (const auto& v : e->variables()) {
-      if (!size_vars.count(v)) return where.FieldError(key, "unknown size variable '" + v + "'");
-    }
-    return Status::Ok();
+  auto check_expr = [&](const JsonPath& where, std::string_view key, const std::string& text) {
+    return CheckSizeExpr(where, key, text, size_vars, /*integer_only=*/true);
   };
   if (!kp.Has("params")) return kp.FieldError("params", "required field is missing");
   JsonPath ps = kp["params"];
@@ -690,6 +686,14 @@ const ArgSpec* ProblemSpec::FindArg(std::string_view arg_name) const {
 std::string ProblemSpec::ElementCpp(const ElementType& t) const {
   if (t.is_struct()) return structs[t.struct_index].name;
   return std::string(ScalarTypeCpp(*t.scalar));
+}
+
+bool ProblemSpec::HoldsStrings(const ElementType& t) const {
+  if (!t.is_struct()) return *t.scalar == ScalarType::kString;
+  for (const auto& f : structs[t.struct_index].fields) {
+    if (f.type == ScalarType::kString) return true;
+  }
+  return false;
 }
 
 size_t ProblemSpec::ElementSize(const ElementType& t) const {
@@ -966,7 +970,7 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   if (spec.time_limit_s <= 0 || spec.time_limit_s > 3600) {
     return root.FieldError("time_limit_s", "must be in (0, 3600]");
   }
-  if (spec.returns && HasString(spec, *spec.returns)) {
+  if (spec.returns && spec.HoldsStrings(*spec.returns)) {
     return root.FieldError("returns", "strings are only supported in vector inputs");
   }
   if (root.Has("kernel")) {

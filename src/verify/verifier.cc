@@ -370,15 +370,26 @@ class Verifier::Impl {
       return builds_->Build(req);
     }
     RG_ASSIGN_OR_RETURN(std::string rewritten, verify::RewriteForEmulation(src));
-    req.label = "kernel-adapter-emu";
+    return builds_->Build(EmulatedObject("kernel-adapter-emu", "adapter_emu", rewritten));
+  }
+
+  // Source already rewritten for the emulator, compiled by the host compiler
+  // with the emulator's headers and the checker's instrumentation, as
+  // `stem`.o.
+  BuildRequest EmulatedObject(const std::string& label, const std::string& stem, const std::string& rewritten) const {
+    BuildRequest req;
+    req.label = label;
     req.files = verify::EmulationHeaders();
-    req.files["adapter_emu.cc"] = rewritten;
+    req.files[stem + ".cc"] = rewritten;
     req.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
     for (const auto& f : verify::EmulationCheckFlags()) req.argv.push_back(f);
-    for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "adapter_emu.cc", "-o", "adapter_emu.o"})
+    for (const std::string& a : {std::string("-include"), std::string(verify::kEmulationHeader), std::string("-c"),
+                                 stem + ".cc", std::string("-o"), stem + ".o"}) {
       req.argv.push_back(a);
-    req.output = "adapter_emu.o";
-    return builds_->Build(req);
+    }
+    req.output = stem + ".o";
+    req.key_extra = ToolKey();
+    return req;
   }
 
   static std::optional<fs::path> Reject(const std::vector<verify::StaticFinding>& findings, VerifyResult* result) {
@@ -495,17 +506,7 @@ class Verifier::Impl {
     };
     auto rewritten = verify::RewriteForEmulation(source);
     if (!rewritten.ok()) return not_emulated(rewritten.status().message(), "");
-    BuildRequest obj;
-    obj.label = "candidate-emu";
-    obj.files = verify::EmulationHeaders();
-    obj.files["candidate_emu.cc"] = *rewritten;
-    obj.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
-    for (const auto& f : verify::EmulationCheckFlags()) obj.argv.push_back(f);
-    for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "candidate_emu.cc", "-o", "candidate_emu.o"})
-      obj.argv.push_back(a);
-    obj.output = "candidate_emu.o";
-    obj.key_extra = ToolKey();
-    RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(obj));
+    RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(EmulatedObject("candidate-emu", "candidate_emu", *rewritten)));
     result->time_compile_ms += eo.time_ms;
     if (!eo.ok) return not_emulated("the emulator cannot build it: " + FirstError(eo.log), eo.log);
     {
