@@ -19,6 +19,11 @@ CREATE TABLE IF NOT EXISTS results (
   wall_ms REAL, created_at TEXT,
   PRIMARY KEY (suite, problem, method, model, config_hash, sample)
 );
+CREATE TABLE IF NOT EXISTS plan (
+  suite TEXT NOT NULL, method TEXT NOT NULL, model TEXT NOT NULL, config_hash TEXT NOT NULL,
+  problem TEXT NOT NULL, tier TEXT, samples INTEGER NOT NULL,
+  PRIMARY KEY (suite, method, model, config_hash, problem)
+);
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT);
 INSERT OR IGNORE INTO meta VALUES ('schema_version', '1');
 )";
@@ -27,6 +32,38 @@ constexpr const char* kColumns =
     "suite, problem, method, model, config_hash, sample, tier, config_json, seed, verdict, speedup, "
     "reward, candidate_ms, reference_ms, candidate_source, candidate_hash, result_json, env_json, "
     "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at";
+
+// A row's key, and what decides whether two rows with one key are the same
+// row: everything but when and how long it took (wall_ms, created_at) and the
+// records of it that carry compile and run times (result_json, env_json,
+// search_json).
+constexpr const char* kKeyColumns[] = {"suite", "problem", "method", "model", "config_hash", "sample"};
+constexpr const char* kOutcomeColumns[] = {"tier",           "config_json",      "seed",         "verdict",
+                                           "speedup",        "reward",           "candidate_ms", "reference_ms",
+                                           "candidate_source", "candidate_hash", "tokens_prompt",
+                                           "tokens_generated", "generations",    "verifications"};
+constexpr const char* kPlanColumns = "suite, method, model, config_hash, problem, tier, samples";
+
+std::string ColumnList(const char* const* begin, const char* const* end, const std::string& prefix) {
+  std::string out;
+  for (auto it = begin; it != end; ++it) out += (out.empty() ? "" : ", ") + prefix + *it;
+  return out;
+}
+std::string KeyList(const std::string& prefix = "") {
+  return ColumnList(std::begin(kKeyColumns), std::end(kKeyColumns), prefix);
+}
+std::string OutcomeList(const std::string& prefix = "") {
+  return ColumnList(std::begin(kOutcomeColumns), std::end(kOutcomeColumns), prefix);
+}
+
+// "suite s, problem p, method m, model x, config c, sample 0" from columns
+// [first, first + 6) of `st`.
+std::string DescribeKey(const SqliteStatement& st, int first) {
+  std::string model = st.ColumnText(first + 3);
+  return "suite " + st.ColumnText(first) + ", problem " + st.ColumnText(first + 1) + ", method " +
+         st.ColumnText(first + 2) + ", model " + (model.empty() ? "-" : model) + ", config " +
+         st.ColumnText(first + 4) + ", sample " + st.ColumnText(first + 5);
+}
 
 std::string NowIso() {
   std::time_t t = std::time(nullptr);
@@ -137,6 +174,172 @@ Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, con
     rows.push_back(std::move(r));
   }
   return rows;
+}
+
+Status ResultsStore::PutPlan(const std::vector<PlanEntry>& entries) {
+  SqliteTransaction tx(db_.get());
+  RG_RETURN_IF_ERROR(tx.Begin());
+  RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT INTO plan (") + kPlanColumns +
+                                            ") VALUES (?1,?2,?3,?4,?5,?6,?7) "
+                                            "ON CONFLICT (suite, method, model, config_hash, problem) "
+                                            "DO UPDATE SET samples = max(samples, excluded.samples)"));
+  for (const PlanEntry& e : entries) {
+    st.Reset(/*clear_bindings=*/true);
+    RG_RETURN_IF_ERROR(st.Bind(1, e.suite));
+    RG_RETURN_IF_ERROR(st.Bind(2, e.method));
+    RG_RETURN_IF_ERROR(st.Bind(3, e.model));
+    RG_RETURN_IF_ERROR(st.Bind(4, e.config_hash));
+    RG_RETURN_IF_ERROR(st.Bind(5, e.problem));
+    RG_RETURN_IF_ERROR(st.Bind(6, e.tier));
+    RG_RETURN_IF_ERROR(st.Bind(7, e.samples));
+    RG_RETURN_IF_ERROR(st.Run());
+  }
+  return tx.Commit();
+}
+
+Result<std::vector<PlanEntry>> ResultsStore::QueryPlan() {
+  RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("SELECT ") + kPlanColumns +
+                                            " FROM plan ORDER BY suite, method, model, config_hash, problem"));
+  std::vector<PlanEntry> plan;
+  while (true) {
+    RG_ASSIGN_OR_RETURN(bool has, st.Step());
+    if (!has) break;
+    PlanEntry e;
+    e.suite = st.ColumnText(0);
+    e.method = st.ColumnText(1);
+    e.model = st.ColumnText(2);
+    e.config_hash = st.ColumnText(3);
+    e.problem = st.ColumnText(4);
+    e.tier = st.ColumnText(5);
+    e.samples = static_cast<int>(st.ColumnInt(6));
+    plan.push_back(std::move(e));
+  }
+  return plan;
+}
+
+// ---- Merging ----------------------------------------------------------------
+//
+// Two passes over the inputs, each attached in turn as "src" (SQLite limits
+// how many databases one connection attaches at once):
+//   1. check: every input row against temp.merge_seen, the key and outcome of
+//      each row seen so far (this database's, then earlier inputs') and the
+//      file it came from; the first conflict stops the merge before anything
+//      is written;
+//   2. copy: INSERT OR IGNORE the rows, upsert the plans, one transaction per
+//      input. A merge killed in this pass leaves whole inputs merged; running
+//      it again completes it.
+
+Status ResultsStore::CheckMergeConflicts(const fs::path& input) {
+  std::string on;
+  for (const char* k : kKeyColumns) on += std::string(on.empty() ? "" : " AND ") + "s." + k + " = t." + k;
+  std::string differs;
+  for (const char* c : kOutcomeColumns) {
+    differs += std::string(differs.empty() ? "" : " OR ") + "s." + c + " IS NOT t." + c;
+  }
+  RG_ASSIGN_OR_RETURN(auto st, db_->Prepare("SELECT " + KeyList("s.") + ", t.file, " + OutcomeList("s.") + ", " +
+                                            OutcomeList("t.") + " FROM src.results s JOIN temp.merge_seen t ON " +
+                                            on + " WHERE " + differs + " LIMIT 1"));
+  RG_ASSIGN_OR_RETURN(bool conflict, st.Step());
+  if (conflict) {
+    constexpr int kOutcomes = static_cast<int>(std::size(kOutcomeColumns));
+    const int first = static_cast<int>(std::size(kKeyColumns)) + 1;
+    std::string fields;
+    for (int i = 0; i < kOutcomes; ++i) {
+      if (st.ColumnIsNull(first + i) == st.ColumnIsNull(first + kOutcomes + i) &&
+          st.ColumnText(first + i) == st.ColumnText(first + kOutcomes + i)) {
+        continue;
+      }
+      std::string field = kOutcomeColumns[i];
+      if (field == "verdict" || field == "speedup") {
+        field += " " + st.ColumnText(first + kOutcomes + i) + " vs " + st.ColumnText(first + i);
+      }
+      fields += (fields.empty() ? "" : ", ") + field;
+    }
+    return Status::InvalidArgument("conflicting rows: " + st.ColumnText(6) + " and " + input.string() +
+                                      " both hold " + DescribeKey(st, 0) + " with different outcomes (" +
+                                      fields + "); nothing was merged. Keep one of the two files out of the merge, "
+                                      "or delete that row from one of them");
+  }
+  RG_ASSIGN_OR_RETURN(auto seen, db_->Prepare("INSERT OR IGNORE INTO temp.merge_seen SELECT " + KeyList() + ", " +
+                                              OutcomeList() + ", ?1 FROM src.results"));
+  RG_RETURN_IF_ERROR(seen.Bind(1, input.string()));
+  return seen.Run();
+}
+
+Result<int64_t> ResultsStore::CopyAttached() {
+  SqliteTransaction tx(db_.get());
+  RG_RETURN_IF_ERROR(tx.Begin());
+  RG_RETURN_IF_ERROR(db_->Exec(std::string("INSERT OR IGNORE INTO main.results (") + kColumns + ") SELECT " +
+                               kColumns + " FROM src.results"));
+  int64_t added = db_->Changes();
+  RG_ASSIGN_OR_RETURN(auto has_plan, db_->Prepare("SELECT 1 FROM src.sqlite_master WHERE type = 'table' AND "
+                                                  "name = 'plan'"));
+  RG_ASSIGN_OR_RETURN(bool plan, has_plan.Step());
+  if (plan) {
+    // "WHERE true" keeps SQLite from reading ON CONFLICT as a join clause.
+    RG_RETURN_IF_ERROR(db_->Exec(std::string("INSERT INTO main.plan (") + kPlanColumns + ") SELECT " +
+                                 kPlanColumns + " FROM src.plan WHERE true ON CONFLICT (suite, method, model, "
+                                 "config_hash, problem) DO UPDATE SET samples = max(samples, excluded.samples)"));
+  }
+  RG_RETURN_IF_ERROR(tx.Commit());
+  return added;
+}
+
+Result<MergeStats> ResultsStore::MergeFrom(const std::vector<fs::path>& inputs) {
+  MergeStats stats;
+  std::vector<fs::path> todo;
+  for (const fs::path& in : inputs) {
+    std::error_code ec;
+    if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
+    if (path_ != ":memory:" && fs::equivalent(in, path_, ec)) continue;  // merging a file into itself
+    todo.push_back(in);
+  }
+  auto attach = [&](const fs::path& in) -> Status {
+    RG_ASSIGN_OR_RETURN(auto st, db_->Prepare("ATTACH DATABASE ?1 AS src"));
+    RG_RETURN_IF_ERROR(st.Bind(1, in.string()));
+    RG_RETURN_IF_ERROR(st.Run());
+    RG_ASSIGN_OR_RETURN(auto has, db_->Prepare("SELECT 1 FROM src.sqlite_master WHERE type = 'table' AND "
+                                               "name = 'results'"));
+    auto found = has.Step();
+    if (!found.ok() || !*found) {
+      (void)db_->Exec("DETACH DATABASE src");
+      return found.ok() ? Status::InvalidArgument(in.string() + ": not a regrapht results database (no results table)")
+                        : found.status().WithContext(in.string());
+    }
+    return Status::Ok();
+  };
+  // 1. Check.
+  RG_RETURN_IF_ERROR(db_->Exec("DROP TABLE IF EXISTS temp.merge_seen; CREATE TEMP TABLE merge_seen (" + KeyList() +
+                               ", " + OutcomeList() + ", file, PRIMARY KEY (" + KeyList() + "))"));
+  {
+    RG_ASSIGN_OR_RETURN(auto own, db_->Prepare("INSERT INTO temp.merge_seen SELECT " + KeyList() + ", " +
+                                               OutcomeList() + ", ?1 FROM main.results"));
+    RG_RETURN_IF_ERROR(own.Bind(1, path_.string()));
+    RG_RETURN_IF_ERROR(own.Run());
+  }
+  for (const fs::path& in : todo) {
+    RG_RETURN_IF_ERROR(attach(in));
+    Status checked = CheckMergeConflicts(in);
+    RG_RETURN_IF_ERROR(db_->Exec("DETACH DATABASE src"));
+    RG_RETURN_IF_ERROR(checked);
+  }
+  RG_RETURN_IF_ERROR(db_->Exec("DROP TABLE temp.merge_seen"));
+  // 2. Copy.
+  for (const fs::path& in : todo) {
+    RG_RETURN_IF_ERROR(attach(in));
+    Result<int64_t> total = [&]() -> Result<int64_t> {
+      RG_ASSIGN_OR_RETURN(auto count, db_->Prepare("SELECT count(*) FROM src.results"));
+      RG_RETURN_IF_ERROR(count.Step().status());
+      return count.ColumnInt(0);
+    }();
+    Result<int64_t> added = total.ok() ? CopyAttached() : Result<int64_t>(total.status());
+    RG_RETURN_IF_ERROR(db_->Exec("DETACH DATABASE src"));
+    if (!added.ok()) return added.status().WithContext("merging " + in.string());
+    ++stats.inputs;
+    stats.rows_added += *added;
+    stats.rows_same += *total - *added;
+  }
+  return stats;
 }
 
 }  // namespace regrapht

@@ -2,8 +2,15 @@
 //
 // Rows are written one transaction each, so a run killed at any moment
 // (even kill -9) keeps every finished row and nothing half-written; a resumed
-// run asks Has() and redoes only what is missing. Several processes may
-// write one file (WAL, busy timeout), e.g. shards of the same run.
+// run asks Has() and redoes only what is missing. Several processes on one
+// machine may write one file (WAL, busy timeout). WAL needs shared memory, so
+// processes on different machines (shards of a cluster run on NFS or Lustre)
+// must each write their own file and merge them at the end (MergeFrom;
+// docs/scale.md).
+//
+// Besides the results, a database holds the *plan* of every run that wrote
+// to it: the suite's problems and the samples asked for, for each method,
+// model and config, so a report can say which rows are still missing.
 //
 // Thread safety: Put/Has/Query may be called from several threads.
 #pragma once
@@ -55,6 +62,21 @@ struct ResultRow {
   std::string created_at;          // ISO 8601 UTC, set by Put() when empty
 };
 
+// One problem of a run's plan: the run means to store `samples` rows for it.
+struct PlanEntry {
+  std::string suite, problem, tier, method, model, config_hash;
+  int samples = 0;
+
+  bool operator==(const PlanEntry&) const = default;
+};
+
+// What MergeFrom did.
+struct MergeStats {
+  int inputs = 0;
+  int64_t rows_added = 0;  // rows new to the output
+  int64_t rows_same = 0;   // rows the output already had (the same row twice is one row)
+};
+
 class ResultsStore {
  public:
   // Opens or creates the database (and its folder). ":memory:" for tests.
@@ -69,10 +91,28 @@ class ResultsStore {
   // method, model, config, problem, sample.
   Result<std::vector<ResultRow>> Query(const std::string& suite = "", const std::string& method = "");
 
+  // Records what a run means to produce, in one transaction. An entry already
+  // planned keeps the larger sample count.
+  Status PutPlan(const std::vector<PlanEntry>& entries);
+  // The plan, ordered by suite, method, model, config, problem.
+  Result<std::vector<PlanEntry>> QueryPlan();
+
+  // Adds the rows and plans of the databases at `inputs` (read, never
+  // written) to this one. Idempotent: a row whose key is already here with
+  // the same outcome is one row. Two rows with one key and different outcomes
+  // (verdict, speedup, timings, candidate, seed, config, tokens, tier; when
+  // and how long a row took to make do not count) are a conflict: nothing is
+  // written and the error names both files and the row's key. NotFound for an
+  // input that does not exist, InvalidArgument for one without a results table.
+  Result<MergeStats> MergeFrom(const std::vector<fs::path>& inputs);
+
   const fs::path& path() const { return path_; }
 
  private:
   ResultsStore(std::unique_ptr<SqliteDb> db, fs::path path);
+  // MergeFrom's passes over one attached input ("src").
+  Status CheckMergeConflicts(const fs::path& input);
+  Result<int64_t> CopyAttached();
   std::unique_ptr<SqliteDb> db_;
   fs::path path_;
 };

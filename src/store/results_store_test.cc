@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "core/fs.h"
+#include "core/sqlite_db.h"
 
 namespace regrapht {
 namespace {
@@ -82,6 +83,98 @@ TEST(ResultsStoreTest, SurvivesKillNine) {
     EXPECT_EQ(r.verdict, "correct");
   }
   for (bool b : seen) EXPECT_TRUE(b);
+}
+
+// Writes `rows` (and a plan) into a new database file.
+fs::path WriteDb(const fs::path& path, const std::vector<ResultRow>& rows, const std::vector<PlanEntry>& plan = {}) {
+  auto s = ResultsStore::Open(path);
+  EXPECT_TRUE(s.ok()) << s.status().ToString();
+  for (const auto& r : rows) EXPECT_TRUE((*s)->Put(r).ok());
+  if (!plan.empty()) EXPECT_TRUE((*s)->PutPlan(plan).ok());
+  return path;
+}
+
+PlanEntry Plan(const std::string& problem, int samples) {
+  return {"s", problem, "easy", "reference", "", "cfg", samples};
+}
+
+TEST(ResultsStoreTest, PlanKeepsTheLargerSampleCount) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE((*store)->PutPlan({Plan("b", 3), Plan("a", 3)}).ok());
+  ASSERT_TRUE((*store)->PutPlan({Plan("a", 5), Plan("b", 1)}).ok());
+  auto plan = (*store)->QueryPlan();
+  ASSERT_TRUE(plan.ok()) << plan.status().ToString();
+  ASSERT_EQ(plan->size(), 2u);
+  EXPECT_EQ((*plan)[0], Plan("a", 5));
+  EXPECT_EQ((*plan)[1], Plan("b", 3));
+}
+
+TEST(ResultsStoreTest, MergeIsAUnionAndIdempotent) {
+  auto dir = TempDir::Create("rgmerge");
+  fs::path a = WriteDb(dir->path() / "a.sqlite", {Row("p", 0, "correct", 2.0), Row("q", 0, "wrong_answer", 0)},
+                       {Plan("p", 2), Plan("q", 2), Plan("r", 2)});
+  ResultRow same = Row("q", 0, "wrong_answer", 0);
+  same.wall_ms = 1234;  // made again, as long as it took: the same row
+  same.created_at = "2030-01-01T00:00:00Z";
+  fs::path b = WriteDb(dir->path() / "b.sqlite", {same, Row("r", 1, "correct", 1.5)}, {Plan("r", 3)});
+  auto out = ResultsStore::Open(dir->path() / "out.sqlite");
+  ASSERT_TRUE(out.ok());
+  auto stats = (*out)->MergeFrom({a, b, a});
+  ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+  EXPECT_EQ(stats->inputs, 3);
+  EXPECT_EQ(stats->rows_added, 3);
+  EXPECT_EQ(stats->rows_same, 3);
+  auto rows = (*out)->Query();
+  ASSERT_EQ(rows->size(), 3u);
+  EXPECT_NE((*rows)[1].wall_ms, 1234);  // the first one met is kept
+  auto plan = (*out)->QueryPlan();
+  ASSERT_EQ(plan->size(), 3u);
+  EXPECT_EQ((*plan)[2], Plan("r", 3));
+  // Again: nothing new.
+  stats = (*out)->MergeFrom({b, a});
+  ASSERT_TRUE(stats.ok());
+  EXPECT_EQ(stats->rows_added, 0);
+  EXPECT_EQ((*out)->Query()->size(), 3u);
+  // Into itself: a no-op.
+  EXPECT_TRUE((*out)->MergeFrom({dir->path() / "out.sqlite"}).ok());
+}
+
+TEST(ResultsStoreTest, MergeConflictNamesBothFilesAndTheKey) {
+  auto dir = TempDir::Create("rgmerge");
+  fs::path a = WriteDb(dir->path() / "a.sqlite", {Row("p", 0, "correct", 2.0)});
+  fs::path b = WriteDb(dir->path() / "b.sqlite", {Row("x", 0, "correct", 1.0), Row("p", 0, "correct", 2.5)});
+  auto out = ResultsStore::Open(dir->path() / "out.sqlite");
+  auto stats = (*out)->MergeFrom({a, b});
+  ASSERT_FALSE(stats.ok());
+  const std::string& m = stats.status().message();
+  EXPECT_NE(m.find(a.string() + " and " + b.string()), std::string::npos) << m;
+  EXPECT_NE(m.find("suite s, problem p, method reference, model -, config cfg, sample 0"), std::string::npos) << m;
+  EXPECT_NE(m.find("speedup 2.0 vs 2.5"), std::string::npos) << m;
+  // Nothing was written, not even the first input's rows.
+  EXPECT_TRUE((*out)->Query()->empty());
+  // A conflict with a row already in the output names the output.
+  ASSERT_TRUE((*out)->MergeFrom({a}).ok());
+  auto again = (*out)->MergeFrom({b});
+  ASSERT_FALSE(again.ok());
+  EXPECT_NE(again.status().message().find((dir->path() / "out.sqlite").string() + " and " + b.string()),
+            std::string::npos)
+      << again.status().message();
+}
+
+TEST(ResultsStoreTest, MergeRefusesMissingAndForeignFiles) {
+  auto dir = TempDir::Create("rgmerge");
+  auto out = ResultsStore::Open(":memory:");
+  auto missing = (*out)->MergeFrom({dir->path() / "nope.sqlite"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().code(), Status::Code::kNotFound);
+  EXPECT_FALSE(fs::exists(dir->path() / "nope.sqlite"));
+  {
+    auto other = SqliteDb::Open(dir->path() / "other.sqlite");
+    ASSERT_TRUE((*other)->Exec("CREATE TABLE t(x)").ok());
+  }
+  auto foreign = (*out)->MergeFrom({dir->path() / "other.sqlite"});
+  ASSERT_FALSE(foreign.ok());
+  EXPECT_NE(foreign.status().message().find("not a regrapht results database"), std::string::npos);
 }
 
 }  // namespace
