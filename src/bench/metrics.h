@@ -66,11 +66,38 @@ struct MetricSet {
   double generations_per_solved = 0;
 };
 
+// A sample the expected set holds and the rows do not.
+struct MissingSample {
+  std::string problem;
+  int sample = 0;
+  bool operator==(const MissingSample&) const = default;
+};
+
+// Which of an experiment's expected rows (problems x samples) are present.
+// The expected set comes from the runs' plan (ResultsStore::QueryPlan) or
+// from the suite folder given to `report --suite`; without either it is
+// unknown, and only what is present can be said (AddCoverage, coverage.h).
+struct Coverage {
+  std::string expected_from;      // "plan", "suite" or "" (unknown)
+  int problems_expected = 0;
+  int samples_expected = 0;       // per problem
+  int expected = 0;               // problems x samples
+  int present = 0;                // rows in the expected set
+  int problems_present = 0;       // problems with at least one row
+  std::vector<MissingSample> missing;  // ordered by problem, sample
+  int outside = 0;                // rows for problems or samples outside the expected set
+
+  bool known() const { return !expected_from.empty(); }
+  bool complete() const { return known() && missing.empty(); }
+};
+
 // One experiment: rows sharing suite, method, model and config.
 struct GroupMetrics {
   std::string suite, method, model, config_hash, config_json;
   MetricSet overall;
   std::map<std::string, MetricSet> by_tier;  // tiers present
+  Coverage coverage;
+  bool has_rows() const { return overall.samples > 0; }  // false: planned, nothing stored yet
 };
 
 struct MetricsOptions {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "bench/coverage.h"
 #include "core/json_util.h"
 
 namespace regrapht::bench {
@@ -55,6 +56,31 @@ std::string EvidenceText(const MetricSet& m) {
   return s.empty() ? "-" : s;
 }
 
+std::string Plural(int n, const std::string& what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); }
+
+// One line of the Markdown coverage block, e.g. "2 of 3 rows (3 problems x 1
+// sample, expected from the plan); missing: c #0".
+std::string CoverageLine(const GroupMetrics& g) {
+  const Coverage& c = g.coverage;
+  std::string line = "- " + g.method + " / " + ModelName(g) + ": ";
+  if (!c.known()) {
+    return line + Plural(c.present, "row") + " (" + Plural(c.problems_present, "problem") +
+           "); the expected set is unknown (no plan recorded for it): pass --suite DIR to list what is missing\n";
+  }
+  std::string shape = Plural(c.problems_expected, "problem") + " x " + Plural(c.samples_expected, "sample") +
+                      ", expected from " + (c.expected_from == "suite" ? "the suite folder" : "the plan");
+  if (c.complete()) {
+    line += "all " + Plural(c.expected, "row") + " present (" + shape + ")";
+  } else if (c.present == 0) {
+    line += "none of " + Plural(c.expected, "row") + " present (" + shape + "): missing all";
+  } else {
+    line += fmt::format("{} of {} present ({}); missing {}: {}", c.present, Plural(c.expected, "row"), shape,
+                        c.missing.size(), FormatMissing(c.missing));
+  }
+  if (c.outside > 0) line += "; " + Plural(c.outside, "row") + " outside the expected set";
+  return line + "\n";
+}
+
 class MarkdownPrinter final : public ReportPrinter {
  public:
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
@@ -64,7 +90,9 @@ class MarkdownPrinter final : public ReportPrinter {
       if (groups[i].suite != suite) {
         suite = groups[i].suite;
         out += "\n## Suite `" + suite + "`\n\n" + Header(ks);
-        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) out += Row(groups[j], ks);
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
+          if (groups[j].has_rows()) out += Row(groups[j], ks);
+        }
         bool tiered = false;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) tiered |= !groups[j].by_tier.empty();
         if (tiered) {
@@ -86,6 +114,7 @@ class MarkdownPrinter final : public ReportPrinter {
           out += "\n";
           for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
             const auto& g = groups[j];
+            if (!g.has_rows()) continue;
             out += "| " + g.method + " | " + ModelName(g) + " |";
             for (const auto& t : cols) {
               auto it = g.by_tier.find(t);
@@ -100,6 +129,8 @@ class MarkdownPrinter final : public ReportPrinter {
             out += "\n";
           }
         }
+        out += "\nCoverage (rows present of the expected problems x samples, per method / model):\n\n";
+        for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) out += CoverageLine(groups[j]);
         int unsandboxed = 0;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unsandboxed += groups[j].overall.unsandboxed;
         if (unsandboxed > 0) {
@@ -173,15 +204,28 @@ class CsvPrinter final : public ReportPrinter {
     out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean,geomean_lo,geomean_hi,fast_1,fast_1.5,fast_2,"
            "tokens_per_solved,verifications_per_solved,generations_per_solved";
     for (const char* e : kEvidenceLevels) out += std::string(",evidence_") + e;
-    out += "\n";
+    out += ",rows_expected,rows_present,rows_missing,missing\n";
+    constexpr size_t kEvidence = std::size(kEvidenceLevels);
     for (const auto& g : groups) {
-      out += Line(g, "all", g.overall, ks);
-      for (const auto& t : TierOrder(g)) out += Line(g, t, g.by_tier.at(t), ks);
+      if (!g.has_rows()) {  // planned, nothing stored yet: coverage only
+        out += fmt::format("{},{},{},{},all,0,0,0,0,0,0", g.suite, g.method, g.model, g.config_hash) +
+               std::string(3 * ks.size() + 13 + kEvidence, ',') + CoverageFields(g.coverage) + "\n";
+        continue;
+      }
+      out += Line(g, "all", g.overall, ks) + CoverageFields(g.coverage) + "\n";
+      for (const auto& t : TierOrder(g)) out += Line(g, t, g.by_tier.at(t), ks) + ",,,,\n";
     }
     return out;
   }
 
  private:
+  // ",expected,present,missing count,\"missing list\"" (empty expected and
+  // missing fields when the expected set is unknown).
+  static std::string CoverageFields(const Coverage& c) {
+    if (!c.known()) return fmt::format(",,{},,", c.present);
+    return fmt::format(",{},{},{},\"{}\"", c.expected, c.present, c.missing.size(),
+                       FormatMissing(c.missing, c.missing.size()));
+  }
   static std::string Line(const GroupMetrics& g, const std::string& tier, const MetricSet& m,
                           const std::vector<int>& ks) {
     // Speed figures are empty, not 0, where no correct sample was timed.
@@ -201,7 +245,7 @@ class CsvPrinter final : public ReportPrinter {
     l += fmt::format(",{:.3f},{:.3f},{:.3f}", m.tokens_per_solved, m.verifications_per_solved,
                      m.generations_per_solved);
     for (const char* e : kEvidenceLevels) l += fmt::format(",{}", m.evidence.count(e) ? m.evidence.at(e) : 0);
-    return l + "\n";
+    return l;
   }
 };
 
@@ -234,6 +278,22 @@ OrderedJson SetJson(const MetricSet& m) {
   return j;
 }
 
+OrderedJson CoverageJson(const Coverage& c) {
+  OrderedJson j;
+  j["expected_from"] = c.known() ? OrderedJson(c.expected_from) : OrderedJson(nullptr);
+  j["problems_expected"] = c.known() ? OrderedJson(c.problems_expected) : OrderedJson(nullptr);
+  j["samples_expected"] = c.known() ? OrderedJson(c.samples_expected) : OrderedJson(nullptr);
+  j["rows_expected"] = c.known() ? OrderedJson(c.expected) : OrderedJson(nullptr);
+  j["rows_present"] = c.present;
+  j["problems_present"] = c.problems_present;
+  j["rows_outside"] = c.outside;
+  j["complete"] = c.known() ? OrderedJson(c.complete()) : OrderedJson(nullptr);
+  OrderedJson missing = OrderedJson::array();
+  for (const auto& m : c.missing) missing.push_back({{"problem", m.problem}, {"sample", m.sample}});
+  j["missing"] = c.known() ? missing : OrderedJson(nullptr);
+  return j;
+}
+
 class JsonPrinter final : public ReportPrinter {
  public:
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>&) override {
@@ -242,10 +302,11 @@ class JsonPrinter final : public ReportPrinter {
       OrderedJson j = {{"suite", g.suite}, {"method", g.method}, {"model", g.model}, {"config_hash", g.config_hash}};
       auto cfg = ParseJson(g.config_json.empty() ? "{}" : g.config_json, "config");
       j["config"] = cfg.ok() ? OrderedJson::parse(cfg->dump()) : OrderedJson::object();
-      j["overall"] = SetJson(g.overall);
+      j["overall"] = g.has_rows() ? SetJson(g.overall) : OrderedJson(nullptr);
       OrderedJson tiers = OrderedJson::object();
       for (const auto& t : TierOrder(g)) tiers[t] = SetJson(g.by_tier.at(t));
       j["tiers"] = tiers;
+      j["coverage"] = CoverageJson(g.coverage);
       arr.push_back(j);
     }
     return DumpJson(arr);

@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bench/coverage.h"
 #include "core/fs.h"
 #include "verify/test_util.h"
 
@@ -42,6 +43,18 @@ std::vector<ResultRow> FixedRows() {
   return rows;
 }
 
+// What the runs planned: the reference's plan is complete, regrapht-mcgs's
+// names a fourth problem with no rows yet, standard has none (a database
+// made before plans were recorded).
+std::vector<PlanEntry> FixedPlan() {
+  std::vector<PlanEntry> plan;
+  for (const char* p : {"a", "b", "c"}) plan.push_back({"cudaeval", p, "", "reference", "", "0123456789abcdef", 1});
+  for (const char* p : {"a", "b", "c", "d"}) {
+    plan.push_back({"cudaeval", p, "", "regrapht-mcgs", "qwen2.5-coder-7b", "0123456789abcdef", 2});
+  }
+  return plan;
+}
+
 // The report's text is pinned by golden files in tests/golden/; regenerate
 // with REGRAPHT_UPDATE_GOLDEN=1 after an intended change, and review the diff.
 void CheckGolden(const std::string& format, const std::string& file) {
@@ -49,6 +62,7 @@ void CheckGolden(const std::string& format, const std::string& file) {
   o.ks = {1, 2};
   o.bootstrap = 200;
   auto groups = ComputeMetrics(FixedRows(), o);
+  AddCoverage(FixedRows(), FixedPlan(), nullptr, &groups);
   SortForDisplay(&groups);
   auto printer = NewReportPrinter(format);
   ASSERT_TRUE(printer);
@@ -100,6 +114,11 @@ TEST(ReportTest, ParEvalBothFormsGolden) {
   o.ks = {1, 2};
   o.bootstrap = 200;
   auto groups = ComputeMetrics(ParEvalRows(), o);
+  std::vector<PlanEntry> plan;
+  for (const auto& r : ParEvalRows()) {
+    plan.push_back({r.key.suite, r.key.problem, r.tier, r.key.method, r.key.model, r.key.config_hash, 2});
+  }
+  AddCoverage(ParEvalRows(), plan, nullptr, &groups);
   SortForDisplay(&groups);
   std::string text = NewReportPrinter("md")->Print(groups, o.ks);
   fs::path golden = testing_util::SourceDir() / "tests" / "golden" / "report_pareval.md";

@@ -27,6 +27,13 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     int sample;
   };
   std::string config_hash = ConfigHash(o.config_json);
+  // The whole suite's plan, whichever shard this is: a report of any subset
+  // of the shards' databases can then say what is missing.
+  std::vector<PlanEntry> plan;
+  for (const auto& p : suite.problems) {
+    plan.push_back({suite.name, p.problem.spec.name, p.tier, o.method, o.model, config_hash, o.samples});
+  }
+  RG_RETURN_IF_ERROR(store->PutPlan(plan));
   RunSummary summary;
   std::vector<Task> tasks;
   for (size_t i = 0; i < suite.problems.size(); ++i) {

@@ -2,7 +2,12 @@
 //
 // Resumable: finished rows are skipped (ResultsStore::Has), so a run killed
 // at any point and started again redoes only unfinished samples. Shardable:
-// shard i of n takes every n-th problem. Optional two-phase mode (`prepare`):
+// shard i of n takes every n-th problem; every shard records the plan of the
+// whole suite (ResultsStore::PutPlan) so reports can name what is missing.
+// Concurrent: up to `jobs` samples (problems and samples alike) are in
+// flight at once, each on its own thread; a sample's seed depends only on
+// the problem and the sample index, so the rows are those of a sequential
+// run whatever order they finish in. Optional two-phase mode (`prepare`):
 // all builds first, in parallel, then the timed runs one at a time, so
 // compiler jobs never disturb a timing.
 #pragma once
@@ -39,7 +44,7 @@ struct RunnerOptions {
   int samples = 1;
   int shard_index = 0, shard_count = 1;
   bool resume = true;               // false: redo samples already stored
-  int jobs = 1;                     // samples in flight
+  int jobs = 1;                     // samples in flight (bench --max-in-flight)
   uint64_t seed = 1;
   bool progress = true;             // progress bar on stderr
   PrepareFn prepare;                // optional build phase
