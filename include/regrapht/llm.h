@@ -7,6 +7,8 @@
 //     Ollama, ...) over HTTP;
 //   - NewCachedBackend: a decorator that stores replies in SQLite so an
 //     interrupted run does not pay twice;
+//   - NewReplicaBackend: several servers of one model used round-robin,
+//     routing around the ones that fail;
 //   - FakeLlmBackend (src/llm/fake_backend.h) for other modules' tests.
 //
 // Errors: a failure of the backend itself (model file missing, server down,
@@ -29,6 +31,8 @@
 #include "regrapht/status.h"
 
 namespace regrapht {
+
+class Clock;
 
 enum class Role { kSystem, kUser, kAssistant };
 std::string_view RoleName(Role role);  // "system", "user", "assistant"
@@ -152,6 +156,31 @@ struct OpenAiOptions {
 
 // Fails with InvalidArgument when no base URL or model is given.
 Result<std::unique_ptr<LlmBackend>> NewOpenAiBackend(const OpenAiOptions& options);
+
+// ---- Replicas ----------------------------------------------------------------
+
+struct ReplicaOptions {
+  // A replica that fails rests for cooldown_initial_s, doubled on each
+  // further failure in a row, at most cooldown_max_s; then it is tried again.
+  double cooldown_initial_s = 5;
+  double cooldown_max_s = 300;
+};
+
+// Spreads requests over `replicas` (servers of the same model) round-robin.
+// A request goes to the next replica that is not resting; when that replica
+// fails with an error of the server rather than of the request (Unavailable:
+// connection refused, 429, 5xx after the replica's own retries;
+// DeadlineExceeded; IoError), the replica rests (ReplicaOptions) and the
+// request goes to the next one, resting replicas last (soonest back first),
+// each replica at most once per request. Any other error (a bad request, a
+// rejected key) is returned at once. Replies do not depend on the replica
+// that gave them as long as the servers run the same model with seeded
+// sampling. ModelId() is "<model>@<url1>,<url2>,..." for OpenAI backends of
+// one model. `clock` (null: the system clock) must outlive the backend.
+// InvalidArgument for an empty list.
+Result<std::unique_ptr<LlmBackend>> NewReplicaBackend(std::vector<std::unique_ptr<LlmBackend>> replicas,
+                                                      const ReplicaOptions& options = {},
+                                                      const Clock* clock = nullptr);
 
 // ---- Response cache -------------------------------------------------------
 
