@@ -150,6 +150,10 @@ struct SearchOptions {
   int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node
   int refine_attempts = 1;       // rethink-mcts: refinements of a failing step
   int rag_examples = 2;          // rag / mcts-rag: examples per prompt
+  // Requests a method may have outstanding at once where its requests do not
+  // depend on one another (best-of-n's samples). Does not change results:
+  // seeds and the order replies are used in are those of one at a time.
+  int max_in_flight = 1;
 };
 
 class Reasoner {

@@ -9,13 +9,16 @@
 //              the paper used CodeBERTScore similarity).
 //   best-of-n  the standard prompt sampled until the budget is spent, the
 //              best verified answer kept: the equal-budget baseline reviewers
-//              asked for.
+//              asked for. Its requests are independent, so up to
+//              max_in_flight are sent at once (same seeds, same results).
 //   regrapht   the reasoning graph without MCGS: a random walk from the init
 //              node, one technique per step (uniform over successors), each
 //              step with the edge's most similar example; a failing step is
 //              retried with another random successor, at most `walk_attempts`
 //              tries per step; the walk ends when all tries at a step fail,
 //              at the step cap or when the budget is spent.
+#include <algorithm>
+
 #include "core/json_util.h"
 #include "core/rng.h"
 #include "search/reasoners.h"
@@ -107,10 +110,18 @@ class BestOfN final : public Reasoner {
     RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.StartCode()}}));
     std::string stop;
     int i = 0;
+    // Samples are independent: ask for up to max_in_flight at once, then
+    // verify them in seed order, exactly as one at a time would.
     while (!run.Exhausted(&stop)) {
-      ++i;
-      run.Emit(i, "sample " + std::to_string(i));
-      RG_RETURN_IF_ERROR(run.Generate(m, -1, "sample", -1).status());
+      int batch = std::max(1, o_.max_in_flight);
+      if (run.GenerationsLeft() >= 0) batch = std::min(batch, run.GenerationsLeft());
+      RG_ASSIGN_OR_RETURN(auto replies, run.AskMany(m, batch));
+      for (auto& reply : replies) {
+        if (run.Exhausted(&stop)) break;
+        ++i;
+        run.Emit(i, "sample " + std::to_string(i));
+        RG_RETURN_IF_ERROR(run.Consume(std::move(reply), -1, "sample", -1).status());
+      }
     }
     return run.Finish(AttemptsJson(Name(), run), stop);
   }

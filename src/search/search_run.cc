@@ -1,6 +1,9 @@
 #include "search/search_run.h"
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
+#include <thread>
 
 #include "core/hash.h"
 #include "core/strings.h"
@@ -267,6 +270,40 @@ Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int pa
   req.sampling = options_.sampling;
   req.sampling.seed = NextSeed();
   RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
+  return Consume(std::move(resp), parent, action, graph_node);
+}
+
+int SearchRun::GenerationsLeft() const {
+  const int max = options_.budget.max_generations;
+  return max > 0 ? std::max(0, max - generations_) : -1;
+}
+
+Result<std::vector<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
+  std::vector<ChatRequest> requests(std::max(0, count));
+  for (auto& req : requests) {
+    req.messages = messages;
+    req.sampling = options_.sampling;
+    req.sampling.seed = NextSeed();
+  }
+  std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < requests.size(); i = next++) replies[i] = context_.llm->Chat(requests[i]);
+  };
+  std::vector<std::thread> threads;
+  const size_t width = std::min<size_t>(requests.size(), static_cast<size_t>(std::max(1, options_.max_in_flight)));
+  for (size_t t = 1; t < width; ++t) threads.emplace_back(worker);
+  worker();
+  for (auto& t : threads) t.join();
+  std::vector<ChatResponse> out;
+  for (auto& r : replies) {
+    if (!r->ok()) return r->status();
+    out.push_back(std::move(**r));
+  }
+  return out;
+}
+
+Result<int> SearchRun::Consume(ChatResponse resp, int parent, const std::string& action, int graph_node) {
   ++generations_;
   Attempt a;
   a.parent = parent;

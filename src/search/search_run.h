@@ -54,6 +54,17 @@ class SearchRun {
   // the paper's list of steps and the last step's code is taken.
   Result<int> Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
                        int graph_node);
+  // Generate() in two halves, for methods whose requests do not depend on
+  // one another (best-of-n): AskMany sends `count` requests for `messages`
+  // at once (at most options().max_in_flight at a time), with the seeds that
+  // `count` Generate() calls would use, and returns the replies in seed
+  // order; Consume does the rest of one Generate() with one reply (extract,
+  // verify, record). Consuming the replies in order records what `count`
+  // Generate() calls would have recorded.
+  Result<std::vector<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
+  Result<int> Consume(ChatResponse reply, int parent, const std::string& action, int graph_node);
+  // Generations the budget still allows; -1: no generation limit.
+  int GenerationsLeft() const;
   // Asks the model for plain text (counts as a generation, nothing verified).
   Result<std::string> ChatText(const std::vector<ChatMessage>& messages);
 

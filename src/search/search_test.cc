@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "core/clock.h"
 #include "core/fs.h"
@@ -450,6 +453,69 @@ TEST(SimulationTest, DeterministicAndLabelledPerMethod) {
   }
   EXPECT_EQ((*a)[0].method, "regrapht-mcgs");
   EXPECT_EQ((*a)[3].budget, 10);
+}
+
+// The path model, slowed down, with a reply that depends on the seed; it
+// records how many requests it had at once.
+class SlowSeededModel final : public LlmBackend {
+ public:
+  explicit SlowSeededModel(LlmBackend* inner) : inner_(inner) {}
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    int now = ++in_flight_;
+    for (int seen = max_in_flight_; now > seen && !max_in_flight_.compare_exchange_weak(seen, now);) {
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    --in_flight_;
+    RG_ASSIGN_OR_RETURN(ChatResponse r, inner_->Chat(request));
+    static const char* kVariants[] = {"tile", "grid", "bad"};
+    r.choices[0].text = ReplaceAll(r.choices[0].text, "// path: standard",
+                                   std::string("// path: standard>") + kVariants[request.sampling.seed % 3]);
+    return r;
+  }
+  std::string Name() const override { return "slow"; }
+  std::string ModelId() const override { return "slow"; }
+  int max_in_flight() const { return max_in_flight_; }
+
+ private:
+  LlmBackend* inner_;
+  std::atomic<int> in_flight_{0}, max_in_flight_{0};
+};
+
+TEST_F(SearchTest, BestOfNInFlightGivesTheSequentialResult) {
+  auto run = [&](int in_flight, const Budget& budget, int* max_seen) {
+    SlowSeededModel slow(&model_);
+    PathEvaluator eval(Score);
+    SearchOptions o;
+    o.budget = budget;
+    o.max_in_flight = in_flight;
+    auto r = NewReasoner("best-of-n", o);
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+    SearchContext ctx{&slow, &eval, &prompts_, &clock_, nullptr};
+    auto out = (*r)->Run(task, ctx);
+    EXPECT_TRUE(out.ok()) << out.status().ToString();
+    *max_seen = slow.max_in_flight();
+    return *out;
+  };
+  auto brief = [](const SearchOutcome& o) {
+    std::string s = o.stop_reason + " best " + std::to_string(o.best) + ":";
+    for (const auto& a : o.attempts) s += " " + PathOf(a.code) + "=" + std::string(VerdictName(a.verdict));
+    return s + " gen " + std::to_string(o.generations) + " ver " + std::to_string(o.verifications);
+  };
+  Budget gens;
+  gens.max_generations = 10;
+  Budget verifications;
+  verifications.max_generations = 0;
+  verifications.max_verifications = 2;  // stops mid-batch: later replies are not used
+  for (const Budget& b : {gens, verifications}) {
+    int one = 0, four = 0;
+    SearchOutcome seq = run(1, b, &one);
+    SearchOutcome par = run(4, b, &four);
+    EXPECT_EQ(brief(seq), brief(par));
+    EXPECT_EQ(one, 1);
+    EXPECT_EQ(four, 4);
+  }
+  int seen = 0;
+  EXPECT_EQ(run(4, gens, &seen).generations, 10);  // 4 + 4 + 2: never past the budget
 }
 
 }  // namespace
