@@ -15,6 +15,7 @@
 #include "core/fs.h"
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/log.h"
 #include "core/sandbox.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
@@ -23,6 +24,7 @@
 #include "verify/compare.h"
 #include "verify/driver_gen.h"
 #include "verify/emulate.h"
+#include "verify/gpu_lock.h"
 #include "verify/judge.h"
 #include "verify/kernel_form.h"
 #include "verify/object_check.h"
@@ -146,25 +148,17 @@ void PruneReferenceCache(const fs::path& ref_dir, const fs::path& keep) {
   }
 }
 
-// An exclusive lock on a file, held for the object's lifetime: GPU runs of
-// concurrent verifications (other threads or processes) never overlap.
-class FileLock {
- public:
-  explicit FileLock(const fs::path& path) {
-    (void)MakeDirs(path.parent_path());
-    fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
-    if (fd_ >= 0) ::flock(fd_, LOCK_EX);
-  }
-  ~FileLock() {
-    if (fd_ >= 0) {
-      ::flock(fd_, LOCK_UN);
-      ::close(fd_);
-    }
-  }
+// The process environment, for the GPU lock's key and folder.
+std::optional<std::string> GetEnv(const std::string& name) {
+  const char* v = std::getenv(name.c_str());
+  return v ? std::optional<std::string>(v) : std::nullopt;
+}
 
- private:
-  int fd_ = -1;
-};
+std::string HostName() {
+  char buf[256] = {};
+  if (::gethostname(buf, sizeof buf - 1) != 0) return "localhost";
+  return buf;
+}
 
 struct RunOutput {
   CommandResult process;
@@ -780,6 +774,23 @@ class Verifier::Impl {
     }
   }
 
+  // This process's GPU lock file (verify/gpu_lock.h), resolved once: asks
+  // nvidia-smi which UUID CUDA's device 0 has.
+  fs::path GpuLockPath() {
+    std::call_once(gpu_lock_once_, [&] {
+      CommandSpec spec;
+      spec.argv = {"nvidia-smi", "--query-gpu=index,uuid", "--format=csv,noheader"};
+      spec.limits.wall_seconds = 30;
+      auto smi = runner_->Run(spec);
+      std::string csv = smi.ok() && smi->ok() ? smi->stdout_text : "";
+      std::string key = verify::GpuLockKey(GetEnv, csv, HostName());
+      fs::path dir = verify::GpuLockDir(GetEnv, cache_, [](const fs::path& d) { return ::access(d.c_str(), W_OK) == 0; });
+      gpu_lock_path_ = dir / (key + ".lock");
+      spdlog::info("GPU timing lock: {}", gpu_lock_path_.string());
+    });
+    return gpu_lock_path_;
+  }
+
   Result<VerifyResult> Verify(const Problem& p, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
     VerifyResult res;
@@ -789,9 +800,12 @@ class Verifier::Impl {
     std::string plan = verify::MakePlan(p.spec, CandidatePlan());
     RunOutput run;
     {
-      std::optional<FileLock> lock;
-      // Timed runs never overlap; correctness-only runs may share the GPU.
-      if (!o_.cpu_candidate && !o_.emulate && o_.timing) lock.emplace(cache_ / "gpu.lock");
+      std::unique_ptr<verify::GpuLock> lock;
+      // Timed runs on one GPU never overlap (other threads, processes, Slurm
+      // tasks); correctness-only runs may share it.
+      if (!o_.cpu_candidate && !o_.emulate && o_.timing) {
+        RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath()));
+      }
       RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
     }
     res.time_run_ms = run.process.wall_ms;
@@ -847,6 +861,8 @@ class Verifier::Impl {
   CommandRunner* runner_;
   fs::path cache_;
   std::once_flag init_once_;
+  std::once_flag gpu_lock_once_;
+  fs::path gpu_lock_path_;
   Status init_status_;
   verify::Toolchain tc_;
   std::unique_ptr<BuildCache> builds_;

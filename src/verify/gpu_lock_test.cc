@@ -1,0 +1,66 @@
+#include "verify/gpu_lock.h"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <thread>
+
+namespace regrapht::verify {
+namespace {
+
+EnvGetter Env(std::map<std::string, std::string> vars) {
+  return [vars](const std::string& name) -> std::optional<std::string> {
+    auto it = vars.find(name);
+    return it == vars.end() ? std::nullopt : std::optional<std::string>(it->second);
+  };
+}
+
+const char* kSmi = "0, GPU-aaaa-1111\n1, GPU-bbbb-2222\n";
+
+TEST(GpuLockTest, KeyIsTheUuidOfCudaDeviceZero) {
+  EXPECT_EQ(GpuLockKey(Env({}), kSmi, "node7"), "GPU-aaaa-1111");
+  EXPECT_EQ(GpuLockKey(Env({{"CUDA_VISIBLE_DEVICES", "1,0"}}), kSmi, "node7"), "GPU-bbbb-2222");
+  EXPECT_EQ(GpuLockKey(Env({{"CUDA_VISIBLE_DEVICES", "GPU-cccc-3333,GPU-aaaa-1111"}}), kSmi, "node7"),
+            "GPU-cccc-3333");
+  EXPECT_EQ(GpuLockKey(Env({{"CUDA_VISIBLE_DEVICES", "MIG-dddd/1/2"}}), "", "node7"), "MIG-dddd_1_2");
+}
+
+TEST(GpuLockTest, KeyFallsBackToHostAndIndex) {
+  EXPECT_EQ(GpuLockKey(Env({{"CUDA_VISIBLE_DEVICES", "3"}}), kSmi, "node7"), "node7-cuda3");
+  EXPECT_EQ(GpuLockKey(Env({}), "", "node7.cluster"), "node7.cluster-cuda0");
+  EXPECT_EQ(GpuLockKey(Env({{"REGRAPHT_GPU_LOCK_ID", "my gpu"}}), kSmi, "node7"), "my_gpu");
+}
+
+TEST(GpuLockTest, DirPrefersTheEnvironmentThenRunLock) {
+  auto yes = [](const fs::path&) { return true; };
+  auto no = [](const fs::path&) { return false; };
+  EXPECT_EQ(GpuLockDir(Env({{"REGRAPHT_GPU_LOCK_DIR", "/x"}}), "/cache", yes), fs::path("/x"));
+  EXPECT_EQ(GpuLockDir(Env({}), "/cache", yes), fs::path("/run/lock/regrapht-gpu"));
+  EXPECT_EQ(GpuLockDir(Env({}), "/cache", no), fs::path("/cache/gpu-locks"));
+}
+
+// One GPU's lock excludes; another GPU's does not.
+TEST(GpuLockTest, SameGpuWaitsOtherGpuDoesNot) {
+  auto dir = TempDir::Create("rggpulock");
+  ASSERT_TRUE(dir.ok());
+  fs::path a = dir->path() / "locks" / "GPU-a.lock", b = dir->path() / "locks" / "GPU-b.lock";
+  auto held = GpuLock::Acquire(a);
+  ASSERT_TRUE(held.ok()) << held.status().ToString();
+  std::atomic<bool> got_a{false};
+  std::thread waiter([&] {
+    auto again = GpuLock::Acquire(a);
+    got_a = again.ok();
+  });
+  auto other = GpuLock::Acquire(b);  // does not block
+  ASSERT_TRUE(other.ok());
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_FALSE(got_a);
+  held->reset();
+  waiter.join();
+  EXPECT_TRUE(got_a);
+}
+
+}  // namespace
+}  // namespace regrapht::verify
