@@ -1,16 +1,20 @@
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
+#include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <future>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <numeric>
 #include <random>
+#include <thread>
 
 #include "core/fs.h"
 #include "core/hash.h"
@@ -158,6 +162,43 @@ std::string HostName() {
   char buf[256] = {};
   if (::gethostname(buf, sizeof buf - 1) != 0) return "localhost";
   return buf;
+}
+
+// Copies a built program into a run folder. Unlike fs::copy_file, the new
+// file is opened close-on-exec, so that children other threads fork
+// meanwhile do not keep it open for writing (which makes exec fail with
+// ETXTBSY for as long as they live).
+Status CopyExecutable(const fs::path& from, const fs::path& to) {
+  auto fail = [&](const char* what) {
+    return Status::IoError("cannot copy " + from.string() + " into the run folder (" + what +
+                           "): " + std::strerror(errno));
+  };
+  int in = ::open(from.c_str(), O_RDONLY | O_CLOEXEC);
+  if (in < 0) return fail("open");
+  int out = ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
+  if (out < 0) {
+    Status st = fail("create");
+    ::close(in);
+    return st;
+  }
+  char buf[1 << 16];
+  Status st;
+  while (st.ok()) {
+    ssize_t n = ::read(in, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) st = fail("read");
+    if (n <= 0) break;
+    for (ssize_t done = 0; done < n && st.ok();) {
+      ssize_t w = ::write(out, buf + done, static_cast<size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) st = fail("write");
+      else done += w;
+    }
+  }
+  ::close(in);
+  if (::close(out) != 0 && st.ok()) st = fail("close");
+  if (st.ok() && ::chmod(to.c_str(), 0755) != 0) st = fail("chmod");
+  return st;
 }
 
 struct RunOutput {
@@ -558,10 +599,7 @@ class Verifier::Impl {
     RG_RETURN_IF_ERROR(WriteFile(work.path() / "plan.txt", plan));
     CommandSpec cs;
     if (untrusted) {
-      std::error_code ec;
-      fs::copy_file(exe, work.path() / "candidate", fs::copy_options::overwrite_existing, ec);
-      if (ec) return Status::IoError("cannot copy " + exe.string() + " into the run folder: " + ec.message());
-      fs::permissions(work.path() / "candidate", fs::perms(0755), ec);
+      RG_RETURN_IF_ERROR(CopyExecutable(exe, work.path() / "candidate"));
       cs.argv = {"./candidate", "plan.txt", "3"};
       cs.env = {"HOME=" + std::string(kBoxPath)};
       cs.box_cwd = true;
@@ -591,6 +629,15 @@ class Verifier::Impl {
     cs.max_output_bytes = 32 * 1024;
     RunOutput out;
     RG_ASSIGN_OR_RETURN(out.process, runner_->Run(cs));
+    // A child that another thread forked while the copy above was open holds
+    // the file open for writing until it execs, and exec then fails with
+    // ETXTBSY: a race of concurrent verifications, not the candidate's fault.
+    for (int retry = 1; retry <= 5 && untrusted && out.process.records.empty() &&
+                        out.process.stderr_text.find("Text file busy") != std::string::npos;
+         ++retry) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20 * retry));
+      RG_ASSIGN_OR_RETURN(out.process, runner_->Run(cs));
+    }
     if (out.process.records_overflow) {
       out.records_error = "records exceeded " + std::to_string(cs.max_records_bytes) + " bytes";
       return out;
