@@ -2,9 +2,11 @@
 // OpenAI-compatible server. Shared by chat, bench-llm, optimize and bench.
 #pragma once
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/command.h"
 #include "core/fs.h"
@@ -15,19 +17,25 @@ namespace regrapht::cli {
 
 struct BackendFlags {
   std::string model;        // a GGUF file
-  std::string endpoint;     // OpenAI-compatible base URL
+  // OpenAI-compatible base URLs; several: replicas of one model, used
+  // round-robin with health tracking (NewReplicaBackend).
+  std::vector<std::string> endpoints;
   std::string model_name;   // for the endpoint
   std::string api_key;
   int threads = 0;
   int ctx_size = 4096;
   int gpu_layers = 0;
   std::string chat_template;
+  int max_in_flight = 4;     // requests outstanding to the endpoints (not a flag here: SearchFlags sets it)
 
   void Add(CLI::App* sub) {
     sub->add_option("--model", model, "A GGUF model file (default: the registry's default model)");
-    sub->add_option("--endpoint", endpoint,
+    sub->add_option("--endpoint", endpoints,
                     "Base URL of an OpenAI-compatible server, e.g. http://localhost:8000/v1 "
-                    "(default: $OPENAI_BASE_URL when --model-name is given)");
+                    "(default: $OPENAI_BASE_URL when --model-name is given); repeat it, or separate URLs "
+                    "with commas, for replicas of one model (used round-robin; a failing one is retried later)")
+        ->delimiter(',')
+        ->allow_extra_args(false);
     sub->add_option("--model-name", model_name, "Model name to request from the endpoint");
     sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
     sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
@@ -40,7 +48,7 @@ struct BackendFlags {
 
   bool UseHttp() const {
     const char* env = std::getenv("OPENAI_BASE_URL");
-    return !endpoint.empty() || (!model_name.empty() && env != nullptr && *env != '\0');
+    return !endpoints.empty() || (!model_name.empty() && env != nullptr && *env != '\0');
   }
 
   Result<fs::path> ModelPath() const {
@@ -57,13 +65,7 @@ struct BackendFlags {
   }
 
   Result<std::unique_ptr<LlmBackend>> Make(bool reuse_prefix = true) const {
-    if (UseHttp()) {
-      OpenAiOptions o;
-      o.base_url = endpoint;
-      o.model = model_name;
-      o.api_key = api_key;
-      return NewOpenAiBackend(o);
-    }
+    if (UseHttp()) return MakeHttp();
     LlamaOptions o;
     RG_ASSIGN_OR_RETURN(o.model_path, ModelPath());
     o.threads = threads;
@@ -72,6 +74,29 @@ struct BackendFlags {
     o.chat_template = chat_template;
     o.reuse_prefix = reuse_prefix;
     return NewLlamaBackend(o);
+  }
+
+ private:
+  Result<std::unique_ptr<LlmBackend>> MakeHttp() const {
+    OpenAiOptions o;
+    o.model = model_name;
+    o.api_key = api_key;
+    o.max_in_flight = std::max(1, max_in_flight);
+    if (endpoints.size() <= 1) {
+      o.base_url = endpoints.empty() ? "" : endpoints.front();
+      return NewOpenAiBackend(o);
+    }
+    // Replicas: each one gives up quickly, so that a dead one costs a
+    // request about a second before the next replica takes it.
+    o.max_retries = 1;
+    o.backoff_initial_s = 0.5;
+    std::vector<std::unique_ptr<LlmBackend>> replicas;
+    for (const auto& url : endpoints) {
+      o.base_url = url;
+      RG_ASSIGN_OR_RETURN(auto one, NewOpenAiBackend(o));
+      replicas.push_back(std::move(one));
+    }
+    return NewReplicaBackend(std::move(replicas));
   }
 };
 

@@ -1,13 +1,16 @@
 // regrapht bench / report / suite
 #include <cstdio>
 #include <memory>
+#include <semaphore>
 
 #include <fmt/format.h>
 
+#include "bench/coverage.h"
 #include "bench/overlap.h"
 #include "bench/pareval_prompts.h"
 #include "bench/report.h"
 #include "bench/runner.h"
+#include "bench/shard.h"
 #include "bench/suite.h"
 #include "cli/commands.h"
 #include "cli/search_flags.h"
@@ -17,25 +20,79 @@
 #include "store/results_store.h"
 
 namespace regrapht::cli {
+namespace {
+
+// Verifications of concurrent samples, at most `jobs` at a time: model
+// requests may be many in flight, compiles and emulated runs share the CPUs.
+// (GPU timing runs are serialised per GPU by the Verifier itself.)
+class BoundedEvaluator final : public CandidateEvaluator {
+ public:
+  BoundedEvaluator(CandidateEvaluator* inner, int jobs) : inner_(inner), slots_(std::max(1, jobs)) {}
+  Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) override {
+    slots_.acquire();
+    auto r = inner_->Evaluate(problem, code);
+    slots_.release();
+    return r;
+  }
+
+ private:
+  CandidateEvaluator* inner_;
+  std::counting_semaphore<1024> slots_;
+};
+
+// regrapht bench merge OUT IN...
+int RunMerge(const std::string& out, const std::vector<std::string>& inputs) {
+  auto store = ResultsStore::Open(out);
+  if (!store.ok()) return Fail(store.status());
+  std::vector<fs::path> paths(inputs.begin(), inputs.end());
+  auto stats = (*store)->MergeFrom(paths);
+  if (!stats.ok()) return Fail(stats.status());
+  auto rows = (*store)->Query();
+  if (!rows.ok()) return Fail(rows.status());
+  std::printf("merged %d database(s) into %s: %lld row(s) added, %lld already there; %zu rows in all\n",
+              stats->inputs, out.c_str(), static_cast<long long>(stats->rows_added),
+              static_cast<long long>(stats->rows_same), rows->size());
+  std::printf("tables: regrapht report --db %s\n", out.c_str());
+  return kExitOk;
+}
+
+}  // namespace
 
 std::function<int()> BenchCommand(CLI::App* sub) {
   struct State {
     std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
     int samples = 1, jobs = 2;
+    std::string merge_out;
+    std::vector<std::string> merge_in;
     bool no_resume = false, quiet = false;
     VerifyFlags flags;
     SearchFlags search;
   };
   auto st = std::make_shared<State>();
-  sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders)")->required();
+  CLI::App* merge = sub->add_subcommand(
+      "merge", "Merge results databases (e.g. one per shard) into one: the same row twice is one row, "
+               "conflicting rows are an error naming both files");
+  merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
+  merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  sub->require_subcommand(0, 1);
+  sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
   sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
-  sub->add_option("--shard", st->shard, "i/n: run every n-th problem starting at i")->capture_default_str();
+  sub->add_option("--shard", st->shard,
+                  "i/n: run every n-th problem starting at i; auto: this task's shard of a Slurm job array "
+                  "(SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; scripts/slurm/bench.sbatch)")
+      ->capture_default_str();
   sub->add_flag("--no-resume", st->no_resume, "redo samples already in the database");
-  sub->add_option("--db", st->db, "SQLite results database")->capture_default_str();
-  sub->add_option("--jobs", st->jobs, "parallel compile jobs (timed runs never overlap)")->capture_default_str();
+  sub->add_option("--db", st->db,
+                  "SQLite results database; {shard} and {shards} become the shard index and count, so that each "
+                  "shard writes its own file (needed on NFS/Lustre: merge them with `bench merge`)")
+      ->capture_default_str();
+  sub->add_option("--jobs", st->jobs,
+                  "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
+                  "overlap)")
+      ->capture_default_str();
   sub->add_flag("--quiet", st->quiet, "no progress bar");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
                   "with --form kernel and a search method: ParEval's generation-prompts.json; each problem's "
@@ -43,14 +100,22 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  return [st]() -> int {
+  return [st, merge]() -> int {
+    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in);
+    if (st->suite.empty()) return Fail(Status::InvalidArgument("bench: --suite DIR is required"));
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
-    auto parts = Split(st->shard, '/');
-    auto si = parts.size() == 2 ? ParseInt(parts[0]) : std::nullopt;
-    auto sn = parts.size() == 2 ? ParseInt(parts[1]) : std::nullopt;
-    if (!si || !sn) return Fail(Status::InvalidArgument("--shard: expected i/n, got \"" + st->shard + "\""));
+    auto shard = bench::ParseShard(st->shard, bench::ProcessEnv());
+    if (!shard.ok()) return Fail(shard.status());
+    const std::string db = bench::ExpandShardPath(st->db, *shard);
+    if (shard->count > 1 && db == st->db) {
+      std::fprintf(stderr,
+                   "note: every shard writes to %s; on a shared filesystem (NFS, Lustre) give each its own file, "
+                   "e.g. --db 'results-{shard}.sqlite', and merge them with `regrapht bench merge` "
+                   "(docs/scale.md)\n",
+                   db.c_str());
+    }
     auto suite = bench::LoadSuite(st->suite);
     if (!suite.ok()) return Fail(suite.status());
     if (opts->kernel_form) {
@@ -63,18 +128,18 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       // The two forms are two benchmarks: their rows never mix or resume each other.
       suite->name += "/kernel";
     }
-    auto store = ResultsStore::Open(st->db);
+    auto store = ResultsStore::Open(db);
     if (!store.ok()) return Fail(store.status());
     auto runner = NewSubprocessRunner(RunnerOptions(*opts));
     Verifier verifier(*opts, runner.get());
     std::unique_ptr<SearchEnv> env;
-    std::unique_ptr<CandidateEvaluator> evaluator;
+    std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
 
     bench::RunnerOptions ro;
     ro.method = st->method;
     ro.samples = st->samples;
-    ro.shard_index = static_cast<int>(*si);
-    ro.shard_count = static_cast<int>(*sn);
+    ro.shard_index = shard->index;
+    ro.shard_count = shard->count;
     ro.resume = !st->no_resume;
     ro.seed = st->search.seed;
     ro.progress = !st->quiet;
@@ -131,7 +196,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       auto made = MakeSearchEnv(st->search);
       if (!made.ok()) return Fail(made.status());
       env = std::move(*made);
-      evaluator = NewVerifierEvaluator(&verifier);
+      verifier_evaluator = NewVerifierEvaluator(&verifier);
+      evaluator = std::make_unique<BoundedEvaluator>(verifier_evaluator.get(), st->jobs);
+      ro.jobs = st->search.max_in_flight;
       ro.model = env->llm->ModelId();
       cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
       cfg["archs"] = opts->archs;
@@ -180,7 +247,13 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
                 suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
                 r->unverified, r->wall_s);
-    std::printf("results in %s; tables: regrapht report --db %s\n", st->db.c_str(), st->db.c_str());
+    if (shard->count > 1) {
+      const int n = static_cast<int>(suite->problems.size());
+      std::printf("shard %d of %d: %d of the suite's %d problems (every %d-th from #%d)\n", shard->index,
+                  shard->count, (n - shard->index + shard->count - 1) / shard->count, n, shard->count,
+                  shard->index);
+    }
+    std::printf("results in %s; tables: regrapht report --db %s\n", db.c_str(), db.c_str());
     if (r->unverified > 0) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
@@ -191,23 +264,51 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 
 std::function<int()> ReportCommand(CLI::App* sub) {
   struct State {
-    std::string db, format = "md", suite, method, ks = "1";
+    std::vector<std::string> dbs;
+    std::string format = "md", suite, method, ks = "1";
     int bootstrap = 1000;
   };
   auto st = std::make_shared<State>();
-  sub->add_option("--db", st->db, "SQLite results database")->required();
+  sub->add_option("--db", st->dbs,
+                  "SQLite results database; repeat it (or bench merge first) for several, e.g. one per shard")
+      ->required()
+      ->allow_extra_args(false);
   sub->add_option("--format", st->format, "md, csv or json")->capture_default_str()->check(CLI::IsMember({"md", "csv", "json"}));
-  sub->add_option("--suite", st->suite, "only this suite");
+  sub->add_option("--suite", st->suite,
+                  "a suite folder: its experiments only, and its problems are the expected set the report checks "
+                  "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
   sub->add_option("--method", st->method, "only this method");
   sub->add_option("--k", st->ks, "k values for pass@k and speedup@k, e.g. 1,10")->capture_default_str();
   sub->add_option("--bootstrap", st->bootstrap, "bootstrap resamples for the 95% intervals")->capture_default_str();
   return [st]() -> int {
     std::error_code ec;
-    if (!fs::exists(st->db, ec)) return Fail(Status::NotFound(st->db + ": no such database"));
-    auto store = ResultsStore::Open(st->db);
+    for (const auto& db : st->dbs) {
+      if (!fs::exists(db, ec)) return Fail(Status::NotFound(db + ": no such database"));
+    }
+    // Several databases: their union, checked for conflicting rows like `bench merge`.
+    auto store = ResultsStore::Open(st->dbs.size() == 1 ? fs::path(st->dbs[0]) : fs::path(":memory:"));
     if (!store.ok()) return Fail(store.status());
-    auto rows = (*store)->Query(st->suite, st->method);
+    if (st->dbs.size() > 1) {
+      auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
+      if (!merged.ok()) return Fail(merged.status());
+    }
+    std::optional<bench::Suite> expected;
+    if (!st->suite.empty() && fs::exists(fs::path(st->suite) / "suite.json", ec)) {
+      auto loaded = bench::LoadSuite(st->suite);
+      if (!loaded.ok()) return Fail(loaded.status());
+      expected = std::move(*loaded);
+    }
+    auto rows = (*store)->Query(expected ? "" : st->suite, st->method);
     if (!rows.ok()) return Fail(rows.status());
+    auto plan = (*store)->QueryPlan();
+    if (!plan.ok()) return Fail(plan.status());
+    auto keep = [&](const std::string& suite, const std::string& method) {
+      if (!st->method.empty() && method != st->method) return false;
+      if (expected) return suite == expected->name || suite == expected->name + "/kernel";
+      return st->suite.empty() || suite == st->suite;
+    };
+    std::erase_if(*rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
+    std::erase_if(*plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
     bench::MetricsOptions mo;
     mo.ks.clear();
     for (const auto& k : Split(st->ks, ',')) {
@@ -217,6 +318,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     }
     mo.bootstrap = st->bootstrap;
     auto groups = bench::ComputeMetrics(*rows, mo);
+    bench::AddCoverage(*rows, *plan, expected ? &*expected : nullptr, &groups);
     bench::SortForDisplay(&groups);
     auto printer = bench::NewReportPrinter(st->format);
     std::fputs(printer->Print(groups, mo.ks).c_str(), stdout);

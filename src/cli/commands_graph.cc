@@ -246,7 +246,7 @@ int RunBuild(BuildArgs a) {
   }
 
   // The large model. With --endpoint, --model names the served model.
-  if (!a.backend.endpoint.empty() && a.backend.model_name.empty()) {
+  if (!a.backend.endpoints.empty() && a.backend.model_name.empty()) {
     a.backend.model_name = a.backend.model;
     a.backend.model.clear();
   }

@@ -11,16 +11,24 @@ Answers POST /v1/chat/completions by looking at the prompt:
     from REPLIES_DIR/<kernel>_stepN.cu; a function without one gets prose;
   - any other request (a search step's prompt), when $FAKE_SEARCH_REPLY names a
     file: that file in a ```cuda block (and, when $FAKE_PROMPT_LOG names a file,
-    the request's messages appended to it as one JSON line).
+    the request's messages appended to it as one JSON line);
+  - any other request, when $FAKE_SEARCH_REPLIES names a folder of NAME.cu
+    files: for a request whose messages mention NAME( and whose seed is even,
+    that file in a ```cuda block; otherwise prose naming the seed (no code).
+    Logged as "search seed=SEED".
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
 HTTP 400, which the client does not retry: an endpoint failure, quickly.
+Requests are served concurrently. $FAKE_DELAY_S: seconds every chat reply
+waits first (a slow model). $FAKE_STATUS: every chat request gets this HTTP
+status instead (a failing replica), logged as "status CODE".
 """
 import json
 import os
 import sys
-from http.server import BaseHTTPRequestHandler, HTTPServer
+import time
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 REPLIES_DIR, PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2], sys.argv[3]
 DOWN_FILE = sys.argv[4] if len(sys.argv) > 4 else None
@@ -54,6 +62,18 @@ def log(line):
         f.write(line + "\n")
 
 
+def seeded_reply(body, folder):
+    """A reply that depends on the request's seed: code or prose."""
+    seed = int(body.get("seed", 0))
+    text = "\n".join(m.get("content", "") for m in body.get("messages", []))
+    for name in sorted(os.listdir(folder)):
+        stem, ext = os.path.splitext(name)
+        if ext == ".cu" and stem + "(" in text and seed % 2 == 0:
+            with open(os.path.join(folder, name)) as f:
+                return seed, "Here is the optimized version.\n```cuda\n" + f.read() + "```\n"
+    return seed, "I would rather explain than write code today (seed %d)." % seed
+
+
 def trajectory_reply(function):
     prefix, steps = TRAJECTORIES[function]
     out = []
@@ -85,6 +105,12 @@ class Handler(BaseHTTPRequestHandler):
             self.send_error(404)
             return
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        time.sleep(float(os.environ.get("FAKE_DELAY_S", "0") or 0))
+        status = os.environ.get("FAKE_STATUS", "")
+        if status:
+            log("status " + status)
+            self.send_error(int(status), "this replica is unwell (test)")
+            return
         messages = body["messages"]
         system = next((m["content"] for m in messages if m["role"] == "system"), "")
         user = messages[-1]["content"]
@@ -95,6 +121,12 @@ class Handler(BaseHTTPRequestHandler):
             marker = "Optimize the function "
             at = user.find(marker)
             search_reply = os.environ.get("FAKE_SEARCH_REPLY", "")
+            search_replies = os.environ.get("FAKE_SEARCH_REPLIES", "")
+            if at < 0 and search_replies:
+                seed, text = seeded_reply(body, search_replies)
+                log("search seed=%d" % seed)
+                self.reply(body, text)
+                return
             if at < 0 and search_reply:
                 log("search")
                 prompt_log = os.environ.get("FAKE_PROMPT_LOG", "")
@@ -134,7 +166,8 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.write(data)
 
 
-server = HTTPServer(("127.0.0.1", 0), Handler)
+ThreadingHTTPServer.daemon_threads = True
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 with open(PORT_FILE + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
 os.replace(PORT_FILE + ".tmp", PORT_FILE)

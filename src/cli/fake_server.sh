@@ -2,9 +2,9 @@
 # Sets up $tmp (removed on exit), fail(), and start_fake_server, which starts
 # the server and sets $endpoint. The caller sets $src (the source tree) first.
 tmp=$(mktemp -d)
-server_pid=
+server_pids=
 cleanup() {
-  [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+  for p in $server_pids; do kill "$p" 2>/dev/null; done
   rm -rf "$tmp"
 }
 trap cleanup EXIT
@@ -20,13 +20,19 @@ export REGRAPHT_CACHE_DIR="$tmp/cache"
 
 # start_fake_server REPLIES_DIR [DOWN_FILE]: requests are logged to $tmp/requests.log.
 start_fake_server() {
-  python3 "$src/src/cli/fake_openai_server.py" "$1" "$tmp/port" "$tmp/requests.log" ${2:+"$2"} &
-  server_pid=$!
+  start_named_fake_server requests "$@"
+}
+
+# start_named_fake_server NAME REPLIES_DIR [DOWN_FILE]: another server (the
+# FAKE_* variables of the moment apply to it), logging to $tmp/NAME.log.
+start_named_fake_server() {
+  python3 "$src/src/cli/fake_openai_server.py" "$2" "$tmp/$1.port" "$tmp/$1.log" ${3:+"$3"} &
+  server_pids="$server_pids $!"
   i=0
-  while [ ! -s "$tmp/port" ]; do
+  while [ ! -s "$tmp/$1.port" ]; do
     i=$((i + 1))
-    [ $i -gt 100 ] && fail "the fake server did not start"
+    [ $i -gt 100 ] && fail "the fake server $1 did not start"
     sleep 0.1
   done
-  endpoint="http://127.0.0.1:$(cat "$tmp/port")/v1"
+  endpoint="http://127.0.0.1:$(cat "$tmp/$1.port")/v1"
 }

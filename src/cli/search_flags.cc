@@ -38,6 +38,11 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
+  sub->add_option("--max-in-flight", max_in_flight,
+                  "model requests outstanding at once (bench: samples of different problems in parallel; "
+                  "best-of-n: its samples); results are those of 1")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1024));
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
 }
@@ -61,6 +66,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.sampling.top_k = 0;
   o.sampling.max_tokens = max_tokens;
   o.context_tokens = backend.ctx_size;
+  o.max_in_flight = max_in_flight;
   return o;
 }
 
@@ -85,7 +91,9 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
     env->graph = std::make_unique<Graph>(std::move(*g));
     env->index = std::make_unique<ExampleIndex>(*env->graph);
   }
-  RG_ASSIGN_OR_RETURN(env->llm, f.backend.Make());
+  BackendFlags backend = f.backend;
+  backend.max_in_flight = std::max(backend.max_in_flight, f.max_in_flight);
+  RG_ASSIGN_OR_RETURN(env->llm, backend.Make());
   if (!f.no_cache) {
     auto cached = NewCachedBackend(std::move(env->llm), CacheDir() / "llm-cache.db");
     if (!cached.ok()) return cached.status();

@@ -36,6 +36,7 @@ struct SearchFlags {
   std::string graph;      // default: <data>/graph/regrapht.json
   std::string prompts;    // folder of template overrides
   bool no_cache = false;
+  int max_in_flight = 1;  // model requests outstanding at once (does not change results)
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
