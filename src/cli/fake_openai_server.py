@@ -109,7 +109,12 @@ class Handler(BaseHTTPRequestHandler):
         status = os.environ.get("FAKE_STATUS", "")
         if status:
             log("status " + status)
-            self.send_error(int(status), "this replica is unwell (test)")
+            data = json.dumps({"error": {"message": "this replica is unwell (test)"}}).encode()
+            self.send_response(int(status))
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
             return
         messages = body["messages"]
         system = next((m["content"] for m in messages if m["role"] == "system"), "")

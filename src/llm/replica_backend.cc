@@ -3,7 +3,8 @@
 //
 //   request k  ->  replicas in order  k mod n, k+1 mod n, ...  (resting ones
 //                  moved to the end, soonest back first)
-//   failure    ->  rest  min(max, initial * 2^(failures in a row - 1))
+//   failure    ->  rest  min(max, initial * 2^(failures in a row - 1)); a
+//                  failure while resting (a request sent before) adds nothing
 //   success    ->  failures in a row = 0
 #include <algorithm>
 #include <mutex>
@@ -106,11 +107,15 @@ class ReplicaBackend final : public LlmBackend {
   void MarkDown(size_t i, const Status& why) {
     std::lock_guard lock(mu_);
     Health& h = health_[i];
+    const double now = clock_->NowSeconds();
+    // Requests that were in flight together fail together: one outage, one
+    // failure, however many of them there were.
+    if (h.resting_until > now) return;
     ++h.failures;
     double rest = options_.cooldown_initial_s;
     for (int k = 1; k < h.failures && rest < options_.cooldown_max_s; ++k) rest *= 2;
     rest = std::min(rest, options_.cooldown_max_s);
-    h.resting_until = clock_->NowSeconds() + rest;
+    h.resting_until = now + rest;
     spdlog::warn("replica {} failed ({}); trying the others, and it again in {:.0f} s", replicas_[i]->ModelId(),
                  why.message(), rest);
   }
