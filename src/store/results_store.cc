@@ -85,6 +85,7 @@ Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
 }
 
 Status ResultsStore::Put(const ResultRow& r) {
+  std::lock_guard lock(mu_);
   SqliteTransaction tx(db_.get());
   RG_RETURN_IF_ERROR(tx.Begin());
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT OR REPLACE INTO results (") + kColumns +
@@ -121,6 +122,7 @@ Status ResultsStore::Put(const ResultRow& r) {
 }
 
 Result<bool> ResultsStore::Has(const ResultKey& k) {
+  std::lock_guard lock(mu_);
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(
                                    "SELECT 1 FROM results WHERE suite=?1 AND problem=?2 AND method=?3 AND "
                                    "model=?4 AND config_hash=?5 AND sample=?6"));
@@ -134,6 +136,7 @@ Result<bool> ResultsStore::Has(const ResultKey& k) {
 }
 
 Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, const std::string& method) {
+  std::lock_guard lock(mu_);
   std::string sql = std::string("SELECT ") + kColumns +
                     " FROM results WHERE (?1 = '' OR suite = ?1) AND (?2 = '' OR method = ?2) "
                     "ORDER BY suite, method, model, config_hash, problem, sample";
@@ -177,6 +180,7 @@ Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, con
 }
 
 Status ResultsStore::PutPlan(const std::vector<PlanEntry>& entries) {
+  std::lock_guard lock(mu_);
   SqliteTransaction tx(db_.get());
   RG_RETURN_IF_ERROR(tx.Begin());
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT INTO plan (") + kPlanColumns +
@@ -198,6 +202,7 @@ Status ResultsStore::PutPlan(const std::vector<PlanEntry>& entries) {
 }
 
 Result<std::vector<PlanEntry>> ResultsStore::QueryPlan() {
+  std::lock_guard lock(mu_);
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("SELECT ") + kPlanColumns +
                                             " FROM plan ORDER BY suite, method, model, config_hash, problem"));
   std::vector<PlanEntry> plan;
@@ -286,6 +291,7 @@ Result<int64_t> ResultsStore::CopyAttached() {
 }
 
 Result<MergeStats> ResultsStore::MergeFrom(const std::vector<fs::path>& inputs) {
+  std::lock_guard lock(mu_);
   MergeStats stats;
   std::vector<fs::path> todo;
   for (const fs::path& in : inputs) {

@@ -12,11 +12,13 @@
 // to it: the suite's problems and the samples asked for, for each method,
 // model and config, so a report can say which rows are still missing.
 //
-// Thread safety: Put/Has/Query may be called from several threads.
+// Thread safety: every method may be called from several threads (calls on
+// one store are serialised: SQLite transactions belong to the connection).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -113,6 +115,7 @@ class ResultsStore {
   // MergeFrom's passes over one attached input ("src").
   Status CheckMergeConflicts(const fs::path& input);
   Result<int64_t> CopyAttached();
+  std::mutex mu_;  // one transaction at a time on db_
   std::unique_ptr<SqliteDb> db_;
   fs::path path_;
 };

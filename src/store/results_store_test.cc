@@ -5,6 +5,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <thread>
+
 #include "core/fs.h"
 #include "core/sqlite_db.h"
 
@@ -41,6 +44,26 @@ TEST(ResultsStoreTest, PutHasQuery) {
   EXPECT_EQ(rows->size(), 2u);
   EXPECT_EQ((*rows)[1].speedup, 3.0);
   EXPECT_TRUE((*store)->Query("other")->empty());
+}
+
+// Concurrent samples (bench --max-in-flight) write through one store.
+TEST(ResultsStoreTest, PutFromManyThreads) {
+  auto dir = TempDir::Create("rgstore");
+  auto store = ResultsStore::Open(dir->path() / "r.sqlite");
+  ASSERT_TRUE(store.ok());
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 20; ++i) {
+        if (!(*store)->Put(Row("p" + std::to_string(t), i, "correct", 1.0)).ok()) ++failures;
+        if (!(*store)->Has({"s", "p0", "reference", "", "cfg", 0}).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures, 0);
+  EXPECT_EQ((*store)->Query()->size(), 160u);
 }
 
 // A writer killed with SIGKILL mid-run loses no committed row, and the file

@@ -1,0 +1,81 @@
+#!/bin/sh
+# bench --max-in-flight and replicas against a fake OpenAI-compatible server
+# that waits FAKE_DELAY_S before each reply (a slow model) and answers with
+# code or prose depending on the request's seed:
+#   1. 4 requests in flight finish in about a quarter of the sequential time
+#      (asserted: at least 2.5x faster), with rows identical to the
+#      sequential run's (seeds, verdicts, candidates, tokens);
+#   2. with a replica that answers HTTP 503 listed first, every sample is
+#      still answered, by the healthy replica, with the same rows, and the
+#      failing replica is tried again only after a rest (a few requests,
+#      not one per sample).
+# Candidates run in the CPU emulator (no GPU needed); the first run fills the
+# build cache so that the timed runs compare requests, not compiles.
+# Usage: bench_concurrency_test.sh REGRAPHT_BINARY SOURCE_DIR
+set -u
+bin=$1
+src=$2
+. "$src/src/cli/fake_server.sh"
+
+mkdir -p "$tmp/suite" "$tmp/replies"
+for p in saxpy sum_of_squares spmv_csr; do cp -r "$src/problems/$p" "$tmp/suite/$p"; done
+cat >"$tmp/suite/suite.json" <<'JSON'
+{"format": "regrapht-suite", "version": 1, "name": "inflight"}
+JSON
+# Replies by function name (the server looks for "NAME(" in the prompt).
+cp "$src/problems/saxpy/solution.cu" "$tmp/replies/saxpy.cu"
+cp "$src/problems/sum_of_squares/solution.cu" "$tmp/replies/sumOfSquares.cu"
+cp "$src/problems/spmv_csr/solution.cu" "$tmp/replies/spmv_csr.cu"
+
+export FAKE_SEARCH_REPLIES="$tmp/replies"
+FAKE_DELAY_S=1 start_named_fake_server slow "$tmp"
+slow=$endpoint
+FAKE_STATUS=503 start_named_fake_server bad "$tmp"
+bad=$endpoint
+
+# run NAME IN_FLIGHT ENDPOINTS: 3 problems x 4 samples of `standard`; sets $wall (seconds).
+run() {
+  t0=$(date +%s.%N)
+  "$bin" bench --suite "$tmp/suite" --method standard --samples 4 --endpoint "$3" --model-name test-model \
+    --emulate --emulate-tests-only --no-cache --max-in-flight "$2" --db "$tmp/$1.sqlite" --quiet \
+    >"$tmp/$1.txt" 2>&1 || fail "bench $1 (--max-in-flight $2) exited $?"
+  t1=$(date +%s.%N)
+  grep -q "inflight / standard: 12 samples (0 already done)" "$tmp/$1.txt" || fail "bench $1: summary"
+  wall=$(python3 -c "print('%.2f' % ($t1 - $t0))")
+}
+
+# same_rows A B: the rows of A.sqlite and B.sqlite are the same samples with the same outcomes.
+same_rows() {
+  python3 - "$tmp/$1.sqlite" "$tmp/$2.sqlite" <<'PY' || fail "rows of $1 and $2 differ"
+import sqlite3, sys
+def rows(path):
+    return sqlite3.connect(path).execute(
+        "SELECT problem, sample, seed, verdict, speedup, candidate_hash, candidate_source, tokens_prompt, "
+        "tokens_generated, generations, verifications FROM results ORDER BY problem, sample").fetchall()
+a, b = rows(sys.argv[1]), rows(sys.argv[2])
+assert len(a) == 12, len(a)
+assert a == b, "\n".join(str(x) + "\n" + str(y) for x, y in zip(a, b) if x != y)
+verdicts = sorted(set(r[3] for r in a))
+assert verdicts == ["compile_error", "correct"], verdicts  # code for even seeds, prose for odd ones
+PY
+}
+
+run warm 4 "$slow"
+run seq 1 "$slow"
+seq=$wall
+run par 4 "$slow"
+par=$wall
+echo "12 requests of 1 s: --max-in-flight 1: $seq s, 4: $par s"
+python3 -c "import sys; sys.exit(0 if $seq / $par >= 2.5 else 1)" ||
+  fail "4 in flight took $par s against $seq s one at a time (expected about a quarter)"
+same_rows seq par
+same_rows seq warm
+
+run replicas 4 "$bad,$slow"
+echo "with a failing replica first: $wall s"
+same_rows seq replicas
+tried=$(grep -c '^status 503' "$tmp/bad.log")
+# Each try of the failing replica is 2 attempts (one retry); it rests 5 s after
+# the first failure, so a run of ~4 s tries it once or twice, never per sample.
+[ "$tried" -ge 1 ] && [ "$tried" -le 6 ] || fail "the failing replica got $tried requests"
+echo ok
