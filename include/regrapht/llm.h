@@ -144,6 +144,9 @@ struct OpenAiOptions {
   std::string base_url;  // e.g. "http://localhost:8000/v1"; empty: $OPENAI_BASE_URL
   std::string api_key;   // empty: $OPENAI_API_KEY (may stay empty for local servers)
   std::string model;     // sent as "model"; required
+  // ModelId() (results' and caches' name for the model); empty: model@base_url.
+  // Shards that reach one model at different URLs give the same one.
+  std::string model_id;
   double connect_timeout_s = 10;
   double read_timeout_s = 600;  // no byte for this long: DeadlineExceeded
   int max_retries = 4;          // on connection errors, 429 and 5xx
@@ -175,8 +178,9 @@ struct ReplicaOptions {
 // each replica at most once per request. Any other error (a bad request, a
 // rejected key) is returned at once. Replies do not depend on the replica
 // that gave them as long as the servers run the same model with seeded
-// sampling. ModelId() is "<model>@<url1>,<url2>,..." for OpenAI backends of
-// one model. `clock` (null: the system clock) must outlive the backend.
+// sampling. ModelId() is the replicas' ModelId when they all have the same
+// one (OpenAiOptions::model_id), else "<model>@<url1>,<url2>,..." for OpenAI
+// backends of one model. `clock` (null: the system clock) must outlive the backend.
 // InvalidArgument for an empty list.
 Result<std::unique_ptr<LlmBackend>> NewReplicaBackend(std::vector<std::unique_ptr<LlmBackend>> replicas,
                                                       const ReplicaOptions& options = {},

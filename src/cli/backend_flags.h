@@ -21,6 +21,7 @@ struct BackendFlags {
   // round-robin with health tracking (NewReplicaBackend).
   std::vector<std::string> endpoints;
   std::string model_name;   // for the endpoint
+  std::string model_id;     // for the endpoint: its name in results and caches (default NAME@URL)
   std::string api_key;
   int threads = 0;
   int ctx_size = 4096;
@@ -37,6 +38,9 @@ struct BackendFlags {
         ->delimiter(',')
         ->allow_extra_args(false);
     sub->add_option("--model-name", model_name, "Model name to request from the endpoint");
+    sub->add_option("--model-id", model_id,
+                    "With --endpoint: the model's name in results and caches (default NAME@URL, or NAME@URL1,URL2 "
+                    "for replicas); give every shard the same one when they reach the model at different URLs");
     sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
     sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
     sub->add_option("--ctx-size", ctx_size, "Context size in tokens for the embedded model")
@@ -80,6 +84,7 @@ struct BackendFlags {
   Result<std::unique_ptr<LlmBackend>> MakeHttp() const {
     OpenAiOptions o;
     o.model = model_name;
+    o.model_id = model_id;
     o.api_key = api_key;
     o.max_in_flight = std::max(1, max_in_flight);
     if (endpoints.size() <= 1) {

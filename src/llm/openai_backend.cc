@@ -65,7 +65,9 @@ class OpenAiBackend final : public LlmBackend {
   Result<ChatResponse> Chat(const ChatRequest& request) override;
   Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) override;
   std::string Name() const override { return "openai"; }
-  std::string ModelId() const override { return options_.model + "@" + options_.base_url; }
+  std::string ModelId() const override {
+    return options_.model_id.empty() ? options_.model + "@" + options_.base_url : options_.model_id;
+  }
 
  private:
   // POSTs `body` to {base}/{path} with retries; returns the 200 response's body.

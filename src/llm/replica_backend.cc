@@ -22,9 +22,13 @@ bool ServerFault(const Status& s) {
          s.code() == Status::Code::kIoError;
 }
 
-// "m@u1,u2" when every id is "m@<url>" with the same m; else the ids joined.
+// The replicas' id when they share one; "m@u1,u2" when every id is "m@<url>"
+// with the same m; else the ids joined.
 std::string JoinModelIds(const std::vector<std::unique_ptr<LlmBackend>>& replicas) {
   std::string first = replicas.front()->ModelId();
+  bool same = true;
+  for (const auto& r : replicas) same &= r->ModelId() == first;
+  if (same) return first;
   size_t at = first.rfind('@');
   std::string model = at == std::string::npos ? "" : first.substr(0, at + 1);
   bool same_model = !model.empty();

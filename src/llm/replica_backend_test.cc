@@ -120,6 +120,20 @@ TEST(ReplicaBackendTest, RequestErrorsAreNotTheReplicas) {
   EXPECT_EQ(Ask(f.backend.get()), "a");
 }
 
+TEST(ReplicaBackendTest, SharedModelIdIsKept) {
+  std::vector<std::unique_ptr<LlmBackend>> rs;
+  for (const char* url : {"http://a/v1", "http://b/v1"}) {
+    OpenAiOptions o;
+    o.base_url = url;
+    o.model = "qwen";
+    o.model_id = "qwen-7b@cluster";
+    rs.push_back(std::move(*NewOpenAiBackend(o)));
+  }
+  auto b = NewReplicaBackend(std::move(rs));
+  ASSERT_TRUE(b.ok());
+  EXPECT_EQ((*b)->ModelId(), "qwen-7b@cluster");
+}
+
 TEST(ReplicaBackendTest, RefusesAnEmptyList) { EXPECT_FALSE(NewReplicaBackend({}).ok()); }
 
 }  // namespace
