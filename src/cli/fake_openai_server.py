@@ -172,6 +172,9 @@ class Handler(BaseHTTPRequestHandler):
 
 
 ThreadingHTTPServer.daemon_threads = True
+# socketserver's default backlog of 5 drops the SYNs of a burst of concurrent
+# clients, which then wait a second to retry: real servers queue far more.
+ThreadingHTTPServer.request_queue_size = 128
 server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 with open(PORT_FILE + ".tmp", "w") as f:
     f.write(str(server.server_address[1]))
