@@ -139,11 +139,20 @@ run_shards() {
   rm -f "$t"/shard-*.sqlite "$t"/shard-*.out
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
-  REGRAPHT="$bin" REGRAPHT_CACHE_DIR="$1" timeout 600 sbatch --wait --array=0-2 --cpus-per-task=1 \
+  job=$(REGRAPHT="$bin" REGRAPHT_CACHE_DIR="$1" sbatch --parsable --array=0-2 --cpus-per-task=1 \
     --chdir="$t" --output="$t/shard-%a.out" "$src/scripts/slurm/bench.sbatch" \
-    --suite "$t/suite" $flags --db "$t/shard-{shard}.sqlite" >"$t/sbatch.txt" 2>&1 ||
-    fail "sbatch --wait exited $? (a shard failed)"
+    --suite "$t/suite" $flags --db "$t/shard-{shard}.sqlite" 2>"$t/sbatch.txt") || fail "sbatch exited $?"
+  # Poll (sbatch --wait polls every few seconds, which would be most of a warm run's time).
+  i=0
+  while :; do
+    states=$(squeue -h -j "$job" -t all -o %T 2>/dev/null)
+    [ -n "$states" ] && ! echo "$states" | grep -qE 'PENDING|CONFIGURING|RUNNING|COMPLETING' && break
+    i=$((i + 1))
+    [ $i -gt 3000 ] && fail "job $job still not done after 10 minutes: $states"
+    sleep 0.2
+  done
   wall=$(python3 -c "print('%.1f' % ($(date +%s.%N) - $t0))")
+  [ "$(echo "$states" | sort -u)" = "COMPLETED" ] || fail "shards did not all complete: $(echo "$states" | tr "\n" " ")"
 }
 
 if [ -n "${REGRAPHT_SLURM_TEST_MEASURE:-}" ]; then

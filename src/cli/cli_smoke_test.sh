@@ -11,4 +11,7 @@ set +e
 [ $? -eq 2 ] || { echo "an unknown command must exit 2"; exit 1; }
 "$bin" verify > /dev/null 2>&1
 [ $? -eq 2 ] || { echo "verify without --problem must exit 2"; exit 1; }
+"$bin" bench > /dev/null 2>&1
+[ $? -eq 2 ] || { echo "bench without --suite must exit 2"; exit 1; }
+"$bin" bench merge --help > /dev/null || { echo "regrapht bench merge --help failed"; exit 1; }
 echo ok

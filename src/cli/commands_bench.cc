@@ -102,7 +102,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   st->search.Add(sub, /*with_method=*/false);
   return [st, merge]() -> int {
     if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in);
-    if (st->suite.empty()) return Fail(Status::InvalidArgument("bench: --suite DIR is required"));
+    if (st->suite.empty()) {
+      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
+      return kExitUsage;
+    }
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
