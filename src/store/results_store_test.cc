@@ -113,7 +113,9 @@ fs::path WriteDb(const fs::path& path, const std::vector<ResultRow>& rows, const
   auto s = ResultsStore::Open(path);
   EXPECT_TRUE(s.ok()) << s.status().ToString();
   for (const auto& r : rows) EXPECT_TRUE((*s)->Put(r).ok());
-  if (!plan.empty()) EXPECT_TRUE((*s)->PutPlan(plan).ok());
+  if (!plan.empty()) {
+    EXPECT_TRUE((*s)->PutPlan(plan).ok());
+  }
   return path;
 }
 
