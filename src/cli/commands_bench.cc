@@ -252,9 +252,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                 r->unverified, r->wall_s);
     if (shard->count > 1) {
       const int n = static_cast<int>(suite->problems.size());
-      std::printf("shard %d of %d: %d of the suite's %d problems (every %d-th from #%d)\n", shard->index,
-                  shard->count, (n - shard->index + shard->count - 1) / shard->count, n, shard->count,
-                  shard->index);
+      std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n",
+                  shard->index, shard->count, (n - shard->index + shard->count - 1) / shard->count, n,
+                  shard->count, shard->index);
     }
     std::printf("results in %s; tables: regrapht report --db %s\n", db.c_str(), db.c_str());
     if (r->unverified > 0) {

@@ -20,7 +20,7 @@ Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
 HTTP 400, which the client does not retry: an endpoint failure, quickly.
-Requests are served concurrently. $FAKE_DELAY_S: seconds every chat reply
+Requests are served concurrently; GET /v1/models lists one model. $FAKE_DELAY_S: seconds every chat reply
 waits first (a slow model). $FAKE_STATUS: every chat request gets this HTTP
 status instead (a failing replica), logged as "status CODE".
 """
@@ -99,6 +99,18 @@ def relabel_reply(user):
 class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        # GET /v1/models, as vLLM and llama-server answer it (readiness checks).
+        if not self.path.endswith("/models"):
+            self.send_error(404)
+            return
+        data = json.dumps({"object": "list", "data": [{"id": "test-model", "object": "model"}]}).encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
 
     def do_POST(self):
         if not self.path.endswith("/chat/completions"):
