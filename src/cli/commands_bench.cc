@@ -339,6 +339,8 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     VerifyFlags flags;
     std::vector<std::string> benchmark, corpus;
     std::string names;
+    bench::NearDuplicateOptions near;
+    int show = 5;
   };
   auto st = std::make_shared<State>();
   check->add_option("suite", st->suite, "suite folder")->required();
@@ -349,6 +351,19 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
   overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
   overlap->add_option("--names", st->names, "file of forbidden names (e.g. suites/pareval-names.txt)");
+  overlap->add_option("--kgram", st->near.kgram, "near duplicates: tokens per k-gram")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  overlap->add_option("--window", st->near.window, "near duplicates: winnowing window (1: every k-gram)")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  overlap->add_option("--threshold", st->near.threshold,
+                      "near duplicates: a pair at or above this similarity fails the check")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
   return [st, check, overlap]() -> int {
     if (check->parsed()) {
       auto suite = bench::LoadSuite(st->suite);
@@ -387,9 +402,32 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
                   o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
                   o.b.function.c_str());
     }
-    std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s)\n", bench_items.size(),
-                corpus_items.size(), found.size());
-    return found.empty() ? kExitOk : kExitError;
+    auto near = bench::ScoreNearDuplicates(bench_items, corpus_items, st->near);
+    if (!near.ok()) return Fail(near.status());
+    auto print_pair = [&](const char* label, const bench::PairScore& p) {
+      const auto& a = bench_items[p.first];
+      const auto& b = corpus_items[p.second];
+      std::printf("%s %.3f: %s [%s] ~ %s [%s]\n", label, p.similarity, a.dir.string().c_str(),
+                  p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str());
+    };
+    size_t flagged = 0, shown = 0;
+    for (const auto& p : near->pairs) {
+      if (p.similarity >= st->near.threshold) {
+        print_pair("NEAR-DUPLICATE", p);
+        ++flagged;
+      } else if (shown < static_cast<size_t>(st->show)) {
+        print_pair("below threshold", p);
+        ++shown;
+      }
+    }
+    std::printf("near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity over "
+                "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
+                near->files_first, near->files_second, st->near.kgram, st->near.window, st->near.threshold,
+                near->pairs.size(), bench::ScoreQuantile(*near, 0.5), bench::ScoreQuantile(*near, 0.99),
+                bench::ScoreQuantile(*near, 0.999), bench::ScoreQuantile(*near, 1.0));
+    std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
+                bench_items.size(), corpus_items.size(), found.size(), flagged);
+    return found.empty() && flagged == 0 ? kExitOk : kExitError;
   };
 }
 
