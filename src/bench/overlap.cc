@@ -393,9 +393,10 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
   }
   std::vector<PairScore> best(first.size() * second.size());
   for (size_t a = 0; a < first.size(); ++a) {
-    for (size_t b = 0; b < second.size(); ++b) best[a * second.size() + b] = {a, b, "", "", 0.0};
+    for (size_t b = 0; b < second.size(); ++b) best[a * second.size() + b] = {a, b, "", "", 0.0, 0};
   }
   std::vector<double> shared(fb.size(), 0.0);
+  std::vector<uint32_t> count(fb.size(), 0);
   std::vector<uint32_t> touched;
   for (const File& f : fa) {
     for (uint64_t h : f.fingerprints) {
@@ -403,7 +404,7 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
       if (it == postings.end()) continue;
       double w = weight[h];
       for (uint32_t j : it->second) {
-        if (shared[j] == 0) touched.push_back(j);
+        if (count[j]++ == 0) touched.push_back(j);
         shared[j] += w;
       }
     }
@@ -415,8 +416,10 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
         p.similarity = s;
         p.file_first = *f.name;
         p.file_second = *fb[j].name;
+        p.shared = count[j];
       }
       shared[j] = 0;
+      count[j] = 0;
     }
     touched.clear();
   }

@@ -105,6 +105,7 @@ struct PairScore {
   size_t second = 0;  // index into `second`
   std::string file_first, file_second;  // the two files (empty if no file pair shares a fingerprint)
   double similarity = 0;
+  size_t shared = 0;  // fingerprints the two files share
 };
 
 struct NearDuplicateReport {

@@ -407,8 +407,8 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     auto print_pair = [&](const char* label, const bench::PairScore& p) {
       const auto& a = bench_items[p.first];
       const auto& b = corpus_items[p.second];
-      std::printf("%s %.3f: %s [%s] ~ %s [%s]\n", label, p.similarity, a.dir.string().c_str(),
-                  p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str());
+      std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity, a.dir.string().c_str(),
+                  p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str(), p.shared, st->near.kgram);
     };
     size_t flagged = 0, shown = 0;
     for (const auto& p : near->pairs) {
