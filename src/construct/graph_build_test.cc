@@ -376,7 +376,7 @@ class GraphBuildRunTest : public GraphBuildTest {
     kernels_ = Kernels({"data/trajectories/abs_difference", "data/trajectories/advection_1d_upwind",
                         "data/trajectories/any_negative", "data/trajectories/argmax_f64",
                         "data/trajectories/batched_gemm_4x4", "data/trajectories/bellman_ford_relax",
-                        "data/trajectories/bfs_top_down_level",
+                        "data/trajectories/bilateral_filter_5x5",
                         "data/trajectories/bilinear_interpolate_points"});
     ASSERT_EQ(kernels_.size(), 8u);
     const char* techniques[] = {"shared memory tiling", "loop unrolling", "ZAP the data path",
