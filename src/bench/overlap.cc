@@ -39,8 +39,10 @@ Result<std::vector<OverlapItem>> CollectItems(const fs::path& root, const std::s
   std::error_code ec;
   if (!fs::exists(root, ec)) return Status::NotFound(root.string() + ": does not exist");
   std::vector<fs::path> dirs;
-  for (auto it = fs::recursive_directory_iterator(root, ec); it != fs::recursive_directory_iterator(); ++it) {
-    if (it->is_regular_file() && it->path().filename() == "problem.json") dirs.push_back(it->path().parent_path());
+  for (auto it = fs::recursive_directory_iterator(root, ec);
+       it != fs::recursive_directory_iterator(); ++it) {
+    if (it->is_regular_file() && it->path().filename() == "problem.json")
+      dirs.push_back(it->path().parent_path());
   }
   std::sort(dirs.begin(), dirs.end());
   for (const auto& d : dirs) {
@@ -59,20 +61,22 @@ Result<std::vector<OverlapItem>> CollectItems(const fs::path& root, const std::s
       RG_ASSIGN_OR_RETURN(Json t, ReadJsonFile(d / "trajectory.json"));
       const Json* steps = t.contains("steps") ? &t["steps"] : nullptr;
       if (steps == nullptr || !steps->is_array()) {
-        return Status::InvalidArgument((d / "trajectory.json").string() + ": steps: expected a list");
+        return Status::InvalidArgument((d / "trajectory.json").string() +
+                                       ": steps: expected a list");
       }
       for (size_t i = 0; i < steps->size(); ++i) {
         const Json& step = (*steps)[i];
         if (!step.is_object() || !step.contains("code") || !step["code"].is_string()) {
-          return Status::InvalidArgument((d / "trajectory.json").string() + ": steps[" + std::to_string(i) +
-                                         "].code: expected a file name");
+          return Status::InvalidArgument((d / "trajectory.json").string() + ": steps[" +
+                                         std::to_string(i) + "].code: expected a file name");
         }
         std::string code = step["code"].get<std::string>();
         if (!fs::is_regular_file(d / code, ec)) {
-          return Status::NotFound((d / "trajectory.json").string() + ": steps[" + std::to_string(i) + "].code: \"" +
-                                  code + "\" does not exist");
+          return Status::NotFound((d / "trajectory.json").string() + ": steps[" +
+                                  std::to_string(i) + "].code: \"" + code + "\" does not exist");
         }
-        if (std::find(item.code_files.begin(), item.code_files.end(), code) == item.code_files.end()) {
+        if (std::find(item.code_files.begin(), item.code_files.end(), code) ==
+            item.code_files.end()) {
           item.code_files.push_back(code);
         }
       }
@@ -82,19 +86,24 @@ Result<std::vector<OverlapItem>> CollectItems(const fs::path& root, const std::s
   return items;
 }
 
-std::vector<Overlap> FindOverlaps(const std::vector<OverlapItem>& first, const std::vector<OverlapItem>& second) {
+std::vector<Overlap> FindOverlaps(const std::vector<OverlapItem>& first,
+                                  const std::vector<OverlapItem>& second) {
   std::vector<Overlap> out;
   for (const auto& a : first) {
     for (const auto& b : second) {
-      if (ToLower(a.name) == ToLower(b.name)) out.push_back({a, b, "name"});
-      else if (!a.function.empty() && ToLower(a.function) == ToLower(b.function)) out.push_back({a, b, "function"});
-      else if (!a.source_hash.empty() && a.source_hash == b.source_hash) out.push_back({a, b, "source"});
+      if (ToLower(a.name) == ToLower(b.name))
+        out.push_back({a, b, "name"});
+      else if (!a.function.empty() && ToLower(a.function) == ToLower(b.function))
+        out.push_back({a, b, "function"});
+      else if (!a.source_hash.empty() && a.source_hash == b.source_hash)
+        out.push_back({a, b, "source"});
     }
   }
   return out;
 }
 
-std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items, const std::set<std::string>& names) {
+std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items,
+                               const std::set<std::string>& names) {
   std::set<std::string> lower;
   for (const auto& n : names) {
     lower.insert(ToLower(n));
@@ -128,7 +137,7 @@ Result<std::set<std::string>> ReadNames(const fs::path& file) {
 
 namespace {
 
-enum class TokenClass { kKeep, kDrop, kFloat, kInt, kIdentifier, kNumber };
+enum class TokenClass { kKeep, kDrop, kFloat, kInt, kIdentifier };
 
 const std::unordered_set<std::string_view>& KeptNames() {
   static const auto* names = new std::unordered_set<std::string_view>{
@@ -148,10 +157,10 @@ const std::unordered_set<std::string_view>& KeptNames() {
       "sqrt", "sqrtf", "rsqrt", "rsqrtf", "cbrt", "cbrtf", "exp", "expf", "exp2", "exp2f", "expm1",
       "expm1f", "log", "logf", "log2", "log2f", "log10", "log10f", "log1p", "log1pf", "pow", "powf",
       "sin", "sinf", "cos", "cosf", "tan", "tanf", "sincos", "sincosf", "asin", "asinf", "acos",
-      "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh", "tanhf",
-      "erf", "erff", "erfc", "erfcf", "fabs", "fabsf", "abs", "fmin", "fminf", "fmax", "fmaxf",
-      "floor", "floorf", "ceil", "ceilf", "round", "roundf", "lround", "trunc", "truncf", "fma",
-      "fmaf", "fmod", "fmodf", "hypot", "hypotf", "copysign", "copysignf", "isnan", "isinf",
+      "acosf", "atan", "atanf", "atan2", "atan2f", "sinh", "sinhf", "cosh", "coshf", "tanh",
+      "tanhf", "erf", "erff", "erfc", "erfcf", "fabs", "fabsf", "abs", "fmin", "fminf", "fmax",
+      "fmaxf", "floor", "floorf", "ceil", "ceilf", "round", "roundf", "lround", "trunc", "truncf",
+      "fma", "fmaf", "fmod", "fmodf", "hypot", "hypotf", "copysign", "copysignf", "isnan", "isinf",
       "isfinite", "rint", "rintf", "norm", "normf"};
   return *names;
 }
@@ -160,12 +169,12 @@ TokenClass ClassifyName(std::string_view t) {
   static const std::unordered_set<std::string_view> kFloat = {"float", "double", "half", "__half",
                                                               "__nv_bfloat16"};
   static const std::unordered_set<std::string_view> kInt = {
-      "int",      "long",     "short",    "char",     "signed",    "unsigned",  "size_t",
-      "ptrdiff_t", "int8_t",  "int16_t",  "int32_t",  "int64_t",   "uint8_t",   "uint16_t",
-      "uint32_t", "uint64_t", "intptr_t", "uintptr_t", "ssize_t",  "uint",      "ulong"};
+      "int",       "long",     "short",    "char",      "signed",  "unsigned", "size_t",
+      "ptrdiff_t", "int8_t",   "int16_t",  "int32_t",   "int64_t", "uint8_t",  "uint16_t",
+      "uint32_t",  "uint64_t", "intptr_t", "uintptr_t", "ssize_t", "uint",     "ulong"};
   static const std::unordered_set<std::string_view> kDropped = {
-      "const",    "volatile", "__restrict__",   "__restrict", "restrict", "inline",
-      "__inline__", "__forceinline__", "__noinline__", "static", "constexpr"};
+      "const",      "volatile",        "__restrict__", "__restrict", "restrict", "inline",
+      "__inline__", "__forceinline__", "__noinline__", "static",     "constexpr"};
   if (kFloat.count(t)) return TokenClass::kFloat;
   if (kInt.count(t)) return TokenClass::kInt;
   if (kDropped.count(t)) return TokenClass::kDrop;
@@ -173,14 +182,15 @@ TokenClass ClassifyName(std::string_view t) {
   // CUDA qualifiers and intrinsics (__global__, __syncthreads, __shfl_down_sync,
   // __ldg), the runtime API (cudaMalloc, cudaMemcpyHostToDevice), atomics,
   // make_float4.
-  if (StartsWith(t, "__") || StartsWith(t, "cuda") || StartsWith(t, "atomic") || StartsWith(t, "make_")) {
+  if (StartsWith(t, "__") || StartsWith(t, "cuda") || StartsWith(t, "atomic") ||
+      StartsWith(t, "make_")) {
     return TokenClass::kKeep;
   }
   // Vector types: float4, int2, uchar4, double2 ...
   if (t.size() >= 4 && t.back() >= '1' && t.back() <= '4') {
     static const std::unordered_set<std::string_view> kBases = {
-        "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "longlong", "ulonglong",
-        "float", "double", "half"};
+        "char",  "uchar",    "short",     "ushort", "int",    "uint", "long",
+        "ulong", "longlong", "ulonglong", "float",  "double", "half"};
     if (kBases.count(t.substr(0, t.size() - 1))) return TokenClass::kKeep;
   }
   return TokenClass::kIdentifier;
@@ -238,16 +248,19 @@ std::vector<std::string> DeviceCode(const std::vector<std::string>& tokens) {
       i = end;
       continue;
     }
-    if (t == "{") ++depth;
-    else if (t == "}") --depth;
+    if (t == "{")
+      ++depth;
+    else if (t == "}")
+      --depth;
     ++i;
   }
   return out;
 }
 
 bool IsNumber(std::string_view t) {
-  return !t.empty() && (std::isdigit(static_cast<unsigned char>(t[0])) ||
-                        (t[0] == '.' && t.size() > 1 && std::isdigit(static_cast<unsigned char>(t[1]))));
+  return !t.empty() &&
+         (std::isdigit(static_cast<unsigned char>(t[0])) ||
+          (t[0] == '.' && t.size() > 1 && std::isdigit(static_cast<unsigned char>(t[1]))));
 }
 
 // Hash of a kept token, and of the n-th distinct identifier of a k-gram.
@@ -276,11 +289,20 @@ std::vector<MaskedToken> MaskTokens(std::string_view source, bool device_code_on
       continue;
     }
     switch (ClassifyName(t)) {
-      case TokenClass::kDrop: break;
-      case TokenClass::kFloat: out.push_back({false, "FLT"}); break;
-      case TokenClass::kInt: out.push_back({false, "INT"}); break;
-      case TokenClass::kIdentifier: out.push_back({true, std::move(t)}); break;
-      default: out.push_back({false, std::move(t)}); break;
+      case TokenClass::kDrop:
+        break;
+      case TokenClass::kFloat:
+        out.push_back({false, "FLT"});
+        break;
+      case TokenClass::kInt:
+        out.push_back({false, "INT"});
+        break;
+      case TokenClass::kIdentifier:
+        out.push_back({true, std::move(t)});
+        break;
+      default:
+        out.push_back({false, std::move(t)});
+        break;
     }
   }
   return out;
@@ -316,7 +338,8 @@ std::vector<uint64_t> Fingerprints(const std::vector<MaskedToken>& tokens, int k
       if (n == seen.size()) seen.push_back(id);
       buf[j] = PlaceholderHash(n);
     }
-    grams[s] = Hash64(std::string_view(reinterpret_cast<const char*>(buf.data()), kk * sizeof(uint64_t)));
+    grams[s] =
+        Hash64(std::string_view(reinterpret_cast<const char*>(buf.data()), kk * sizeof(uint64_t)));
   }
   std::vector<uint64_t> out;
   size_t w = static_cast<size_t>(window);
@@ -352,7 +375,8 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
       for (const std::string& f : items[i].code_files) {
         RG_ASSIGN_OR_RETURN(std::string src, ReadFile(items[i].dir / f));
         bool cuda = fs::path(f).extension() == ".cu";
-        files->push_back({i, &f, Fingerprints(MaskTokens(src, cuda), options.kgram, options.window)});
+        files->push_back(
+            {i, &f, Fingerprints(MaskTokens(src, cuda), options.kgram, options.window)});
       }
     }
     return Status::Ok();
@@ -367,7 +391,9 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
     std::unordered_map<uint64_t, uint32_t> df;
     auto count = [&](const std::vector<File>& files, size_t num_items) {
       std::vector<std::vector<uint64_t>> per_item(num_items);
-      for (const File& f : files) per_item[f.item].insert(per_item[f.item].end(), f.fingerprints.begin(), f.fingerprints.end());
+      for (const File& f : files)
+        per_item[f.item].insert(per_item[f.item].end(), f.fingerprints.begin(),
+                                f.fingerprints.end());
       for (auto& v : per_item) {
         std::sort(v.begin(), v.end());
         v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -423,8 +449,9 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
     }
     touched.clear();
   }
-  std::stable_sort(best.begin(), best.end(),
-                   [](const PairScore& x, const PairScore& y) { return x.similarity > y.similarity; });
+  std::stable_sort(best.begin(), best.end(), [](const PairScore& x, const PairScore& y) {
+    return x.similarity > y.similarity;
+  });
   NearDuplicateReport report;
   report.pairs = std::move(best);
   report.files_first = fa.size();

@@ -25,10 +25,10 @@
 namespace regrapht::bench {
 
 struct OverlapItem {
-  std::string set;        // label of where it came from
+  std::string set;  // label of where it came from
   fs::path dir;
-  std::string name;       // problem / kernel name
-  std::string function;   // function name
+  std::string name;         // problem / kernel name
+  std::string function;     // function name
   std::string source_hash;  // of the normalised reference
   // The code files compared for near duplicates, relative to `dir`:
   // reference.cpp, solution.cu and kernel.cu where they exist, then every
@@ -46,11 +46,13 @@ struct Overlap {
 };
 
 // Pairs (a in `first`, b in `second`) that overlap.
-std::vector<Overlap> FindOverlaps(const std::vector<OverlapItem>& first, const std::vector<OverlapItem>& second);
+std::vector<Overlap> FindOverlaps(const std::vector<OverlapItem>& first,
+                                  const std::vector<OverlapItem>& second);
 
 // Items whose name (without a "NN_" prefix) or function name is in
 // `names` (e.g. ParEval's); reason "pareval".
-std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items, const std::set<std::string>& names);
+std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items,
+                               const std::set<std::string>& names);
 
 // Reads a names file: one name per line, '#' comments.
 Result<std::set<std::string>> ReadNames(const fs::path& file);
@@ -103,7 +105,8 @@ struct NearDuplicateOptions {
 struct PairScore {
   size_t first = 0;   // index into `first`
   size_t second = 0;  // index into `second`
-  std::string file_first, file_second;  // the two files (empty if no file pair shares a fingerprint)
+  std::string file_first,
+      file_second;  // the two files (empty if no file pair shares a fingerprint)
   double similarity = 0;
   size_t shared = 0;  // fingerprints the two files share
 };

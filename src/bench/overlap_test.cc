@@ -31,25 +31,30 @@ TEST(MaskTokensTest, MasksIdentifiersLiteralsAndTypes) {
       "  return s + 'c';\n"
       "}\n",
       false);
+  // clang-format off
   std::vector<std::string> expected = {
       "FLT", "$scale", "(", "FLT", "*", "$x", ",", "INT", "$n", ")",           // signature
       "FLT", "$s", "=", "N", ";", "INT", "*", "$msg", "=", ";",                // literals gone or "N"
       "for", "(", "INT", "$i", "=", "N", ";", "$i", "<", "$n", ";", "++", "$i", ")",
       "$s", "+=", "std", "::", "sqrt", "(", "$x", "[", "$i", "]", ")", "*", "N", ";",
       "return", "$s", "+", ";"};
+  // clang-format on
   EXPECT_EQ(Texts(t), expected);
 }
 
 TEST(MaskTokensTest, KeepsCudaNames) {
   auto t = MaskTokens(
       "__global__ void k(float4* p) { int i = blockIdx.x * blockDim.x + threadIdx.x;"
-      " __syncthreads(); atomicAdd(&p[i].x, __ldg(&p[0].y)); cudaMemcpyHostToDevice; make_float4; }",
+      " __syncthreads(); atomicAdd(&p[i].x, __ldg(&p[0].y)); cudaMemcpyHostToDevice; make_float4; "
+      "}",
       false);
+  // clang-format off
   std::vector<std::string> expected = {
       "__global__", "void", "$k", "(", "float4", "*", "$p", ")", "INT", "$i", "=", "blockIdx", ".", "$x",
       "*", "blockDim", ".", "$x", "+", "threadIdx", ".", "$x", ";", "__syncthreads", "(", ")", ";",
       "atomicAdd", "(", "&", "$p", "[", "$i", "]", ".", "$x", ",", "__ldg", "(", "&", "$p", "[", "N", "]",
       ".", "$y", ")", ")", ";", "cudaMemcpyHostToDevice", ";", "make_float4", ";"};
+  // clang-format on
   EXPECT_EQ(Texts(t), expected);
 }
 
@@ -62,21 +67,30 @@ TEST(MaskTokensTest, DeviceCodeOnlyDropsTheHostWrapper) {
       "template <typename T> T host_helper(T v) { return v; }\n"
       "void run(int n, float* y) { float* d; cudaMalloc(&d, n); k<4><<<1, 1>>>(n, d); }\n";
   auto device = Texts(MaskTokens(src, true));
+  // clang-format off
   std::vector<std::string> expected = {
       "__constant__", "FLT", "$c_w", "[", "N", "]", ";",
       "template", "<", "INT", "$B", ">", "__global__", "void", "$k", "(", "INT", "$n", ",", "FLT", "*", "$y",
       ")", "if", "(", "$n", ")", "$y", "[", "N", "]", "=", "$c_w", "[", "$B", "]", ";",
       "__device__", "FLT", "$sq", "(", "FLT", "$v", ")", "return", "$v", "*", "$v", ";"};
+  // clang-format on
   EXPECT_EQ(device, expected);
   // Host code only: kept whole.
-  EXPECT_EQ(Texts(MaskTokens("void f(int n) { g(n); }", true)), Texts(MaskTokens("void f(int n) { g(n); }", false)));
+  EXPECT_EQ(Texts(MaskTokens("void f(int n) { g(n); }", true)),
+            Texts(MaskTokens("void f(int n) { g(n); }", false)));
 }
 
 TEST(FingerprintsTest, RenamingChangesNothingButDataFlowDoes) {
   auto fp = [](const char* s) { return Fingerprints(MaskTokens(s, false), 7, 1); };
-  auto a = fp("float dot(const float* a, const float* b, int n) { float s = 0; for (int i = 0; i < n; ++i) s += a[i] * b[i]; return s; }");
-  auto renamed = fp("double inner(double* x, double* y, long m) { double acc = 1; for (long k = 2; k < m; ++k) acc += x[k] * y[k]; return acc; }");
-  auto squares = fp("float dot(const float* a, const float* b, int n) { float s = 0; for (int i = 0; i < n; ++i) s += a[i] * a[i]; return s; }");
+  auto a =
+      fp("float dot(const float* a, const float* b, int n) { float s = 0; for (int i = 0; i < n; "
+         "++i) s += a[i] * b[i]; return s; }");
+  auto renamed =
+      fp("double inner(double* x, double* y, long m) { double acc = 1; for (long k = 2; k < m; "
+         "++k) acc += x[k] * y[k]; return acc; }");
+  auto squares =
+      fp("float dot(const float* a, const float* b, int n) { float s = 0; for (int i = 0; i < n; "
+         "++i) s += a[i] * a[i]; return s; }");
   EXPECT_EQ(a, renamed);
   EXPECT_NE(a, squares);
   EXPECT_FALSE(a.empty());
@@ -84,7 +98,8 @@ TEST(FingerprintsTest, RenamingChangesNothingButDataFlowDoes) {
 }
 
 TEST(FingerprintsTest, WinnowingKeepsASubset) {
-  auto tokens = MaskTokens(*ReadFile(testing_util::SourceDir() / "problems" / "saxpy" / "solution.cu"), false);
+  auto tokens = MaskTokens(
+      *ReadFile(testing_util::SourceDir() / "problems" / "saxpy" / "solution.cu"), false);
   auto all = Fingerprints(tokens, 9, 1);
   auto winnowed = Fingerprints(tokens, 9, 4);
   EXPECT_LT(winnowed.size(), all.size());
@@ -109,7 +124,9 @@ class NearDuplicateTest : public testing::Test {
     }
     return it;
   }
-  static std::string Read(const std::string& rel) { return *ReadFile(testing_util::SourceDir() / rel); }
+  static std::string Read(const std::string& rel) {
+    return *ReadFile(testing_util::SourceDir() / rel);
+  }
   std::optional<TempDir> dir_;
 };
 
@@ -117,15 +134,24 @@ TEST_F(NearDuplicateTest, RenamedCopyScoresHighUnrelatedLow) {
   std::string stencil = Read("suites/cudaeval/stencil1d_5pt/solution.cu");
   // Every identifier the author chose, renamed; comments and layout changed.
   std::string renamed = stencil;
-  for (auto [from, to] : std::vector<std::pair<const char*, const char*>>{
-           {"c_stencil1d5_w", "kWeights"}, {"stencil1d5_kernel", "apply5"}, {"stencil1d5", "smooth_signal"},
-           {"\\bin\\b", "src"}, {"\\bout\\b", "dst"}, {"\\bsum\\b", "acc"}, {"\\bdin\\b", "d_src"},
-           {"\\bdout\\b", "d_dst"}, {"\\bweights\\b", "w"}, {"\\bbytes\\b", "nbytes"}, {"//[^\\n]*", ""}}) {
+  for (auto [from, to] :
+       std::vector<std::pair<const char*, const char*>>{{"c_stencil1d5_w", "kWeights"},
+                                                        {"stencil1d5_kernel", "apply5"},
+                                                        {"stencil1d5", "smooth_signal"},
+                                                        {"\\bin\\b", "src"},
+                                                        {"\\bout\\b", "dst"},
+                                                        {"\\bsum\\b", "acc"},
+                                                        {"\\bdin\\b", "d_src"},
+                                                        {"\\bdout\\b", "d_dst"},
+                                                        {"\\bweights\\b", "w"},
+                                                        {"\\bbytes\\b", "nbytes"},
+                                                        {"//[^\\n]*", ""}}) {
     renamed = std::regex_replace(renamed, std::regex(from), to);
   }
   ASSERT_NE(renamed, stencil);
-  std::vector<OverlapItem> bench = {Item("stencil", {{"solution.cu", stencil}}),
-                                    Item("jacobi", {{"solution.cu", Read("problems/jacobi2d/solution.cu")}})};
+  std::vector<OverlapItem> bench = {
+      Item("stencil", {{"solution.cu", stencil}}),
+      Item("jacobi", {{"solution.cu", Read("problems/jacobi2d/solution.cu")}})};
   std::vector<OverlapItem> corpus = {
       Item("copy", {{"step1.cu", renamed}}),
       Item("sum", {{"reference.cpp", Read("problems/sum_of_squares/reference.cpp")},
@@ -161,11 +187,14 @@ TEST(CollectItemsTest, ListsReferenceSolutionsAndSteps) {
   auto bench = CollectItems(src / "suites" / "pareval" / "03_dense_la_axpy", "bench");
   ASSERT_TRUE(bench.ok()) << bench.status().ToString();
   ASSERT_EQ(bench->size(), 1u);
-  EXPECT_EQ((*bench)[0].code_files, (std::vector<std::string>{"reference.cpp", "solution.cu", "kernel.cu"}));
-  auto corpus = CollectItems(src / "src" / "bench" / "testdata" / "overlap_leaks" / "csr_row_sums", "corpus");
+  EXPECT_EQ((*bench)[0].code_files,
+            (std::vector<std::string>{"reference.cpp", "solution.cu", "kernel.cu"}));
+  auto corpus =
+      CollectItems(src / "src" / "bench" / "testdata" / "overlap_leaks" / "csr_row_sums", "corpus");
   ASSERT_TRUE(corpus.ok()) << corpus.status().ToString();
   ASSERT_EQ(corpus->size(), 1u);
-  EXPECT_EQ((*corpus)[0].code_files, (std::vector<std::string>{"reference.cpp", "step1.cu", "step2.cu"}));
+  EXPECT_EQ((*corpus)[0].code_files,
+            (std::vector<std::string>{"reference.cpp", "step1.cu", "step2.cu"}));
 }
 
 // The real benchmark against the real corpus plus the four kernels issue 13
@@ -191,14 +220,16 @@ TEST(NearDuplicateRealDataTest, FlagsTheFourLeaksOfIssue13) {
   std::map<std::pair<std::string, std::string>, double> flagged;
   for (const auto& p : r->pairs) {
     if (p.similarity < options.threshold) break;
-    flagged[{bench[p.first].dir.filename().string(), corpus[p.second].dir.filename().string()}] = p.similarity;
+    flagged[{bench[p.first].dir.filename().string(), corpus[p.second].dir.filename().string()}] =
+        p.similarity;
     EXPECT_EQ(corpus[p.second].set, "src/bench/testdata/overlap_leaks")
         << bench[p.first].dir << " ~ " << corpus[p.second].dir << ": " << p.similarity;
   }
-  for (auto [b, c] : std::vector<std::pair<std::string, std::string>>{{"stencil1d_5pt", "conv1d_k9"},
-                                                                      {"gemv_colmajor_f64", "gemv_transposed_f32"},
-                                                                      {"spmv_csr_f32", "csr_row_sums"},
-                                                                      {"bfs_frontier_step", "bfs_top_down_level"}}) {
+  for (auto [b, c] : std::vector<std::pair<std::string, std::string>>{
+           {"stencil1d_5pt", "conv1d_k9"},
+           {"gemv_colmajor_f64", "gemv_transposed_f32"},
+           {"spmv_csr_f32", "csr_row_sums"},
+           {"bfs_frontier_step", "bfs_top_down_level"}}) {
     EXPECT_TRUE(flagged.count({b, c})) << b << " ~ " << c << " not flagged";
   }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

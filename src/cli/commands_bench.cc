@@ -354,11 +354,14 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--kgram", st->near.kgram, "near duplicates: tokens per k-gram")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  overlap->add_option("--window", st->near.window, "near duplicates: winnowing window (1: every k-gram)")
+  overlap
+      ->add_option("--window", st->near.window,
+                   "near duplicates: winnowing window (1: every k-gram)")
       ->check(CLI::Range(1, 1000))
       ->capture_default_str();
-  overlap->add_option("--threshold", st->near.threshold,
-                      "near duplicates: a pair at or above this similarity fails the check")
+  overlap
+      ->add_option("--threshold", st->near.threshold,
+                   "near duplicates: a pair at or above this similarity fails the check")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
@@ -407,8 +410,9 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     auto print_pair = [&](const char* label, const bench::PairScore& p) {
       const auto& a = bench_items[p.first];
       const auto& b = corpus_items[p.second];
-      std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity, a.dir.string().c_str(),
-                  p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str(), p.shared, st->near.kgram);
+      std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity,
+                  a.dir.string().c_str(), p.file_first.c_str(), b.dir.string().c_str(),
+                  p.file_second.c_str(), p.shared, st->near.kgram);
     };
     size_t flagged = 0, shown = 0;
     for (const auto& p : near->pairs) {
@@ -420,13 +424,16 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
         ++shown;
       }
     }
-    std::printf("near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity over "
-                "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
-                near->files_first, near->files_second, st->near.kgram, st->near.window, st->near.threshold,
-                near->pairs.size(), bench::ScoreQuantile(*near, 0.5), bench::ScoreQuantile(*near, 0.99),
-                bench::ScoreQuantile(*near, 0.999), bench::ScoreQuantile(*near, 1.0));
-    std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
-                bench_items.size(), corpus_items.size(), found.size(), flagged);
+    std::printf(
+        "near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity "
+        "over "
+        "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
+        near->files_first, near->files_second, st->near.kgram, st->near.window, st->near.threshold,
+        near->pairs.size(), bench::ScoreQuantile(*near, 0.5), bench::ScoreQuantile(*near, 0.99),
+        bench::ScoreQuantile(*near, 0.999), bench::ScoreQuantile(*near, 1.0));
+    std::printf(
+        "%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
+        bench_items.size(), corpus_items.size(), found.size(), flagged);
     return found.empty() && flagged == 0 ? kExitOk : kExitError;
   };
 }
