@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -47,9 +48,14 @@ Status WriteFile(const fs::path& path, std::string_view data) {
 
 Status WriteFileAtomic(const fs::path& path, std::string_view data) {
   RG_RETURN_IF_ERROR(MakeDirs(path.parent_path()));
+  // A name no other writer uses: processes differ by pid, threads of one
+  // process (bench --max-in-flight writes one cache entry from several) by
+  // a counter. O_EXCL makes a leftover of a killed writer an error, not a
+  // shared file.
+  static std::atomic<uint64_t> counter{0};
   fs::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::IoError(tmp.string() + ": cannot create: " + std::strerror(errno));
   size_t done = 0;
   while (done < data.size()) {

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "core/hash.h"
 
 namespace regrapht {
@@ -17,6 +21,33 @@ TEST(FsTest, AtomicWriteAndRead) {
   EXPECT_EQ(*ReadFile(f), "bye");
   auto missing = ReadFile(dir->path() / "nope");
   EXPECT_EQ(missing.status().code(), Status::Code::kNotFound);
+}
+
+// Threads of one process writing the same file at once (bench
+// --max-in-flight fills one build-cache entry from several samples): every
+// write succeeds and the file holds one writer's whole content.
+TEST(FsTest, AtomicWritesFromManyThreads) {
+  auto dir = TempDir::Create("rgfs");
+  ASSERT_TRUE(dir.ok());
+  fs::path f = dir->path() / "same.txt";
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        if (!WriteFileAtomic(f, std::string(1000, static_cast<char>('a' + t))).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures, 0);
+  auto got = ReadFile(f);
+  ASSERT_TRUE(got.ok());
+  ASSERT_EQ(got->size(), 1000u);
+  EXPECT_EQ(*got, std::string(1000, (*got)[0]));
+  size_t leftovers = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir->path())) ++leftovers;
+  EXPECT_EQ(leftovers, 1u);
 }
 
 TEST(FsTest, TempDirRemovedUnlessKept) {
