@@ -6,6 +6,16 @@ BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
 JOBS=${REGRAPHT_JOBS:-$(nproc)}
 extra=()
 [ -n "${REGRAPHT_WERROR:-}" ] && extra+=(-DREGRAPHT_WARNINGS_AS_ERRORS=ON)
+# ccache (outside the repo, keyed by each compile's inputs) when installed;
+# REGRAPHT_CCACHE=0 builds without it. A missing cache is a full build.
+if [ "${REGRAPHT_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null 2>&1; then
+  extra+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
+  # Paths below the checkout are hashed relative to it, so that clones in
+  # different folders share hits.
+  export CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-1}
+else
+  extra+=(-UCMAKE_CXX_COMPILER_LAUNCHER -UCMAKE_C_COMPILER_LAUNCHER)
+fi
 if [ -f "$BUILD_DIR/CMakeCache.txt" ]; then
   cmake "$BUILD_DIR" "${extra[@]}" >/dev/null
 else

@@ -9,6 +9,10 @@ PACKAGES=(
   libcurl4-openssl-dev libcpp-httplib-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   bubblewrap graphviz
+  # Compiler cache for regrapht's own sources (scripts/build.sh uses it when
+  # present; ~/.cache/ccache, outside the repo): a rebuild of an unchanged
+  # tree in a fresh clone takes about a minute instead of eight.
+  ccache
   # The Slurm test (scripts/slurm/slurm_cluster_test.sh) starts its own
   # single-node cluster from these; nothing is configured system-wide.
   munge slurmctld slurmd slurm-client

@@ -14,11 +14,14 @@ inline fs::path SourceDir() {
   return d ? fs::path(d) : fs::current_path();
 }
 
-// A cache folder inside the build tree: repeated test runs reuse compiled
-// objects, a clean build starts empty.
+// The tests' harness cache: `test-cache` in the user's regrapht cache (outside
+// the repo, like the content gates' builds), so a fresh clone's test run
+// reuses what an earlier run compiled; entries are content-addressed (source,
+// flags, toolchain), never stale. REGRAPHT_TEST_CACHE_DIR overrides (an empty
+// folder there is a cold run).
 inline fs::path TestCacheDir() {
-  const char* b = std::getenv("REGRAPHT_BINARY_DIR");
-  return (b ? fs::path(b) : fs::temp_directory_path()) / "test-cache";
+  if (const char* d = std::getenv("REGRAPHT_TEST_CACHE_DIR"); d && *d) return fs::path(d);
+  return CacheDir() / "test-cache";
 }
 
 inline Problem LoadBundled(const std::string& name) {
