@@ -2,6 +2,9 @@
 
 #include <chrono>
 #include <ctime>
+#include <set>
+#include <string_view>
+#include <utility>
 
 #include "core/sqlite_db.h"
 
@@ -16,7 +19,7 @@ CREATE TABLE IF NOT EXISTS results (
   verdict TEXT NOT NULL, speedup REAL, reward REAL, candidate_ms REAL, reference_ms REAL,
   candidate_source TEXT, candidate_hash TEXT, result_json TEXT, env_json TEXT, search_json TEXT,
   tokens_prompt INTEGER, tokens_generated INTEGER, generations INTEGER, verifications INTEGER,
-  wall_ms REAL, created_at TEXT,
+  wall_ms REAL, created_at TEXT, search_verdict TEXT, search_speedup REAL,
   PRIMARY KEY (suite, problem, method, model, config_hash, sample)
 );
 CREATE TABLE IF NOT EXISTS plan (
@@ -31,7 +34,13 @@ INSERT OR IGNORE INTO meta VALUES ('schema_version', '1');
 constexpr const char* kColumns =
     "suite, problem, method, model, config_hash, sample, tier, config_json, seed, verdict, speedup, "
     "reward, candidate_ms, reference_ms, candidate_source, candidate_hash, result_json, env_json, "
-    "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at";
+    "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at, "
+    "search_verdict, search_speedup";
+
+// Columns added after the first release, with their types: a database made
+// before them gets them on Open (NULL in old rows).
+constexpr std::pair<const char*, const char*> kAddedColumns[] = {{"search_verdict", "TEXT"},
+                                                                 {"search_speedup", "REAL"}};
 
 // A row's key, and what decides whether two rows with one key are the same
 // row: everything but when and how long it took (wall_ms, created_at) and the
@@ -65,6 +74,31 @@ std::string DescribeKey(const SqliteStatement& st, int first) {
          st.ColumnText(first + 4) + ", sample " + st.ColumnText(first + 5);
 }
 
+// The columns of `schema`.results ("main" or an attached "src").
+Result<std::set<std::string>> ResultColumns(SqliteDb* db, const std::string& schema) {
+  RG_ASSIGN_OR_RETURN(auto st, db->Prepare("PRAGMA " + schema + ".table_info(results)"));
+  std::set<std::string> names;
+  while (true) {
+    RG_ASSIGN_OR_RETURN(bool has, st.Step());
+    if (!has) break;
+    names.insert(st.ColumnText(1));
+  }
+  return names;
+}
+
+// kColumns as a SELECT list over an attached database that may predate some
+// of them (NULL in their place).
+Result<std::string> SelectListFrom(SqliteDb* db, const std::string& schema) {
+  RG_ASSIGN_OR_RETURN(auto have, ResultColumns(db, schema));
+  std::string list = kColumns;
+  for (const auto& [name, type] : kAddedColumns) {
+    if (have.count(name)) continue;
+    size_t at = list.find(name);
+    list.replace(at, std::string_view(name).size(), std::string("NULL AS ") + name);
+  }
+  return list;
+}
+
 std::string NowIso() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -81,6 +115,12 @@ ResultsStore::~ResultsStore() = default;
 Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
   RG_ASSIGN_OR_RETURN(auto db, SqliteDb::Open(path));
   RG_RETURN_IF_ERROR(db->Exec(kSchema));
+  RG_ASSIGN_OR_RETURN(auto have, ResultColumns(db.get(), "main"));
+  for (const auto& [name, type] : kAddedColumns) {
+    if (have.count(name)) continue;
+    RG_RETURN_IF_ERROR(db->Exec(std::string("ALTER TABLE results ADD COLUMN ") + name + " " + type)
+                           .WithContext(path.string() + ": upgrading the results table"));
+  }
   return std::unique_ptr<ResultsStore>(new ResultsStore(std::move(db), path));
 }
 
@@ -90,7 +130,7 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(tx.Begin());
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT OR REPLACE INTO results (") + kColumns +
                                             ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25)"));
+                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)"));
   int i = 1;
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.suite));
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.problem));
@@ -117,6 +157,9 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(st.Bind(i++, r.verifications));
   RG_RETURN_IF_ERROR(st.Bind(i++, r.wall_ms));
   RG_RETURN_IF_ERROR(st.Bind(i++, r.created_at.empty() ? NowIso() : r.created_at));
+  RG_RETURN_IF_ERROR(r.search_verdict ? st.Bind(i, *r.search_verdict) : st.BindNull(i));
+  ++i;
+  RG_RETURN_IF_ERROR(r.search_speedup ? st.Bind(i, *r.search_speedup) : st.BindNull(i));
   RG_RETURN_IF_ERROR(st.Run());
   return tx.Commit();
 }
@@ -174,6 +217,9 @@ Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, con
     r.verifications = static_cast<int>(st.ColumnInt(c++));
     r.wall_ms = st.ColumnDouble(c++);
     r.created_at = st.ColumnText(c++);
+    if (!st.ColumnIsNull(c)) r.search_verdict = st.ColumnText(c);
+    ++c;
+    if (!st.ColumnIsNull(c)) r.search_speedup = st.ColumnDouble(c);
     rows.push_back(std::move(r));
   }
   return rows;
@@ -274,8 +320,9 @@ Status ResultsStore::CheckMergeConflicts(const fs::path& input) {
 Result<int64_t> ResultsStore::CopyAttached() {
   SqliteTransaction tx(db_.get());
   RG_RETURN_IF_ERROR(tx.Begin());
+  RG_ASSIGN_OR_RETURN(std::string select, SelectListFrom(db_.get(), "src"));
   RG_RETURN_IF_ERROR(db_->Exec(std::string("INSERT OR IGNORE INTO main.results (") + kColumns + ") SELECT " +
-                               kColumns + " FROM src.results"));
+                               select + " FROM src.results"));
   int64_t added = db_->Changes();
   RG_ASSIGN_OR_RETURN(auto has_plan, db_->Prepare("SELECT 1 FROM src.sqlite_master WHERE type = 'table' AND "
                                                   "name = 'plan'"));

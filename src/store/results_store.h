@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,6 +63,12 @@ struct ResultRow {
   int verifications = 0;           // harness verifications spent
   double wall_ms = 0;
   std::string created_at;          // ISO 8601 UTC, set by Put() when empty
+  // Held-out evaluation (docs/bench.md): verdict, speedup and result_json
+  // above are the held-out run's; these are what the method's own selection
+  // saw. Unset (NULL) when no held-out run was made (reference rows, failed
+  // or unverified answers, --no-heldout, databases from before it).
+  std::optional<std::string> search_verdict;
+  std::optional<double> search_speedup;
 };
 
 // One problem of a run's plan: the run means to store `samples` rows for it.

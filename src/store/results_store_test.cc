@@ -123,6 +123,66 @@ PlanEntry Plan(const std::string& problem, int samples) {
   return {"s", problem, "easy", "reference", "", "cfg", samples};
 }
 
+TEST(ResultsStoreTest, SearchTimeFiguresRoundTripAndDefaultToNull) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  ResultRow held = Row("a", 0, "correct", 2.0);
+  held.search_verdict = "correct";
+  held.search_speedup = 2.6;
+  ASSERT_TRUE((*store)->Put(held).ok());
+  ASSERT_TRUE((*store)->Put(Row("b", 0, "wrong_answer", 0)).ok());
+  auto rows = (*store)->Query();
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 2u);
+  EXPECT_EQ((*rows)[0].search_verdict, std::optional<std::string>("correct"));
+  EXPECT_EQ((*rows)[0].search_speedup, std::optional<double>(2.6));
+  EXPECT_FALSE((*rows)[1].search_verdict.has_value());
+  EXPECT_FALSE((*rows)[1].search_speedup.has_value());
+}
+
+// A database written before the held-out columns existed: Open adds them
+// (NULL in its rows), and merging it into a new one works.
+TEST(ResultsStoreTest, OldDatabasesGainTheNewColumns) {
+  auto dir = TempDir::Create("rgstore-old");
+  ASSERT_TRUE(dir.ok());
+  fs::path old_path = dir->path() / "old.sqlite";
+  {
+    auto db = SqliteDb::Open(old_path);
+    ASSERT_TRUE(db.ok());
+    ASSERT_TRUE((*db)->Exec("CREATE TABLE results (suite TEXT NOT NULL, problem TEXT NOT NULL, method TEXT NOT NULL, "
+                            "model TEXT NOT NULL, config_hash TEXT NOT NULL, sample INTEGER NOT NULL, tier TEXT, "
+                            "config_json TEXT, seed INTEGER, verdict TEXT NOT NULL, speedup REAL, reward REAL, "
+                            "candidate_ms REAL, reference_ms REAL, candidate_source TEXT, candidate_hash TEXT, "
+                            "result_json TEXT, env_json TEXT, search_json TEXT, tokens_prompt INTEGER, "
+                            "tokens_generated INTEGER, generations INTEGER, verifications INTEGER, wall_ms REAL, "
+                            "created_at TEXT, PRIMARY KEY (suite, problem, method, model, config_hash, sample));"
+                            "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, speedup) "
+                            "VALUES ('s', 'old', 'reference', '', 'cfg', 0, 'correct', 1.5);")
+                    .ok());
+  }
+  {
+    auto merged = ResultsStore::Open(dir->path() / "new.sqlite");
+    ASSERT_TRUE(merged.ok());
+    auto stats = (*merged)->MergeFrom({old_path});
+    ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+    EXPECT_EQ(stats->rows_added, 1);
+    auto rows = (*merged)->Query();
+    ASSERT_EQ(rows->size(), 1u);
+    EXPECT_FALSE((*rows)[0].search_verdict.has_value());
+  }
+  auto upgraded = ResultsStore::Open(old_path);
+  ASSERT_TRUE(upgraded.ok()) << upgraded.status().ToString();
+  auto rows = (*upgraded)->Query();
+  ASSERT_TRUE(rows.ok()) << rows.status().ToString();
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ((*rows)[0].speedup, 1.5);
+  EXPECT_FALSE((*rows)[0].search_speedup.has_value());
+  ResultRow next = Row("new", 0, "correct", 3.0);
+  next.search_verdict = "correct";
+  next.search_speedup = 3.5;
+  EXPECT_TRUE((*upgraded)->Put(next).ok());
+}
+
 TEST(ResultsStoreTest, PlanKeepsTheLargerSampleCount) {
   auto store = ResultsStore::Open(":memory:");
   ASSERT_TRUE((*store)->PutPlan({Plan("b", 3), Plan("a", 3)}).ok());
