@@ -35,6 +35,8 @@ struct ProblemStats {
   int64_t tokens = 0;
   int64_t verifications = 0;
   int64_t generations = 0;
+  int heldout_runs = 0, heldout_kept = 0;
+  std::vector<std::pair<double, double>> heldout_pairs;  // (search, held-out) speedups, both timed
 };
 
 struct Core {
@@ -66,6 +68,13 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     verifs += p->verifications;
     gens += p->generations;
     for (const auto& [level, count] : p->evidence) m.evidence[level] += count;
+    m.heldout_runs += p->heldout_runs;
+    m.heldout_kept += p->heldout_kept;
+    for (const auto& [search, held] : p->heldout_pairs) {
+      ++m.heldout_timed_pairs;
+      m.search_geomean_paired += std::log(search);
+      m.heldout_geomean_paired += std::log(held);
+    }
     if (p->correct > 0) ++m.solved;
     if (p->verified() > 0) ++m.verified_problems;
     if (!p->correct_ms.empty()) {
@@ -92,6 +101,10 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     m.speedup_at[k] = m.timed_solved ? spd / m.timed_solved : 0;
   }
   m.geomean_speedup = m.timed_solved ? std::exp(log_sum / m.timed_solved) : 0;
+  if (m.heldout_timed_pairs > 0) {
+    m.search_geomean_paired = std::exp(m.search_geomean_paired / m.heldout_timed_pairs);
+    m.heldout_geomean_paired = std::exp(m.heldout_geomean_paired / m.heldout_timed_pairs);
+  }
   for (auto& [name, sum] : fast_sum) m.fast[name] = sum / verified;
   if (m.solved) {
     m.tokens_per_solved = static_cast<double>(tokens) / m.solved;
@@ -191,6 +204,13 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
     p.tokens += r.tokens_prompt + r.tokens_generated;
     p.verifications += r.verifications;
     p.generations += r.generations;
+    if (r.search_verdict) {
+      ++p.heldout_runs;
+      if (r.verdict == "correct") ++p.heldout_kept;
+      if (r.verdict == "correct" && r.speedup > 0 && r.search_speedup && *r.search_speedup > 0) {
+        p.heldout_pairs.emplace_back(*r.search_speedup, r.speedup);
+      }
+    }
   }
   std::vector<GroupMetrics> out;
   for (const auto& [g, problems] : groups) {

@@ -64,6 +64,15 @@ struct MetricSet {
   double tokens_per_solved = 0;
   double verifications_per_solved = 0;
   double generations_per_solved = 0;
+  // Held-out evaluation (docs/bench.md): samples whose answer was re-verified
+  // on held-out inputs, how many stayed correct, and over the pairs timed
+  // both times the geometric means of the two speedups (search-time over
+  // held-out > 1 is the winner's curse). Every figure above is held-out.
+  int heldout_runs = 0;
+  int heldout_kept = 0;
+  int heldout_timed_pairs = 0;
+  double search_geomean_paired = 0;
+  double heldout_geomean_paired = 0;
 };
 
 // A sample the expected set holds and the rows do not.

@@ -128,6 +128,32 @@ TEST(MetricsTest, GeomeanOfPerProblemSpeedupAt1) {
   EXPECT_NEAR(m.geomean_speedup, std::sqrt(3.0 * 2.0), 1e-12);  // per-sample ratios (6, 2) would give sqrt(4 * 2)
 }
 
+// Held-out figures by hand: p1 kept (search 8x, held-out 2x), p2 lost on
+// held-out inputs (search 3x), p3 had no held-out run (failed at search time),
+// p4 kept (search 2x, held-out 2x). Paired geomeans: sqrt(8*2) = 4 and 2.
+TEST(MetricsTest, HeldOutFigures) {
+  std::vector<ResultRow> rows = {R("x", "p1", "easy", 0, "correct", 2), R("x", "p2", "easy", 0, "wrong_answer", 0),
+                                 R("x", "p3", "easy", 0, "compile_error", 0), R("x", "p4", "easy", 0, "correct", 2)};
+  rows[0].search_verdict = "correct";
+  rows[0].search_speedup = 8;
+  rows[1].search_verdict = "correct";
+  rows[1].search_speedup = 3;
+  rows[3].search_verdict = "correct";
+  rows[3].search_speedup = 2;
+  auto g = ComputeMetrics(rows, {});
+  ASSERT_EQ(g.size(), 1u);
+  const MetricSet& m = g[0].overall;
+  EXPECT_EQ(m.heldout_runs, 3);
+  EXPECT_EQ(m.heldout_kept, 2);
+  EXPECT_EQ(m.heldout_timed_pairs, 2);
+  EXPECT_NEAR(m.search_geomean_paired, 4.0, 1e-12);
+  EXPECT_NEAR(m.heldout_geomean_paired, 2.0, 1e-12);
+  // The headline metrics are the held-out ones.
+  EXPECT_DOUBLE_EQ(m.pass_at.at(1), 0.5);
+  EXPECT_NEAR(m.geomean_speedup, 2.0, 1e-12);
+  EXPECT_EQ(g[0].by_tier.at("easy").heldout_runs, 3);
+}
+
 TEST(MetricsTest, EvidenceLevels) {
   auto row = [](const std::string& verdict, double speedup, const std::string& gpu, bool emulated) {
     ResultRow r = R("a", "p", "", 0, verdict, speedup);

@@ -81,6 +81,27 @@ std::string CoverageLine(const GroupMetrics& g) {
   return line + "\n";
 }
 
+// The held-out block of a suite's Markdown section: per method whose
+// answers were re-verified, how many stayed correct and what the re-timing
+// did to the speedups. Empty when no row had a held-out run.
+std::string HeldOutBlock(const std::vector<GroupMetrics>& groups, size_t first, const std::string& suite) {
+  std::string lines;
+  for (size_t j = first; j < groups.size() && groups[j].suite == suite; ++j) {
+    const MetricSet& m = groups[j].overall;
+    if (m.heldout_runs == 0) continue;
+    lines += fmt::format("- {} / {}: {} of {} answers correct at search time stayed correct on held-out inputs",
+                         groups[j].method, ModelName(groups[j]), m.heldout_kept, m.heldout_runs);
+    if (m.heldout_timed_pairs > 0) {
+      lines += fmt::format("; over the {} timed both times, geomean speedup {} at search time, {} held-out",
+                           m.heldout_timed_pairs, X(m.search_geomean_paired), X(m.heldout_geomean_paired));
+    }
+    lines += "\n";
+  }
+  if (lines.empty()) return lines;
+  return "\nHeld-out (every figure above comes from re-verifying and re-timing each answer on new inputs; "
+         "the search-time measurement chose it):\n\n" + lines;
+}
+
 class MarkdownPrinter final : public ReportPrinter {
  public:
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
@@ -137,6 +158,7 @@ class MarkdownPrinter final : public ReportPrinter {
           out += fmt::format("\n**UNSANDBOXED:** {} samples ran with `--unsafe-no-sandbox`: their candidates ran "
                              "as the user with the whole machine visible (docs/trust.md).\n", unsandboxed);
         }
+        out += HeldOutBlock(groups, i, suite);
         bool unverified = false;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unverified |= groups[j].overall.unverified > 0;
         if (unverified) {
@@ -275,6 +297,14 @@ OrderedJson SetJson(const MetricSet& m) {
   j["tokens_per_solved"] = m.tokens_per_solved;
   j["verifications_per_solved"] = m.verifications_per_solved;
   j["generations_per_solved"] = m.generations_per_solved;
+  OrderedJson held;
+  held["runs"] = m.heldout_runs;
+  held["stayed_correct"] = m.heldout_kept;
+  held["timed_pairs"] = m.heldout_timed_pairs;
+  const bool pairs = m.heldout_timed_pairs > 0;
+  held["search_geomean"] = pairs ? OrderedJson(m.search_geomean_paired) : OrderedJson(nullptr);
+  held["heldout_geomean"] = pairs ? OrderedJson(m.heldout_geomean_paired) : OrderedJson(nullptr);
+  j["heldout"] = held;
   return j;
 }
 

@@ -119,6 +119,10 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     row.generations = outcome->generations;
     row.verifications = outcome->verifications;
     row.wall_ms = (clock->NowSeconds() - t0) * 1000;
+    if (outcome->search_result) {
+      row.search_verdict = std::string(VerdictName(outcome->search_result->verdict));
+      row.search_speedup = outcome->search_result->speedup;
+    }
     Status st = store->Put(row);
     std::lock_guard<std::mutex> lock(mu);
     if (!st.ok()) {

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "bench/suite.h"
@@ -30,6 +31,9 @@ struct SampleOutcome {
   int generations = 0;
   int verifications = 1;
   std::string search_json;  // the method's trace
+  // Set when `result` is a held-out run (verify/heldout.h): what the
+  // method's own selection measured.
+  std::optional<VerifyResult> search_result;
 };
 
 // Produces and verifies one sample. A non-OK Status is a failure of the tool

@@ -64,6 +64,48 @@ TEST(RunnerTest, RunsEverySampleOnceAndResumes) {
   EXPECT_EQ((*store)->Query()->size(), 12u);
 }
 
+// A method whose answer was re-verified on held-out inputs: the row holds the
+// held-out result, the search-time verdict and speedup beside it.
+TEST(RunnerTest, HeldOutRowsKeepTheSearchTimeFiguresApart) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.progress = false;
+  MethodFn method = [](const SuiteProblem& p, int, uint64_t) -> Result<SampleOutcome> {
+    SampleOutcome out;
+    out.source = "// " + p.problem.spec.name;
+    out.search_result = VerifyResult{};
+    out.search_result->verdict = Verdict::kCorrect;
+    out.search_result->speedup = 5.0;
+    out.result.verdict = p.problem.spec.name == "saxpy" ? Verdict::kWrongAnswer : Verdict::kCorrect;
+    out.result.speedup = out.result.ok() ? 4.0 : 0;
+    if (out.result.ok()) {
+      out.result.candidate_timing = Summarize({1.0});
+      out.result.reference_timing = Summarize({4.0});
+    }
+    return out;
+  };
+  ASSERT_TRUE(RunSuite(suite, o, method, store->get(), SystemClock::Get()).ok());
+  auto rows = (*store)->Query();
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 4u);
+  for (const auto& r : *rows) {
+    EXPECT_EQ(r.search_verdict, std::optional<std::string>("correct")) << r.key.problem;
+    EXPECT_EQ(r.search_speedup, std::optional<double>(5.0)) << r.key.problem;
+    EXPECT_EQ(r.verdict, r.key.problem == "saxpy" ? "wrong_answer" : "correct") << r.key.problem;
+  }
+  auto m = ComputeMetrics(*rows, {});
+  ASSERT_EQ(m.size(), 1u);
+  EXPECT_EQ(m[0].overall.heldout_runs, 4);
+  EXPECT_EQ(m[0].overall.heldout_kept, 3);
+  std::string md = NewReportPrinter("md")->Print(m, {1});
+  EXPECT_NE(md.find("3 of 4 answers correct at search time stayed correct on held-out inputs"), std::string::npos)
+      << md;
+  EXPECT_NE(md.find("geomean speedup 5.00x at search time, 4.00x held-out"), std::string::npos) << md;
+}
+
 TEST(RunnerTest, ShardsPartitionProblems) {
   auto store = ResultsStore::Open(":memory:");
   Suite suite = BundledSuite();

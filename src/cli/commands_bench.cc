@@ -18,6 +18,7 @@
 #include "core/json_util.h"
 #include "core/strings.h"
 #include "store/results_store.h"
+#include "verify/heldout.h"
 
 namespace regrapht::cli {
 namespace {
@@ -237,6 +238,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         if (a) {
           o.source = a->code;
           o.result = a->result;
+          if (st->search.heldout && NeedsHeldOutRun(a->result)) {
+            o.search_result = a->result;
+            RG_ASSIGN_OR_RETURN(o.result, VerifyHeldOut(&verifier, p.problem, o.source, HeldOutSalt(seed)));
+            ++o.verifications;
+          }
         } else {
           o.result.verdict = Verdict::kCompileError;
           o.result.detail = "the method made no attempt (" + out.stop_reason + ")";

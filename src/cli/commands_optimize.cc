@@ -2,6 +2,7 @@
 // verified CUDA drop-in the small model finds out.
 #include <cstdio>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -10,6 +11,7 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "verify/heldout.h"
 #include "verify/infer.h"
 #include "verify/result_json.h"
 
@@ -120,7 +122,17 @@ int RunOptimize(const OptimizeState& s) {
   auto outcome = (*reasoner)->Run(task, ctx);
   if (!outcome.ok()) return Fail(outcome.status());
 
-  // 5. Results: the winning path, the file, the report.
+  // 5. The answer, re-verified and re-timed on held-out inputs: the search
+  // chose it by its own measurements (verify/heldout.h).
+  std::optional<VerifyResult> heldout;
+  if (const Attempt* best = outcome->best_attempt(); best && s.search.heldout && NeedsHeldOutRun(best->result)) {
+    if (!s.quiet) std::fprintf(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
+    auto held = VerifyHeldOut(&verifier, *problem, best->code, HeldOutSalt(s.search.seed));
+    if (!held.ok()) return Fail(held.status().WithContext("held-out verification"));
+    heldout = std::move(*held);
+  }
+
+  // 6. Results: the winning path, the file, the report.
   std::printf("\nstopped    %s after %d generations, %d verifications, %.1f s\n", outcome->stop_reason.c_str(),
               outcome->generations, outcome->verifications, outcome->wall_s);
   std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
@@ -160,6 +172,7 @@ int RunOptimize(const OptimizeState& s) {
   }
   report["attempts"] = attempts;
   if (const Attempt* best = outcome->best_attempt()) report["best_result"] = VerifyResultToJson(best->result);
+  if (heldout) report["heldout_result"] = VerifyResultToJson(*heldout);
   report["tree"] = OrderedJson::parse(outcome->tree_json.empty() ? "{}" : outcome->tree_json);
   fs::path report_path = s.report.empty() ? Sibling(out, ".report.json") : fs::path(s.report);
   Status rs = WriteFileAtomic(report_path, DumpJson(report));
@@ -173,26 +186,39 @@ int RunOptimize(const OptimizeState& s) {
   }
   Status ws = WriteFileAtomic(out, best->code);
   if (!ws.ok()) return Fail(ws);
-  if (outcome->best_verified && !best->result.candidate_timing) {
-    bool emulated = best->result.emulated;
-    std::printf("\nresult     %s: correct on every test%s; its speed was NOT measured (%s).\n"
+  if (heldout && !heldout->ok()) {
+    std::printf("\nresult     %s: correct on the search's tests but NOT on held-out inputs (%s: %s); it is "
+                "written for inspection, not as an answer\nreport     %s\n",
+                out.string().c_str(), std::string(VerdictName(heldout->verdict)).c_str(), heldout->detail.c_str(),
+                report_path.string().c_str());
+    return kExitCandidateFailed;
+  }
+  // The numbers printed are the held-out run's where there is one.
+  const VerifyResult& final_result = heldout ? *heldout : best->result;
+  const double speedup = heldout ? heldout->speedup : best->speedup;
+  const std::string heldout_note =
+      heldout ? fmt::format(", held-out inputs (the search measured {:.2f}x)", best->speedup) : std::string();
+  if (outcome->best_verified && !final_result.candidate_timing) {
+    bool emulated = final_result.emulated;
+    std::printf("\nresult     %s: correct on every test%s%s; its speed was NOT measured (%s).\n"
                 "           Time it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
-                out.string().c_str(), emulated ? " in the CPU emulator" : "",
+                out.string().c_str(), heldout ? " and on held-out inputs" : "",
+                emulated ? " in the CPU emulator" : "",
                 emulated ? "no GPU: --emulate checks correctness only" : "--no-timing", pdir.string().c_str(),
                 out.string().c_str(), report_path.string().c_str());
     return kExitUnverified;
   }
   if (outcome->best_verified) {
-    if (best->speedup >= 1.0) {
+    if (speedup >= 1.0) {
       std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
-                  "(median, transfers included) on %s\nreport     %s\n",
-                  out.string().c_str(), best->speedup, best->result.env.gpu_name.c_str(),
+                  "(median, transfers included%s) on %s\nreport     %s\n",
+                  out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
                   report_path.string().c_str());
       return kExitOk;
     }
     std::printf("\nresult     %s: correct on every test but SLOWER than the sequential code (%.2fx, median, "
-                "transfers included) on %s; no faster candidate was found\nreport     %s\n",
-                out.string().c_str(), best->speedup, best->result.env.gpu_name.c_str(),
+                "transfers included%s) on %s; no faster candidate was found\nreport     %s\n",
+                out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
                 report_path.string().c_str());
     return kExitCandidateFailed;
   }

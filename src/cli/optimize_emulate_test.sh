@@ -4,7 +4,7 @@
 # a correct saxpy kernel (the bundled problem's expert solution). Candidates
 # are compiled by nvcc and run in the CPU emulator; optimize must write the
 # correct file, say that its speed was not measured, exit 3, and record
-# "emulated" in the report.
+# "emulated" in the report, and re-verify the answer on held-out inputs.
 # Usage: optimize_emulate_test.sh REGRAPHT_BINARY SOURCE_DIR
 set -u
 bin=$1
@@ -19,8 +19,8 @@ cp "$src/examples/saxpy.cpp" "$tmp/"
   --budget 2 --seed 3 --emulate -o "$tmp/saxpy.cu" >"$tmp/out.txt" 2>&1
 rc=$?
 [ $rc -eq 3 ] || fail "optimize --emulate exited $rc, expected 3"
-grep -q "correct on every test in the CPU emulator; its speed was NOT measured" "$tmp/out.txt" ||
-  fail "the result line does not say emulated and untimed"
+grep -q "correct on every test and on held-out inputs in the CPU emulator; its speed was NOT measured" \
+  "$tmp/out.txt" || fail "the result line does not say held-out, emulated and untimed"
 diff -qbB "$tmp/saxpy.cu" "$FAKE_SEARCH_REPLY" >/dev/null ||
   fail "the written file is not the correct candidate"
 grep -q '^search$' "$tmp/requests.log" || fail "the fake model was never asked"
@@ -33,5 +33,7 @@ assert "speed not measured" in r["best_rule"], r["best_rule"]
 best = r["best_result"]
 assert best["verdict"] == "correct" and best.get("emulated") is True, best
 assert all(a["verdict"] == "correct" and a["reward"] == 1.0 for a in r["attempts"]), r["attempts"]
+held = r["heldout_result"]  # the answer re-verified on held-out inputs (new seeds)
+assert held["verdict"] == "correct" and held.get("emulated") is True, held
 PY
 echo ok

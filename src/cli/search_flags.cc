@@ -38,6 +38,10 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
+  sub->add_flag("--heldout,!--no-heldout", heldout,
+                "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers "
+                "(default; --no-heldout reports the search's own measurement, as the paper does)")
+      ->capture_default_str();
   sub->add_option("--max-in-flight", max_in_flight,
                   "model requests outstanding at once (bench: samples of different problems in parallel; "
                   "best-of-n: its samples); results are those of 1")
@@ -77,7 +81,7 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"epsilon", epsilon}, {"lambda", lambda},       {"rollouts", rollouts}, {"examples", examples},
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
-                   {"retrieval", retrieval}};
+                   {"retrieval", retrieval}, {"heldout", heldout}};
   return j.dump();
 }
 

@@ -36,6 +36,8 @@ struct SearchFlags {
   std::string graph;      // default: <data>/graph/regrapht.json
   std::string prompts;    // folder of template overrides
   bool no_cache = false;
+  // Re-verify and re-time the method's answer on held-out inputs (docs/bench.md).
+  bool heldout = true;
   int max_in_flight = 1;  // model requests outstanding at once (does not change results)
   BackendFlags backend;
 
