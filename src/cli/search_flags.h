@@ -37,6 +37,7 @@ struct SearchFlags {
   std::string prompts;    // folder of template overrides
   bool no_cache = false;
   int max_in_flight = 1;  // model requests outstanding at once (does not change results)
+  int max_endpoint_failures = 5;  // failed model requests in a row before the search stops
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);

@@ -391,7 +391,7 @@ class SubprocessRunner final : public CommandRunner {
         ::kill(-pid, SIGKILL);
       }
       auto now = Clock::now();
-      bool cancel = spec.cancel && spec.cancel->load();
+      bool cancel = (spec.cancel && spec.cancel->load()) || (options_.cancel && options_.cancel->load());
       if ((spec.limits.wall_seconds > 0 && now >= deadline) || cancel) {
         if (cancel) result.cancelled = true;
         else result.timed_out = true;

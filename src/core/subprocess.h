@@ -104,6 +104,10 @@ enum class SandboxMode { kAuto, kBubblewrap, kNone };
 struct SubprocessOptions {
   SandboxMode sandbox = SandboxMode::kAuto;
   bool use_cgroups = true;                   // if the cgroup fs is writable
+  // Polled like CommandSpec::cancel for every command this runner runs (the
+  // CLI's Ctrl-C flag): set, whatever is running is killed and reported
+  // cancelled. Not owned; may be null.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // What CommandResult::sandbox says for an unsandboxed run of untrusted code.
