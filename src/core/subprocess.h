@@ -117,7 +117,11 @@ std::unique_ptr<CommandRunner> NewSubprocessRunner(const SubprocessOptions& opti
 
 // Whether bubblewrap can run the sandbox policy here (probed once).
 bool BubblewrapWorks();
-// Whether a pids cgroup can be created here (probed once).
+// Whether a pids cgroup can be created here (probed once). The first probe
+// (or command with limits) of a process also removes the cgroups a killed
+// regrapht left behind (CleanStaleCgroups, CleanStaleSiblingCgroups).
 bool CgroupsWork();
+// The folders per-command cgroups are made in (pids, memory); empty without cgroups.
+std::vector<fs::path> CgroupBases();
 
 }  // namespace regrapht
