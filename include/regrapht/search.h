@@ -21,8 +21,10 @@
 // until SearchOptions::max_endpoint_failures such failures in a row, when it
 // stops early (SearchOutcome::endpoint_stopped) with what it found so far.
 // SearchContext::cancel stops a search the same way (SearchOutcome::
-// interrupted). A Status means the tool itself failed (nvcc missing, a
-// prompt template broken).
+// interrupted). The harness failing (the evaluator's Status: nvcc missing,
+// disk full) stops the search too, with SearchOutcome::error set, so that
+// what was found is kept. A Status from Run means the method could not run
+// at all (a prompt template broken, no graph).
 //
 // Thread safety: a Reasoner runs one search at a time; separate Reasoners may
 // run concurrently if their LLM backend and evaluator allow it.
@@ -110,6 +112,10 @@ struct SearchOutcome {
   std::vector<std::string> endpoint_errors;
   bool endpoint_stopped = false;   // stopped early: max_endpoint_failures in a row
   bool interrupted = false;        // stopped early: SearchContext::cancel was set
+  // Not OK: the harness failed (the evaluator returned a Status: nvcc
+  // missing, disk full); the search stopped at once with what it had, and
+  // the attempt being verified says so.
+  Status error;
 
   const Attempt* best_attempt() const { return best >= 0 ? &attempts[best] : nullptr; }
   // The endpoint, not the method, decided the outcome: the search stopped on

@@ -248,6 +248,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         ctx.cancel = InterruptFlag();
         ctx.endpoint_failures_in_a_row = &endpoint_in_a_row;
         RG_ASSIGN_OR_RETURN(SearchOutcome out, reasoner->Run(task, ctx));
+        if (!out.error.ok() && !InterruptFlag()->load()) return out.error;  // the run stops, rows kept
         bench::SampleOutcome o;
         if (!out.endpoint_errors.empty()) {
           std::lock_guard lock(last_endpoint_mu);

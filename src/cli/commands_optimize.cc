@@ -183,7 +183,11 @@ int RunOptimize(const OptimizeState& s) {
   // How the run ended decides the exit status before the candidates do.
   int early_exit = -1;
   std::string early_note;
-  if (outcome->interrupted) {
+  if (!outcome->error.ok()) {
+    early_exit = kExitError;
+    early_note = "the harness failed (" + outcome->error.ToString() +
+                 "): the search stopped; this is the best found so far";
+  } else if (outcome->interrupted) {
     early_exit = InterruptExitCode();
     early_note = "INTERRUPTED (" + InterruptName() + ") after " + std::to_string(outcome->generations) +
                  " generations: this is the best found so far";
@@ -223,6 +227,7 @@ int RunOptimize(const OptimizeState& s) {
   report["endpoint_failures"] = outcome->endpoint_failures;
   report["endpoint_errors"] = outcome->endpoint_errors;
   report["exit_status_reason"] = early_note.empty() ? "complete" : early_note;
+  if (!outcome->error.ok()) report["error"] = outcome->error.ToString();
   report["best_rule"] = outcome->best_rule;
   report["best_verified"] = outcome->best_verified;
   {
@@ -249,6 +254,7 @@ int RunOptimize(const OptimizeState& s) {
   int rc = Conclude(*outcome, out, pdir, report_path);
   if (early_exit >= 0) {
     std::printf("\nSTOPPED    %s\n", early_note.c_str());
+    if (!outcome->error.ok()) Fail(outcome->error);
     return rc == kExitError ? rc : early_exit;
   }
   return rc;

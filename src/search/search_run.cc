@@ -74,6 +74,7 @@ bool SearchRun::Exhausted(std::string* why) const {
     return true;
   };
   if (Interrupted()) return say("interrupted");
+  if (!harness_error_.ok()) return say("the harness failed: " + harness_error_.ToString());
   if (EndpointLimitReached()) {
     return say("endpoint: more than " + std::to_string(options_.max_endpoint_failures) +
                " failed model requests in a row" +
@@ -416,7 +417,20 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
       a.code_hash.clear();  // not a verified hash: never reused
       return Record(std::move(a));
     }
-    RG_ASSIGN_OR_RETURN(a.result, std::move(checked));
+    if (!checked.ok()) {
+      // The harness itself failed (nvcc missing, disk full): no verdict
+      // about the code, and the search stops (Exhausted) with what it found.
+      harness_error_ = checked.status();
+      a.verdict = Verdict::kCompileError;
+      a.detail = "the harness failed: " + checked.status().ToString();
+      a.reward = -1;
+      a.result = VerifyResult();
+      a.result.verdict = Verdict::kCompileError;
+      a.result.detail = a.detail;
+      a.code_hash.clear();
+      return Record(std::move(a));
+    }
+    a.result = std::move(*checked);
     a.time_verify_ms = (clock_->NowSeconds() - t0) * 1000;
     ++verifications_;
   }
@@ -452,7 +466,8 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
   o.endpoint_errors = endpoint_errors_;
   // An early stop is the real reason, whatever the method was doing then.
   std::string early;
-  if (Interrupted() || EndpointLimitReached()) Exhausted(&early);
+  if (Interrupted() || EndpointLimitReached() || !harness_error_.ok()) Exhausted(&early);
+  o.error = harness_error_;
   o.interrupted = Interrupted();
   o.endpoint_stopped = !o.interrupted && EndpointLimitReached();
   if (!early.empty()) o.stop_reason = early;

@@ -122,6 +122,7 @@ class SearchRun {
   std::map<std::string, int> by_hash_;  // code hash -> first attempt with it
   int last_iteration_ = 0;
   int endpoint_failures_ = 0;
+  Status harness_error_;  // the evaluator failed: the search stops
   std::vector<std::string> endpoint_errors_;
   mutable std::atomic<int> own_in_a_row_{0};  // when the context shares none
 };

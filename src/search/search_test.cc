@@ -653,6 +653,36 @@ TEST_F(SearchTest, FailuresInARowAreSharedBetweenSearches) {
   EXPECT_TRUE(second->endpoint_stopped);
 }
 
+TEST_F(SearchTest, AHarnessFailureStopsTheSearchAndKeepsWhatItFound) {
+  // The evaluator fails (nvcc gone, disk full) at its 3rd verification.
+  class Failing final : public CandidateEvaluator {
+   public:
+    explicit Failing(CandidateEvaluator* inner) : inner_(inner) {}
+    Result<VerifyResult> Evaluate(const Problem& p, const std::string& code) override {
+      if (++calls_ == 3) return Status::IoError("/tmp/build: No space left on device");
+      return inner_->Evaluate(p, code);
+    }
+    int calls_ = 0;
+
+   private:
+    CandidateEvaluator* inner_;
+  } failing(&eval_);
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&model_, &failing, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->error.code(), Status::Code::kIoError);
+  EXPECT_EQ(failing.calls_, 3);
+  EXPECT_NE(out->stop_reason.find("the harness failed"), std::string::npos) << out->stop_reason;
+  ASSERT_EQ(out->attempts.size(), 3u);
+  EXPECT_NE(out->attempts[2].detail.find("No space left"), std::string::npos);
+  ASSERT_NE(out->best_attempt(), nullptr);  // one of the two verified
+  EXPECT_LT(out->best, 2);
+}
+
 TEST_F(SearchTest, CancelStopsTheSearchAndKeepsWhatItFound) {
   std::atomic<bool> cancel{false};
   FlakyModel model(&model_, [](int) { return false; });
