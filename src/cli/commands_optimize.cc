@@ -186,16 +186,16 @@ int RunOptimize(const OptimizeState& s) {
   if (!outcome->error.ok()) {
     early_exit = kExitError;
     early_note = "the harness failed (" + outcome->error.ToString() +
-                 "): the search stopped; this is the best found so far";
+                 "): the search stopped; the result above is what it found until then";
   } else if (outcome->interrupted) {
     early_exit = InterruptExitCode();
     early_note = "INTERRUPTED (" + InterruptName() + ") after " + std::to_string(outcome->generations) +
-                 " generations: this is the best found so far";
+                 " generations: the result above is what the search found until then";
   } else if (outcome->endpoint_failed()) {
     early_exit = kExitEndpointFailed;
     early_note = "the model endpoint failed (" + std::to_string(outcome->endpoint_failures) + " of " +
                  std::to_string(outcome->generations) + " requests; " + outcome->stop_reason +
-                 "): the search stopped early; this is the best found so far";
+                 "): the search stopped early; the result above is what it found until then";
   }
 
   // 5. Results: the winning path, the file, the report.
