@@ -3,7 +3,9 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -47,8 +49,11 @@ Status WriteFile(const fs::path& path, std::string_view data) {
 
 Status WriteFileAtomic(const fs::path& path, std::string_view data) {
   RG_RETURN_IF_ERROR(MakeDirs(path.parent_path()));
+  // Unique per call, not only per process: threads writing the same file at
+  // once (two verifications of the same code) must not share a temporary.
+  static std::atomic<uint64_t> counter{0};
   fs::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
+  tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::IoError(tmp.string() + ": cannot create: " + std::strerror(errno));
   size_t done = 0;

@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "core/hash.h"
 
 namespace regrapht {
@@ -17,6 +21,29 @@ TEST(FsTest, AtomicWriteAndRead) {
   EXPECT_EQ(*ReadFile(f), "bye");
   auto missing = ReadFile(dir->path() / "nope");
   EXPECT_EQ(missing.status().code(), Status::Code::kNotFound);
+}
+
+// Threads of one process writing the same file at once (two verifications
+// of the same code writing its cached verdict) each succeed.
+TEST(FsTest, ConcurrentAtomicWritesOfOneFile) {
+  auto dir = TempDir::Create("rgfs");
+  ASSERT_TRUE(dir.ok());
+  fs::path file = dir->path() / "verdict.txt";
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 50; ++i) {
+        if (!WriteFileAtomic(file, "from thread " + std::to_string(t)).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(failures, 0);
+  auto text = ReadFile(file);
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(text->rfind("from thread ", 0), 0u);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir->path()), fs::directory_iterator()), 1);  // no temporaries left
 }
 
 TEST(FsTest, TempDirRemovedUnlessKept) {
