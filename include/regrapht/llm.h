@@ -149,6 +149,10 @@ struct OpenAiOptions {
   std::string model_id;
   double connect_timeout_s = 10;
   double read_timeout_s = 600;  // no byte for this long: DeadlineExceeded
+  // The longest one Chat/Embed request may take, retries and their waits
+  // included (each of n requests when use_n is false): DeadlineExceeded
+  // naming it. 0: no limit (only the read timeout).
+  double request_timeout_s = 900;
   int max_retries = 4;          // on connection errors, 429 and 5xx
   double backoff_initial_s = 1;
   double backoff_max_s = 60;    // also caps Retry-After

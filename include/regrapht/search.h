@@ -15,12 +15,22 @@
 // A method returns every attempt it made, the best candidate (the correct
 // one with the highest speedup; without a GPU, by the compile-only rule in
 // docs/search.md) and a JSON dump of its search tree. A candidate that fails
-// is data; a Status means the tool failed (model endpoint down, nvcc missing).
+// is data, and so is a model request that failed after the backend's own
+// retries (endpoint down, HTTP 500, a deadline): it is a failed generation,
+// an Attempt with `endpoint_error` and the reason, and the search goes on
+// until SearchOptions::max_endpoint_failures such failures in a row, when it
+// stops early (SearchOutcome::endpoint_stopped) with what it found so far.
+// SearchContext::cancel stops a search the same way (SearchOutcome::
+// interrupted). The harness failing (the evaluator's Status: nvcc missing,
+// disk full) stops the search too, with SearchOutcome::error set, so that
+// what was found is kept. A Status from Run means the method could not run
+// at all (a prompt template broken, no graph).
 //
 // Thread safety: a Reasoner runs one search at a time; separate Reasoners may
 // run concurrently if their LLM backend and evaluator allow it.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -76,6 +86,9 @@ struct Attempt {
   double speedup = 0;
   double reward = -1;              // SearchReward
   bool reused = false;             // same code as an earlier attempt: its verification reused
+  // The model request failed (after the backend's retries): no reply, no
+  // code; `detail` says why. Verdict compile_error, reward -1.
+  bool endpoint_error = false;
   int tokens_prompt = 0, tokens_generated = 0;
   double time_generation_ms = 0, time_verify_ms = 0;
   VerifyResult result;             // the whole verification
@@ -93,8 +106,23 @@ struct SearchOutcome {
   int64_t tokens_prompt = 0, tokens_generated = 0;
   double wall_s = 0;
   std::string stop_reason;         // "budget: 200 generations", "iterations done", ...
+  // Model requests that failed after the backend's retries (each one also a
+  // generation; thought proposals of rethink-mcts included), and why.
+  int endpoint_failures = 0;
+  std::vector<std::string> endpoint_errors;
+  bool endpoint_stopped = false;   // stopped early: max_endpoint_failures in a row
+  bool interrupted = false;        // stopped early: SearchContext::cancel was set
+  // Not OK: the harness failed (the evaluator returned a Status: nvcc
+  // missing, disk full); the search stopped at once with what it had, and
+  // the attempt being verified says so.
+  Status error;
 
   const Attempt* best_attempt() const { return best >= 0 ? &attempts[best] : nullptr; }
+  // The endpoint, not the method, decided the outcome: the search stopped on
+  // endpoint failures, or every request it made failed.
+  bool endpoint_failed() const {
+    return endpoint_stopped || (generations > 0 && endpoint_failures >= generations);
+  }
 };
 
 struct SearchTask {
@@ -127,6 +155,14 @@ struct SearchContext {
   const PromptLibrary* prompts = nullptr; // required, not owned
   const Clock* clock = nullptr;           // null: the system clock
   std::function<void(const SearchEvent&)> on_event;
+  // Set (e.g. by SIGINT): the search stops at its next check and model
+  // requests in flight end early; the outcome says `interrupted`. Not owned;
+  // may be null.
+  const std::atomic<bool>* cancel = nullptr;
+  // Failed model requests in a row, shared by searches that use one endpoint
+  // (bench's samples), so that a dead endpoint stops them all; a successful
+  // request resets it. Not owned; null: this search counts its own.
+  std::atomic<int>* endpoint_failures_in_a_row = nullptr;
 };
 
 struct SearchOptions {
@@ -154,6 +190,10 @@ struct SearchOptions {
   // depend on one another (best-of-n's samples). Does not change results:
   // seeds and the order replies are used in are those of one at a time.
   int max_in_flight = 1;
+  // Model requests that may fail in a row (after the backend's retries)
+  // before the search stops early; each failure is a failed generation.
+  // Does not change the results of a search whose requests succeed.
+  int max_endpoint_failures = 5;
 };
 
 class Reasoner {

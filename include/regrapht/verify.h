@@ -19,6 +19,7 @@
 // serialised by a lock file so timings never overlap.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -137,7 +138,14 @@ struct VerifyOptions {
   // Reference timing protocol (serial code is slow: fewer repetitions).
   int reference_warmup = 1, reference_min_reps = 3, reference_max_reps = 20;
   double reference_max_timing_seconds = 3.0;
-  double compile_timeout_s = 180;
+  double compile_timeout_s = 180;                  // one nvcc or host-compiler call (--compile-timeout)
+  // Longest wait for the GPU timing lock (another process timing on this
+  // GPU; verify/gpu_lock.h) before the verification fails naming the lock
+  // file (--gpu-lock-timeout); 0: no limit.
+  double gpu_lock_timeout_s = 3600;
+  // Set (Ctrl-C): a wait for the GPU lock ends (Cancelled). The commands
+  // themselves are killed by the runner's own flag (SubprocessOptions::cancel).
+  const std::atomic<bool>* cancel = nullptr;
   int64_t run_memory_bytes = int64_t{32} << 30;  // host memory of one run (cgroup)
   int max_processes = 512;                         // tasks (threads count) of one run
   // auto | bwrap: candidates (and compiles of their source) only ever run

@@ -55,16 +55,22 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
   std::mutex mu;
   Status first_error;
   std::atomic<size_t> next{0};
+  std::atomic<size_t> started{0};
+  std::string stop_reason;
+  // Whether the run must stop taking work (an error, or options.stop).
+  auto stopping = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!first_error.ok() || !stop_reason.empty()) return true;
+    if (o.stop) stop_reason = o.stop();
+    return !stop_reason.empty();
+  };
   auto pool = [&](int jobs, const std::function<void(size_t)>& work) {
     next = 0;
     std::vector<std::thread> threads;
     for (int t = 0; t < std::max(1, jobs); ++t) {
       threads.emplace_back([&] {
         while (true) {
-          {
-            std::lock_guard<std::mutex> lock(mu);
-            if (!first_error.ok()) return;
-          }
+          if (stopping()) return;
           size_t i = next++;
           if (i >= tasks.size()) return;
           work(i);
@@ -84,6 +90,11 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
       }
     });
     RG_RETURN_IF_ERROR(first_error);
+    if (!stop_reason.empty()) {
+      summary.stop_reason = stop_reason;
+      summary.not_started = static_cast<int>(tasks.size());
+      return summary;
+    }
   }
 
   CountProgress progress(o.progress, static_cast<int>(tasks.size()), clock);
@@ -92,10 +103,18 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     const std::string& name = t.problem->problem.spec.name;
     uint64_t seed = SampleSeed(o.seed, name, t.sample);
     double t0 = clock->NowSeconds();
+    ++started;
     auto outcome = method(*t.problem, t.sample, seed);
     if (!outcome.ok()) {
       std::lock_guard<std::mutex> lock(mu);
       if (first_error.ok()) first_error = outcome.status().WithContext(name + " sample " + std::to_string(t.sample));
+      return;
+    }
+    if (!outcome->incomplete.empty()) {
+      std::lock_guard<std::mutex> lock(mu);
+      ++summary.incomplete;
+      if (outcome->endpoint_failed) ++summary.incomplete_endpoint;
+      summary.incomplete_reasons.push_back(name + " #" + std::to_string(t.sample) + ": " + outcome->incomplete);
       return;
     }
     const VerifyResult& r = outcome->result;
@@ -141,6 +160,8 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
   });
   summary.wall_s = clock->NowSeconds() - start;
   RG_RETURN_IF_ERROR(first_error);
+  summary.stop_reason = stop_reason;
+  summary.not_started = static_cast<int>(tasks.size() - std::min(tasks.size(), started.load()));
   return summary;
 }
 

@@ -15,6 +15,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bench/suite.h"
 #include "core/clock.h"
@@ -34,10 +35,17 @@ struct SampleOutcome {
   // Set when `result` is a held-out run (verify/heldout.h): what the
   // method's own selection measured.
   std::optional<VerifyResult> search_result;
+  // Non-empty: the sample did not finish (the run was interrupted, or the
+  // model endpoint failed: every request, or too many in a row), and why.
+  // Such a sample is not stored, so that a resumed run redoes it.
+  std::string incomplete;
+  bool endpoint_failed = false;  // with `incomplete`: the endpoint's fault
 };
 
 // Produces and verifies one sample. A non-OK Status is a failure of the tool
-// (model endpoint down, nvcc missing): the run stops, keeping finished rows.
+// (nvcc missing, a broken prompt template): the run stops, keeping finished
+// rows. A model endpoint that fails is not a Status: the method says so in
+// SampleOutcome::incomplete.
 using MethodFn = std::function<Result<SampleOutcome>(const SuiteProblem&, int sample, uint64_t seed)>;
 using PrepareFn = std::function<Status(const SuiteProblem&)>;
 
@@ -53,10 +61,20 @@ struct RunnerOptions {
   bool progress = true;             // progress bar on stderr
   PrepareFn prepare;                // optional build phase
   int prepare_jobs = 2;
+  // Polled before each sample starts (and each build of the build phase):
+  // non-empty stops the run there, and says why (an interruption, an
+  // endpoint that keeps failing). Samples in flight finish or report
+  // themselves incomplete.
+  std::function<std::string()> stop;
 };
 
 struct RunSummary {
   int tasks = 0, skipped = 0, done = 0, correct = 0, failed = 0, unverified = 0;
+  int incomplete = 0;           // samples that did not finish (not stored)
+  int incomplete_endpoint = 0;  // of those, because the model endpoint failed
+  int not_started = 0;          // samples the run stopped before
+  std::string stop_reason;      // empty: every sample was run
+  std::vector<std::string> incomplete_reasons;  // "problem #sample: why"
   double wall_s = 0;
 };
 

@@ -145,6 +145,70 @@ TEST(RunnerTest, ToolFailureStopsAndKeepsFinishedRows) {
 
 // kill -9 in the middle of a run, then --resume: no finished row is lost and
 // no finished sample is redone.
+TEST(RunnerTest, IncompleteSamplesAreNotStoredAndAStopEndsTheRun) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.samples = 2;
+  o.progress = false;
+  std::atomic<int> calls{0};
+  std::atomic<int> endpoint_failures{0};
+  MethodFn inner = FakeMethod(&calls);
+  // Samples after the 3rd lose their endpoint: incomplete; after 2 of those the run stops.
+  MethodFn method = [&](const SuiteProblem& p, int sample, uint64_t seed) -> Result<SampleOutcome> {
+    RG_ASSIGN_OR_RETURN(SampleOutcome out, inner(p, sample, seed));
+    if (calls > 3) {
+      ++endpoint_failures;
+      out.incomplete = "every model request failed";
+      out.endpoint_failed = true;
+    }
+    return out;
+  };
+  o.stop = [&]() -> std::string { return endpoint_failures >= 2 ? "endpoint: dead" : ""; };
+  auto r = RunSuite(suite, o, method, store->get(), SystemClock::Get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->done, 3);
+  EXPECT_EQ(r->incomplete, 2);
+  EXPECT_EQ(r->incomplete_endpoint, 2);
+  EXPECT_EQ(r->not_started, 3);
+  EXPECT_EQ(r->stop_reason, "endpoint: dead");
+  ASSERT_EQ(r->incomplete_reasons.size(), 2u);
+  EXPECT_NE(r->incomplete_reasons[0].find("every model request failed"), std::string::npos);
+  EXPECT_EQ((*store)->Query()->size(), 3u);
+  // Resumed with a working endpoint: the incomplete and unstarted samples are done.
+  endpoint_failures = 0;
+  o.stop = nullptr;
+  calls = -100;
+  auto again = RunSuite(suite, o, inner, store->get(), SystemClock::Get());
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->skipped, 3);
+  EXPECT_EQ(again->done, 5);
+  EXPECT_TRUE(again->stop_reason.empty());
+  EXPECT_EQ((*store)->Query()->size(), 8u);
+}
+
+TEST(RunnerTest, AStopBeforeTheBuildPhaseRunsNothing) {
+  auto store = ResultsStore::Open(":memory:");
+  Suite suite = BundledSuite();
+  RunnerOptions o;
+  o.method = "fake";
+  o.progress = false;
+  std::atomic<int> builds{0}, calls{0};
+  o.prepare = [&](const SuiteProblem&) {
+    ++builds;
+    return Status::Ok();
+  };
+  o.stop = [] { return std::string("interrupted (SIGINT)"); };
+  auto r = RunSuite(suite, o, FakeMethod(&calls), store->get(), SystemClock::Get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(builds, 0);
+  EXPECT_EQ(calls, 0);
+  EXPECT_EQ(r->not_started, 4);
+  EXPECT_EQ(r->stop_reason, "interrupted (SIGINT)");
+}
+
 TEST(RunnerTest, KillNineThenResume) {
   auto dir = TempDir::Create("rgrun");
   fs::path db = dir->path() / "r.sqlite";

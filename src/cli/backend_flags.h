@@ -28,6 +28,8 @@ struct BackendFlags {
   int gpu_layers = 0;
   std::string chat_template;
   int max_in_flight = 4;     // requests outstanding to the endpoints (not a flag here: SearchFlags sets it)
+  double request_timeout_s = 900;  // the whole of one request to an endpoint, retries included
+  int max_retries = -1;            // -1: 4 for one endpoint, 1 per replica
 
   void Add(CLI::App* sub) {
     sub->add_option("--model", model, "A GGUF model file (default: the registry's default model)");
@@ -42,6 +44,16 @@ struct BackendFlags {
                     "With --endpoint: the model's name in results and caches (default NAME@URL, or NAME@URL1,URL2 "
                     "for replicas); give every shard the same one when they reach the model at different URLs");
     sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
+    sub->add_option("--request-timeout", request_timeout_s,
+                    "With --endpoint: seconds one model request may take in all, retries and their waits "
+                    "included, however steadily bytes arrive (0: no limit; a silent server still trips the "
+                    "600 s read timeout)")
+        ->capture_default_str()
+        ->check(CLI::NonNegativeNumber);
+    sub->add_option("--max-retries", max_retries,
+                    "With --endpoint: retries of a request after a connection error, 429 or 5xx (default 4; 1 "
+                    "per replica)")
+        ->check(CLI::Range(0, 100));
     sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
     sub->add_option("--ctx-size", ctx_size, "Context size in tokens for the embedded model")
         ->capture_default_str();
@@ -87,13 +99,15 @@ struct BackendFlags {
     o.model_id = model_id;
     o.api_key = api_key;
     o.max_in_flight = std::max(1, max_in_flight);
+    o.request_timeout_s = request_timeout_s;
+    if (max_retries >= 0) o.max_retries = max_retries;
     if (endpoints.size() <= 1) {
       o.base_url = endpoints.empty() ? "" : endpoints.front();
       return NewOpenAiBackend(o);
     }
     // Replicas: each one gives up quickly, so that a dead one costs a
     // request about a second before the next replica takes it.
-    o.max_retries = 1;
+    if (max_retries < 0) o.max_retries = 1;
     o.backoff_initial_s = 0.5;
     std::vector<std::unique_ptr<LlmBackend>> replicas;
     for (const auto& url : endpoints) {

@@ -17,6 +17,12 @@ inline constexpr int kExitError = 1;          // the tool failed (bad input, mis
 inline constexpr int kExitUsage = 2;          // bad command line
 inline constexpr int kExitUnverified = 3;     // ran, but no GPU: results are compiled-only
 inline constexpr int kExitCandidateFailed = 4;  // the candidate was checked and is not correct
+// optimize, bench: the model endpoint kept failing (more than
+// --max-endpoint-failures requests in a row, or every request), so the run
+// stopped early; what was found is written (report, best file, finished rows).
+inline constexpr int kExitEndpointFailed = 5;
+// optimize, bench: stopped by SIGINT/SIGTERM (after writing what was found):
+// 128 + the signal, 130 or 143 (cli/interrupt.h).
 
 // Adds the subcommand's options to `sub` and returns the function that runs
 // it once the command line is parsed. Options live in state captured by the

@@ -1,6 +1,8 @@
 // regrapht bench / report / suite
+#include <atomic>
 #include <cstdio>
 #include <memory>
+#include <mutex>
 #include <semaphore>
 
 #include <fmt/format.h>
@@ -13,6 +15,7 @@
 #include "bench/shard.h"
 #include "bench/suite.h"
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
@@ -134,8 +137,17 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     }
     auto store = ResultsStore::Open(db);
     if (!store.ok()) return Fail(store.status());
-    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+    InstallInterruptHandler();
+    opts->cancel = InterruptFlag();  // and a wait for the GPU lock
+    SubprocessOptions sp = RunnerOptions(*opts);
+    sp.cancel = InterruptFlag();  // Ctrl-C kills the compile or run in progress
+    auto runner = NewSubprocessRunner(sp);
     Verifier verifier(*opts, runner.get());
+    // Failed model requests in a row, over every sample: a dead endpoint stops the run.
+    std::atomic<int> endpoint_in_a_row{0};
+    const int max_endpoint_failures = st->search.max_endpoint_failures;
+    std::string last_endpoint_error;
+    std::mutex last_endpoint_mu;
     std::unique_ptr<SearchEnv> env;
     std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
 
@@ -148,6 +160,15 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     ro.seed = st->search.seed;
     ro.progress = !st->quiet;
     ro.prepare_jobs = st->jobs;
+    ro.stop = [&]() -> std::string {
+      if (InterruptFlag()->load()) return "interrupted (" + InterruptName() + ")";
+      if (endpoint_in_a_row.load() > max_endpoint_failures) {
+        std::lock_guard lock(last_endpoint_mu);
+        return "endpoint: more than " + std::to_string(max_endpoint_failures) +
+               " failed model requests in a row (--max-endpoint-failures); last: " + last_endpoint_error;
+      }
+      return "";
+    };
     OrderedJson cfg = {{"method", st->method},
                        {"archs", opts->archs},
                        {"nvcc_flags", opts->nvcc_flags},
@@ -175,6 +196,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         bench::SampleOutcome o;
         o.source = *expert(p);
         RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
+        if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
         return o;
       };
     } else {
@@ -224,8 +246,28 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         ctx.llm = env->llm.get();
         ctx.evaluator = evaluator.get();
         ctx.prompts = &env->prompts;
+        ctx.cancel = InterruptFlag();
+        ctx.endpoint_failures_in_a_row = &endpoint_in_a_row;
         RG_ASSIGN_OR_RETURN(SearchOutcome out, reasoner->Run(task, ctx));
+        if (!out.error.ok() && !InterruptFlag()->load()) return out.error;  // the run stops, rows kept
         bench::SampleOutcome o;
+        if (!out.endpoint_errors.empty()) {
+          std::lock_guard lock(last_endpoint_mu);
+          last_endpoint_error = out.endpoint_errors.back();
+        }
+        // A sample the method could not finish is not a result: not stored,
+        // redone on resume. One whose requests partly failed is (the failed
+        // generations are in its trace, with their reasons).
+        if (out.interrupted) {
+          o.incomplete = "interrupted";
+          return o;
+        }
+        if (out.endpoint_failed()) {
+          o.incomplete = out.endpoint_stopped ? out.stop_reason
+                                              : "every model request failed; last: " + out.endpoint_errors.back();
+          o.endpoint_failed = true;
+          return o;
+        }
         o.tokens_prompt = out.tokens_prompt;
         o.tokens_generated = out.tokens_generated;
         o.generations = out.generations;
@@ -242,6 +284,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
             o.search_result = a->result;
             RG_ASSIGN_OR_RETURN(o.result, VerifyHeldOut(&verifier, p.problem, o.source, HeldOutSalt(seed)));
             ++o.verifications;
+            if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
           }
         } else {
           o.result.verdict = Verdict::kCompileError;
@@ -252,10 +295,25 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     }
     ro.config_json = cfg.dump();
     auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());
-    if (!r.ok()) return Fail(r.status());
+    if (!r.ok()) {
+      if (InterruptFlag()->load()) {
+        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s); finished rows are in %s\n",
+                     r.status().ToString().c_str(), InterruptName().c_str(), db.c_str());
+        return InterruptExitCode();
+      }
+      return Fail(r.status());
+    }
     std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
                 suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
                 r->unverified, r->wall_s);
+    const bool stopped = !r->stop_reason.empty() || r->incomplete > 0;
+    if (stopped) {
+      std::printf("STOPPED EARLY: %s; %d sample(s) stored, %d not finished (not stored), %d not started; run the "
+                  "same command again to do the rest (finished rows are kept)\n",
+                  r->stop_reason.empty() ? "some samples did not finish" : r->stop_reason.c_str(), r->done,
+                  r->incomplete, r->not_started);
+      for (const auto& why : r->incomplete_reasons) std::printf("  not finished: %s\n", why.c_str());
+    }
     if (shard->count > 1) {
       const int n = static_cast<int>(suite->problems.size());
       std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n",
@@ -267,6 +325,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
     }
+    if (InterruptSignal() != 0) return InterruptExitCode();
+    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
     return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
   };
 }

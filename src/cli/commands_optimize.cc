@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/interrupt.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
@@ -30,6 +31,63 @@ fs::path Sibling(const fs::path& out, const std::string& suffix) {
   p.replace_extension();
   p += suffix;
   return p;
+}
+
+// Writes the best candidate (when there is one), prints the result and
+// returns the exit status the candidates give.
+// Writes the answer and says what it is. `heldout`: the answer re-verified on
+// held-out inputs (verify/heldout.h), whose numbers are the ones printed.
+int Conclude(const SearchOutcome& o, const std::optional<VerifyResult>& heldout, const fs::path& out,
+             const fs::path& pdir, const fs::path& report_path) {
+  const Attempt* best = o.best_attempt();
+  if (!best) {
+    std::printf("\nresult     no candidate was correct (%s); nothing written. Report: %s\n",
+                o.best_rule.c_str(), report_path.string().c_str());
+    return kExitCandidateFailed;
+  }
+  Status ws = WriteFileAtomic(out, best->code);
+  if (!ws.ok()) return Fail(ws);
+  if (heldout && !heldout->ok()) {
+    std::printf("\nresult     %s: correct on the search's tests but NOT on held-out inputs (%s: %s); it is "
+                "written for inspection, not as an answer\nreport     %s\n",
+                out.string().c_str(), std::string(VerdictName(heldout->verdict)).c_str(), heldout->detail.c_str(),
+                report_path.string().c_str());
+    return kExitCandidateFailed;
+  }
+  const VerifyResult& final_result = heldout ? *heldout : best->result;
+  const double speedup = heldout ? heldout->speedup : best->speedup;
+  const std::string heldout_note =
+      heldout ? fmt::format(", held-out inputs (the search measured {:.2f}x)", best->speedup) : std::string();
+  if (o.best_verified && !final_result.candidate_timing) {
+    bool emulated = final_result.emulated;
+    std::printf("\nresult     %s: correct on every test%s%s; its speed was NOT measured (%s).\n"
+                "           Time it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
+                out.string().c_str(), heldout ? " and on held-out inputs" : "", emulated ? " in the CPU emulator" : "",
+                emulated ? "no GPU: --emulate checks correctness only" : "--no-timing", pdir.string().c_str(),
+                out.string().c_str(), report_path.string().c_str());
+    return kExitUnverified;
+  }
+  if (o.best_verified) {
+    if (speedup >= 1.0) {
+      std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
+                  "(median, transfers included%s) on %s\nreport     %s\n",
+                  out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
+                  report_path.string().c_str());
+      return kExitOk;
+    }
+    std::printf("\nresult     %s: correct on every test but SLOWER than the sequential code (%.2fx, median, "
+                "transfers included%s) on %s; no faster candidate was found\nreport     %s\n",
+                out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
+                report_path.string().c_str());
+    return kExitCandidateFailed;
+  }
+  std::printf("\nresult     %s: NOT VERIFIED. There is no GPU here, so no candidate was run: this is %s.\n"
+              "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\n"
+              "           (or rerun with --emulate to check correctness, not speed, in the CPU emulator)\n"
+              "report     %s\n",
+              out.string().c_str(), o.best_rule.c_str(), pdir.string().c_str(), out.string().c_str(),
+              report_path.string().c_str());
+  return kExitUnverified;
 }
 
 int RunOptimize(const OptimizeState& s) {
@@ -77,12 +135,21 @@ int RunOptimize(const OptimizeState& s) {
   auto vopts = s.verify.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
   if (Status sb = RequireSandbox(*vopts); !sb.ok()) return Fail(sb);
-  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
+  InstallInterruptHandler();
+  vopts->cancel = InterruptFlag();  // and a wait for the GPU lock
+  SubprocessOptions sp = RunnerOptions(*vopts);
+  sp.cancel = InterruptFlag();  // Ctrl-C kills the compile or run in progress
+  auto runner = NewSubprocessRunner(sp);
   Verifier verifier(*vopts, runner.get());
   VerifyOptions quick = *vopts;
   quick.timing = false;
   Verifier checker(quick, runner.get());
   auto ref = checker.CheckReference(*problem);
+  if (InterruptFlag()->load()) {
+    std::fprintf(stderr, "regrapht: interrupted (%s) while checking the reference; no search ran, nothing written\n",
+                 InterruptName().c_str());
+    return InterruptExitCode();
+  }
   if (!ref.ok()) return Fail(ref.status());
   std::printf("reference  builds, runs, deterministic, not degenerate\n");
 
@@ -111,6 +178,7 @@ int RunOptimize(const OptimizeState& s) {
   ctx.llm = (*env)->llm.get();
   ctx.evaluator = evaluator.get();
   ctx.prompts = &(*env)->prompts;
+  ctx.cancel = InterruptFlag();
   int budget = s.search.budget;
   bool quiet = s.quiet;
   ctx.on_event = [budget, quiet](const SearchEvent& e) {
@@ -120,12 +188,40 @@ int RunOptimize(const OptimizeState& s) {
                  e.best_speedup > 0 ? fmt::format("{:.2f}x", e.best_speedup).c_str() : "-");
   };
   auto outcome = (*reasoner)->Run(task, ctx);
-  if (!outcome.ok()) return Fail(outcome.status());
+  if (!outcome.ok()) {
+    if (InterruptFlag()->load()) {
+      std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", outcome.status().ToString().c_str(),
+                   InterruptName().c_str());
+      return InterruptExitCode();
+    }
+    return Fail(outcome.status());
+  }
+  // How the run ended decides the exit status before the candidates do.
+  int early_exit = -1;
+  std::string early_note;
+  if (!outcome->error.ok()) {
+    early_exit = kExitError;
+    early_note = "the harness failed (" + outcome->error.ToString() +
+                 "): the search stopped; the result above is what it found until then";
+  } else if (outcome->interrupted) {
+    early_exit = InterruptExitCode();
+    early_note = "INTERRUPTED (" + InterruptName() + ") after " + std::to_string(outcome->generations) +
+                 " generations: the result above is what the search found until then";
+  } else if (outcome->endpoint_failed()) {
+    early_exit = kExitEndpointFailed;
+    early_note = "the model endpoint failed (" + std::to_string(outcome->endpoint_failures) + " of " +
+                 std::to_string(outcome->generations) + " requests; " + outcome->stop_reason +
+                 "): the search stopped early; the result above is what it found until then";
+  }
 
   // 5. The answer, re-verified and re-timed on held-out inputs: the search
   // chose it by its own measurements (verify/heldout.h).
   std::optional<VerifyResult> heldout;
-  if (const Attempt* best = outcome->best_attempt(); best && s.search.heldout && NeedsHeldOutRun(best->result)) {
+  // Not after an interrupt or a harness failure: the user asked to stop, or
+  // the harness cannot run.
+  const bool can_rerun = !outcome->interrupted && outcome->error.ok();
+  if (const Attempt* best = outcome->best_attempt();
+      best && can_rerun && s.search.heldout && NeedsHeldOutRun(best->result)) {
     if (!s.quiet) std::fprintf(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
     auto held = VerifyHeldOut(&verifier, *problem, best->code, HeldOutSalt(s.search.seed));
     if (!held.ok()) return Fail(held.status().WithContext("held-out verification"));
@@ -155,6 +251,13 @@ int RunOptimize(const OptimizeState& s) {
   report["verifications"] = outcome->verifications;
   report["tokens_prompt"] = outcome->tokens_prompt;
   report["tokens_generated"] = outcome->tokens_generated;
+  report["interrupted"] = outcome->interrupted;
+  if (outcome->interrupted) report["signal"] = InterruptName();
+  report["endpoint_stopped"] = outcome->endpoint_stopped;
+  report["endpoint_failures"] = outcome->endpoint_failures;
+  report["endpoint_errors"] = outcome->endpoint_errors;
+  report["exit_status_reason"] = early_note.empty() ? "complete" : early_note;
+  if (!outcome->error.ok()) report["error"] = outcome->error.ToString();
   report["best_rule"] = outcome->best_rule;
   report["best_verified"] = outcome->best_verified;
   {
@@ -165,7 +268,8 @@ int RunOptimize(const OptimizeState& s) {
   OrderedJson attempts = OrderedJson::array();
   for (const auto& a : outcome->attempts) {
     attempts.push_back({{"id", a.id}, {"parent", a.parent}, {"action", a.action},
-                        {"verdict", std::string(VerdictName(a.verdict))}, {"detail", a.detail},
+                        {"verdict", std::string(VerdictName(a.verdict))}, {"endpoint_error", a.endpoint_error},
+                        {"detail", a.detail},
                         {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
                         {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
                         {"tokens_generated", a.tokens_generated}});
@@ -178,57 +282,13 @@ int RunOptimize(const OptimizeState& s) {
   Status rs = WriteFileAtomic(report_path, DumpJson(report));
   if (!rs.ok()) return Fail(rs);
 
-  const Attempt* best = outcome->best_attempt();
-  if (!best) {
-    std::printf("\nresult     no candidate was correct (%s); nothing written. Report: %s\n",
-                outcome->best_rule.c_str(), report_path.string().c_str());
-    return kExitCandidateFailed;
+  int rc = Conclude(*outcome, heldout, out, pdir, report_path);
+  if (early_exit >= 0) {
+    std::printf("\nSTOPPED    %s\n", early_note.c_str());
+    if (!outcome->error.ok()) Fail(outcome->error);
+    return rc == kExitError ? rc : early_exit;
   }
-  Status ws = WriteFileAtomic(out, best->code);
-  if (!ws.ok()) return Fail(ws);
-  if (heldout && !heldout->ok()) {
-    std::printf("\nresult     %s: correct on the search's tests but NOT on held-out inputs (%s: %s); it is "
-                "written for inspection, not as an answer\nreport     %s\n",
-                out.string().c_str(), std::string(VerdictName(heldout->verdict)).c_str(), heldout->detail.c_str(),
-                report_path.string().c_str());
-    return kExitCandidateFailed;
-  }
-  // The numbers printed are the held-out run's where there is one.
-  const VerifyResult& final_result = heldout ? *heldout : best->result;
-  const double speedup = heldout ? heldout->speedup : best->speedup;
-  const std::string heldout_note =
-      heldout ? fmt::format(", held-out inputs (the search measured {:.2f}x)", best->speedup) : std::string();
-  if (outcome->best_verified && !final_result.candidate_timing) {
-    bool emulated = final_result.emulated;
-    std::printf("\nresult     %s: correct on every test%s%s; its speed was NOT measured (%s).\n"
-                "           Time it on a GPU with: regrapht verify --problem %s --candidate %s\nreport     %s\n",
-                out.string().c_str(), heldout ? " and on held-out inputs" : "",
-                emulated ? " in the CPU emulator" : "",
-                emulated ? "no GPU: --emulate checks correctness only" : "--no-timing", pdir.string().c_str(),
-                out.string().c_str(), report_path.string().c_str());
-    return kExitUnverified;
-  }
-  if (outcome->best_verified) {
-    if (speedup >= 1.0) {
-      std::printf("\nresult     %s: correct on every test, %.2fx faster than the sequential code "
-                  "(median, transfers included%s) on %s\nreport     %s\n",
-                  out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
-                  report_path.string().c_str());
-      return kExitOk;
-    }
-    std::printf("\nresult     %s: correct on every test but SLOWER than the sequential code (%.2fx, median, "
-                "transfers included%s) on %s; no faster candidate was found\nreport     %s\n",
-                out.string().c_str(), speedup, heldout_note.c_str(), final_result.env.gpu_name.c_str(),
-                report_path.string().c_str());
-    return kExitCandidateFailed;
-  }
-  std::printf("\nresult     %s: NOT VERIFIED. There is no GPU here, so no candidate was run: this is %s.\n"
-              "           Verify it on a GPU with: regrapht verify --problem %s --candidate %s\n"
-              "           (or rerun with --emulate to check correctness, not speed, in the CPU emulator)\n"
-              "report     %s\n",
-              out.string().c_str(), outcome->best_rule.c_str(), pdir.string().c_str(), out.string().c_str(),
-              report_path.string().c_str());
-  return kExitUnverified;
+  return rc;
 }
 
 }  // namespace
@@ -246,6 +306,8 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "
               "verified on a GPU; with --emulate it passed every test in the CPU emulator, speed unknown), "
               "4 no correct candidate faster than the sequential code (a correct but slower one is still written), "
+              "5 the model endpoint kept failing and the search stopped early (--max-endpoint-failures; report and "
+              "best so far written), 130/143 stopped by SIGINT/SIGTERM (report and best so far written), "
               "1 error, 2 usage.");
   return [s]() { return RunOptimize(*s); };
 }

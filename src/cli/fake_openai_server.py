@@ -23,10 +23,27 @@ HTTP 400, which the client does not retry: an endpoint failure, quickly.
 Requests are served concurrently; GET /v1/models lists one model. $FAKE_DELAY_S: seconds every chat reply
 waits first (a slow model). $FAKE_STATUS: every chat request gets this HTTP
 status instead (a failing replica), logged as "status CODE".
+
+Faults ($FAKE_MODE), for endpoint_fault_test.sh; each chat request is
+numbered from 1 and logged as "fault MODE" when the fault applies:
+  hang          never answers (holds the connection open)
+  drip          status 200 and a long Content-Length, then one byte every
+                $FAKE_DRIP_S seconds (default 0.2): never idle, never done
+  500           HTTP 500 with a JSON error
+  429           HTTP 429 with "Retry-After: 1"
+  400           HTTP 400 with a JSON error
+  html          HTTP 502 with an HTML page (a proxy in front of a dead server)
+  invalid-json  HTTP 200 with a body that is not JSON
+  close         HTTP 200, a Content-Length, half the body, then the connection closes
+  number        HTTP 200, a well-formed reply whose message content is a number
+$FAKE_GOOD=N: the first N chat requests are answered normally, the fault
+applies from then on. $FAKE_FAIL_TIMES=K: the fault applies to K requests
+only, then requests are answered normally again (500-then-200).
 """
 import json
 import os
 import sys
+import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
@@ -55,6 +72,29 @@ TRAJECTORIES = {
 RELABEL = {
     "Lane-to-lane exchange tree": "Warp-shuffle reduction",
 }
+
+
+_counter_lock = threading.Lock()
+_counter = [0]
+
+
+def next_request_number():
+    with _counter_lock:
+        _counter[0] += 1
+        return _counter[0]
+
+
+def fault_applies(number):
+    mode = os.environ.get("FAKE_MODE", "")
+    if not mode:
+        return ""
+    good = int(os.environ.get("FAKE_GOOD", "0") or 0)
+    times = os.environ.get("FAKE_FAIL_TIMES", "")
+    if number <= good:
+        return ""
+    if times and number > good + int(times):
+        return ""
+    return mode
 
 
 def log(line):
@@ -117,6 +157,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_error(404)
             return
         body = json.loads(self.rfile.read(int(self.headers["Content-Length"])))
+        fault = fault_applies(next_request_number())
+        if fault:
+            log("fault " + fault)
+            self.fault(fault, body)
+            return
         time.sleep(float(os.environ.get("FAKE_DELAY_S", "0") or 0))
         status = os.environ.get("FAKE_STATUS", "")
         if status:
@@ -167,6 +212,61 @@ class Handler(BaseHTTPRequestHandler):
             else:
                 text = "I am sorry, I cannot optimize %s today." % function
         self.reply(body, text)
+
+    def send_body(self, status, data, content_type="application/json", headers=()):
+        self.send_response(status)
+        self.send_header("Content-Type", content_type)
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in headers:
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def fault(self, mode, body):
+        error = json.dumps({"error": {"message": "injected fault: " + mode}}).encode()
+        try:
+            if mode == "hang":
+                while True:
+                    time.sleep(1)
+            elif mode == "drip":
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", "100000000")
+                self.end_headers()
+                self.wfile.flush()
+                while True:
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(float(os.environ.get("FAKE_DRIP_S", "0.2") or 0.2))
+            elif mode in ("500", "400"):
+                self.send_body(int(mode), error)
+            elif mode == "429":
+                self.send_body(429, error, headers=[("Retry-After", "1")])
+            elif mode == "html":
+                page = b"<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1></body></html>"
+                self.send_body(502, page, "text/html")
+            elif mode == "invalid-json":
+                self.send_body(200, b"<html><body>Welcome to nginx!</body></html>")
+            elif mode == "close":
+                data = json.dumps({"choices": [{"message": {"role": "assistant", "content": "x" * 1000}}]}).encode()
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data[: len(data) // 2])
+                self.wfile.flush()
+                self.close_connection = True
+                self.connection.shutdown(2)
+            elif mode == "number":
+                reply = {"id": "x", "object": "chat.completion", "model": body.get("model", ""),
+                         "choices": [{"index": 0, "message": {"role": "assistant", "content": 42},
+                                      "finish_reason": "stop"}],
+                         "usage": {"prompt_tokens": 10, "completion_tokens": 1}}
+                self.send_body(200, json.dumps(reply).encode())
+            else:
+                self.send_body(500, json.dumps({"error": "unknown FAKE_MODE " + mode}).encode())
+        except (BrokenPipeError, ConnectionResetError, OSError):
+            pass  # the client gave up: what a deadline is for
 
     def reply(self, body, text):
         reply = {

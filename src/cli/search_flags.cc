@@ -47,6 +47,11 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
                   "best-of-n: its samples); results are those of 1")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
+  sub->add_option("--max-endpoint-failures", max_endpoint_failures,
+                  "model requests that may fail in a row (after --max-retries) before the run stops early; "
+                  "each one is a failed generation with its reason in the report")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 1000000));
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
 }
@@ -71,6 +76,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.sampling.max_tokens = max_tokens;
   o.context_tokens = backend.ctx_size;
   o.max_in_flight = max_in_flight;
+  o.max_endpoint_failures = max_endpoint_failures;
   return o;
 }
 

@@ -39,6 +39,7 @@ struct SearchFlags {
   // Re-verify and re-time the method's answer on held-out inputs (docs/bench.md).
   bool heldout = true;
   int max_in_flight = 1;  // model requests outstanding at once (does not change results)
+  int max_endpoint_failures = 5;  // failed model requests in a row before the search stops
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);

@@ -43,6 +43,16 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
                   "launched by regrapht, the kernel alone timed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"dropin", "kernel"}));
+  sub->add_option("--compile-timeout", compile_timeout_s,
+                  "seconds one compile (nvcc, or the host compiler on the reference) may take before it is "
+                  "killed and reported as a compile error")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  sub->add_option("--gpu-lock-timeout", gpu_lock_timeout_s,
+                  "seconds to wait for the GPU timing lock held by another process (0: no limit); past it the "
+                  "verification fails naming the lock file")
+      ->capture_default_str()
+      ->check(CLI::NonNegativeNumber);
   sub->add_flag("--keep-work", keep_work, "keep the run folders for debugging (candidates: under $TMPDIR/regrapht-sandbox-<uid>/; the reference: under the cache)");
 }
 
@@ -61,6 +71,8 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.emulate_timing_size = !emulate_tests_only;
   if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
+  o.compile_timeout_s = compile_timeout_s;
+  o.gpu_lock_timeout_s = gpu_lock_timeout_s;
   o.kernel_form = form == "kernel";
   o.nvcc_flags.clear();
   for (const auto& f : Split(nvcc_flags, ' ')) {

@@ -23,6 +23,8 @@ struct VerifyFlags {
   bool keep_work = false;
   std::string nvcc_flags = "-O3";
   std::string reference_flags = "-O3";
+  double compile_timeout_s = 180;
+  double gpu_lock_timeout_s = 3600;
 
   // Registers the flags on `sub`.
   void Add(CLI::App* sub, const std::string& default_arch = "sm_90");

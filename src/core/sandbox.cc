@@ -7,10 +7,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstring>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
+#include <ctime>
 #include <fstream>
 #include <mutex>
+#include <optional>
 
 #include "core/strings.h"
 
@@ -190,16 +193,47 @@ Status GiveToSandboxUser(const fs::path& dir) {
   return Status::Ok();
 }
 
+namespace {
+
+// The pid of a per-command cgroup's name (regrapht-<pid>-<n>) when that
+// process is gone; nullopt for other names and live pids.
+std::optional<long> DeadOwner(const std::string& name) {
+  if (!StartsWith(name, "regrapht-")) return std::nullopt;
+  auto parts = Split(name, '-');
+  if (parts.size() != 3 || !ParseInt(parts[2])) return std::nullopt;
+  auto pid = ParseInt(parts[1]);
+  if (!pid || *pid <= 0 || ::kill(static_cast<pid_t>(*pid), 0) == 0 || errno == EPERM) return std::nullopt;
+  return *pid;
+}
+
+}  // namespace
+
+void CleanStaleSiblingCgroups(const std::vector<fs::path>& bases, double min_age_s) {
+  const time_t now = ::time(nullptr);
+  for (const auto& base : bases) {
+    std::error_code ec;
+    fs::path self = base.lexically_normal();
+    if (!self.has_filename()) self = self.parent_path();
+    fs::path parent = self.parent_path();
+    if (parent.empty() || parent == self) continue;
+    for (const auto& sib : fs::directory_iterator(parent, ec)) {
+      std::error_code sec;
+      if (!sib.is_directory(sec) || sib.path() == self) continue;
+      for (const auto& e : fs::directory_iterator(sib.path(), sec)) {
+        if (!DeadOwner(e.path().filename().string())) continue;
+        struct stat st {};
+        if (::stat(e.path().c_str(), &st) != 0 || difftime(now, st.st_mtime) < min_age_s) continue;
+        ::rmdir(e.path().c_str());  // fails (EBUSY) while processes remain: left alone
+      }
+    }
+  }
+}
+
 void CleanStaleCgroups(const std::vector<fs::path>& bases) {
   for (const auto& base : bases) {
     std::error_code ec;
     for (const auto& e : fs::directory_iterator(base, ec)) {
-      std::string name = e.path().filename().string();
-      if (!StartsWith(name, "regrapht-")) continue;
-      auto parts = Split(name, '-');
-      if (parts.size() != 3) continue;
-      auto pid = ParseInt(parts[1]);
-      if (!pid || *pid <= 0 || (::kill(static_cast<pid_t>(*pid), 0) == 0 || errno == EPERM)) continue;
+      if (!DeadOwner(e.path().filename().string())) continue;
       for (int round = 0; round < 20; ++round) {
         std::ifstream in(e.path() / "cgroup.procs");
         pid_t p;
@@ -211,7 +245,8 @@ void CleanStaleCgroups(const std::vector<fs::path>& bases) {
         if (!any) break;
         ::usleep(5000);
       }
-      ::rmdir(e.path().c_str());
+      // The killed tasks leave the cgroup a moment after they die.
+      for (int i = 0; i < 100 && ::rmdir(e.path().c_str()) != 0 && errno == EBUSY; ++i) ::usleep(5000);
     }
   }
 }

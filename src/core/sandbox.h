@@ -64,5 +64,12 @@ Status GiveToSandboxUser(const fs::path& dir);
 // regrapht-<pid>-<n>, pid no longer alive): their processes are killed
 // first. Called once per process before the first cgroup is created.
 void CleanStaleCgroups(const std::vector<fs::path>& bases);
+// The same for the cgroups beside each of `bases` (its parent's other
+// children): a regrapht killed in another session or job left its
+// per-command cgroups under that session's cgroup, which the next regrapht,
+// started elsewhere, does not own. Only empty ones older than `min_age_s`
+// whose pid is gone are removed (rmdir; nothing is killed there: that pid
+// may live in another pid namespace).
+void CleanStaleSiblingCgroups(const std::vector<fs::path>& bases, double min_age_s);
 
 }  // namespace regrapht

@@ -54,6 +54,7 @@ std::string SignalName(int sig) {
 struct CgroupMount {
   fs::path base;  // the folder under which we create per-command cgroups
   bool v2 = false;
+  fs::path mount;  // where the hierarchy is mounted
 };
 
 struct CgroupLayout {
@@ -93,8 +94,8 @@ CgroupLayout DetectCgroups() {
         if (o == "pids" || o == "memory") {
           fs::path base = fs::path(mnt) / fs::path(OwnCgroupPath(o, false)).relative_path();
           if (Writable(base)) {
-            if (o == "pids") layout.pids = CgroupMount{base, false};
-            if (o == "memory") layout.memory = CgroupMount{base, false};
+            if (o == "pids") layout.pids = CgroupMount{base, false, mnt};
+            if (o == "memory") layout.memory = CgroupMount{base, false, mnt};
           }
         }
       }
@@ -108,13 +109,22 @@ CgroupLayout DetectCgroups() {
     std::string controllers((std::istreambuf_iterator<char>(sc)), {});
     if (Writable(base)) {
       for (const auto& c : Split(std::string(Trim(controllers)), ' ')) {
-        if (c == "pids" && !layout.pids) layout.pids = CgroupMount{base, true};
-        if (c == "memory" && !layout.memory) layout.memory = CgroupMount{base, true};
+        if (c == "pids" && !layout.pids) layout.pids = CgroupMount{base, true, v2_mount};
+        if (c == "memory" && !layout.memory) layout.memory = CgroupMount{base, true, v2_mount};
       }
     }
   }
   return layout;
 }
+
+fs::path NoTrailingSlash(fs::path p) {
+  p = p.lexically_normal();
+  return p.has_filename() ? p : p.parent_path();
+}
+
+// A stale cgroup beside ours is removed only once this old (seconds), so a
+// regrapht in another pid namespace that just made it is never raced.
+constexpr double kStaleSiblingCgroupAge = 60;
 
 const CgroupLayout& Cgroups() {
   static const CgroupLayout layout = [] {
@@ -123,6 +133,13 @@ const CgroupLayout& Cgroups() {
     if (l.pids) bases.push_back(l.pids->base);
     if (l.memory) bases.push_back(l.memory->base);
     CleanStaleCgroups(bases);
+    // Sessions (and jobs) with cgroups of their own: what a regrapht killed in
+    // another one left beside ours.
+    std::vector<fs::path> nested;
+    for (const auto& m : {l.pids, l.memory}) {
+      if (m && NoTrailingSlash(m->base) != NoTrailingSlash(m->mount)) nested.push_back(NoTrailingSlash(m->base));
+    }
+    CleanStaleSiblingCgroups(nested, kStaleSiblingCgroupAge);
     return l;
   }();
   return layout;
@@ -391,7 +408,7 @@ class SubprocessRunner final : public CommandRunner {
         ::kill(-pid, SIGKILL);
       }
       auto now = Clock::now();
-      bool cancel = spec.cancel && spec.cancel->load();
+      bool cancel = (spec.cancel && spec.cancel->load()) || (options_.cancel && options_.cancel->load());
       if ((spec.limits.wall_seconds > 0 && now >= deadline) || cancel) {
         if (cancel) result.cancelled = true;
         else result.timed_out = true;
@@ -492,6 +509,15 @@ std::string CommandResult::Describe() const {
 bool BubblewrapWorks() { return ProbeSandbox().bwrap; }
 
 bool CgroupsWork() { return Cgroups().pids.has_value(); }
+
+std::vector<fs::path> CgroupBases() {
+  std::vector<fs::path> bases;
+  if (Cgroups().pids) bases.push_back(Cgroups().pids->base);
+  if (Cgroups().memory && (!Cgroups().pids || Cgroups().memory->base != Cgroups().pids->base)) {
+    bases.push_back(Cgroups().memory->base);
+  }
+  return bases;
+}
 
 std::unique_ptr<CommandRunner> NewSubprocessRunner(const SubprocessOptions& options) {
   return std::make_unique<SubprocessRunner>(options);

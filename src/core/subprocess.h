@@ -104,6 +104,10 @@ enum class SandboxMode { kAuto, kBubblewrap, kNone };
 struct SubprocessOptions {
   SandboxMode sandbox = SandboxMode::kAuto;
   bool use_cgroups = true;                   // if the cgroup fs is writable
+  // Polled like CommandSpec::cancel for every command this runner runs (the
+  // CLI's Ctrl-C flag): set, whatever is running is killed and reported
+  // cancelled. Not owned; may be null.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // What CommandResult::sandbox says for an unsandboxed run of untrusted code.
@@ -113,7 +117,11 @@ std::unique_ptr<CommandRunner> NewSubprocessRunner(const SubprocessOptions& opti
 
 // Whether bubblewrap can run the sandbox policy here (probed once).
 bool BubblewrapWorks();
-// Whether a pids cgroup can be created here (probed once).
+// Whether a pids cgroup can be created here (probed once). The first probe
+// (or command with limits) of a process also removes the cgroups a killed
+// regrapht left behind (CleanStaleCgroups, CleanStaleSiblingCgroups).
 bool CgroupsWork();
+// The folders per-command cgroups are made in (pids, memory); empty without cgroups.
+std::vector<fs::path> CgroupBases();
 
 }  // namespace regrapht

@@ -9,10 +9,13 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "core/fs.h"
 #include "core/sandbox.h"
+#include "core/strings.h"
 
 namespace regrapht {
 namespace {
@@ -328,6 +331,88 @@ TEST(SandboxPolicyTest, StaleCgroupsAreRemoved) {
   EXPECT_FALSE(fs::exists(stale));
   EXPECT_TRUE(fs::exists(live));
   EXPECT_TRUE(fs::exists(other));
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// A regrapht killed in another session left its cgroups beside ours: the
+// next one removes the empty, old, dead-owner ones there, and nothing else.
+TEST(SandboxPolicyTest, StaleSiblingCgroupsAreRemoved) {
+  auto root = TempDir::Create("rgcgsib");  // stands in for a cgroup hierarchy
+  ASSERT_TRUE(root.ok());
+  pid_t dead = ::fork();
+  if (dead == 0) _exit(0);
+  ::waitpid(dead, nullptr, 0);
+  fs::path ours = root->path() / "session-a", theirs = root->path() / "session-b";
+  fs::path stale = theirs / ("regrapht-" + std::to_string(dead) + "-0");
+  fs::path busy = theirs / ("regrapht-" + std::to_string(dead) + "-1");  // a process still in it
+  fs::path live = theirs / ("regrapht-" + std::to_string(::getpid()) + "-0");
+  fs::path odd = theirs / ("regrapht-" + std::to_string(dead) + "-x");
+  for (const auto& d : {ours, stale, busy, live, odd}) ASSERT_TRUE(MakeDirs(d).ok());
+  ASSERT_TRUE(WriteFile(busy / "cgroup.procs", "123\n").ok());  // rmdir fails, as on a cgroup with tasks
+  CleanStaleSiblingCgroups({ours}, 3600);  // too young yet
+  EXPECT_TRUE(fs::exists(stale));
+  CleanStaleSiblingCgroups({ours / ""}, 0);  // a trailing slash names the same base
+  EXPECT_FALSE(fs::exists(stale));
+  EXPECT_TRUE(fs::exists(busy));
+  EXPECT_TRUE(fs::exists(live));
+  EXPECT_TRUE(fs::exists(odd));
+  EXPECT_TRUE(fs::exists(ours));
+}
+
+// The real thing, where this machine lets us make cgroups: a process running
+// a command in its cgroup is killed with -9; the cgroup (and the command in
+// it) outlive it; the next start's clean-up kills the command and removes it.
+TEST(SandboxPolicyTest, KillNineLeavesNoCgroupAfterTheNextStart) {
+  if (!CgroupsWork()) {
+    GTEST_SKIP() << "SKIPPED: no writable pids cgroup here; the clean-up is covered on folders by "
+                    "StaleCgroupsAreRemoved";
+  }
+  std::vector<fs::path> bases = CgroupBases();
+  ASSERT_FALSE(bases.empty());
+  pid_t child = ::fork();
+  if (child == 0) {
+    auto runner = NewSubprocessRunner({SandboxMode::kNone, true});
+    CommandSpec spec;
+    spec.argv = {"/bin/sleep", "60"};
+    spec.limits.wall_seconds = 60;
+    spec.limits.max_processes = 8;
+    spec.limits.memory_bytes = int64_t{256} << 20;
+    (void)runner->Run(spec);
+    _exit(0);
+  }
+  const std::string prefix = "regrapht-" + std::to_string(child) + "-";
+  auto find = [&] {
+    std::vector<fs::path> found;
+    for (const auto& base : bases) {
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(base, ec)) {
+        if (StartsWith(e.path().filename().string(), prefix)) found.push_back(e.path());
+      }
+    }
+    return found;
+  };
+  auto has_task = [](const fs::path& dir) {
+    std::ifstream in(dir / "cgroup.procs");
+    pid_t p;
+    return static_cast<bool>(in >> p);
+  };
+  std::vector<fs::path> made;
+  for (int i = 0; i < 500; ++i) {
+    made = find();
+    if (!made.empty() && has_task(made.front())) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_FALSE(made.empty()) << "the child made no cgroup named " << prefix << "*";
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  EXPECT_FALSE(find().empty());  // left behind, its sleep still in it
+  CleanStaleCgroups(bases);      // what the next regrapht does first
+  EXPECT_TRUE(find().empty());
 }
 
 }  // namespace

@@ -19,9 +19,12 @@ struct Transfer {
   HttpResponse* response;
   bool aborted_by_sink = false;
   bool timed_out = false;
+  bool total_timed_out = false;
   bool cancelled = false;
   int64_t last_bytes = -1;
-  SteadyClock::time_point last_activity = SteadyClock::now();
+  int64_t received = 0;  // body bytes so far
+  SteadyClock::time_point start = SteadyClock::now();
+  SteadyClock::time_point last_activity = start;
 };
 
 size_t OnBody(char* data, size_t size, size_t n, void* user) {
@@ -63,7 +66,13 @@ int OnProgress(void* user, curl_off_t dltotal, curl_off_t dlnow, curl_off_t, cur
     return 1;
   }
   int64_t bytes = static_cast<int64_t>(dlnow + ulnow);
+  t->received = static_cast<int64_t>(dlnow);
   auto now = SteadyClock::now();
+  if (t->request->total_timeout_s > 0 &&
+      std::chrono::duration<double>(now - t->start).count() > t->request->total_timeout_s) {
+    t->total_timed_out = true;
+    return 1;
+  }
   if (bytes != t->last_bytes) {
     t->last_bytes = bytes;
     t->last_activity = now;
@@ -122,6 +131,11 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_TIME,
                      static_cast<long>(request.read_timeout_s) + 2);
   }
+  // A backstop for the total deadline should progress callbacks stall.
+  if (request.total_timeout_s > 0) {
+    curl_easy_setopt(curl, CURLOPT_TIMEOUT_MS,
+                     static_cast<long>(std::max(1.0, (request.total_timeout_s + 2) * 1000)));
+  }
   if (request.method == "POST") {
     curl_easy_setopt(curl, CURLOPT_POST, 1L);
     curl_easy_setopt(curl, CURLOPT_POSTFIELDS, request.body.data());
@@ -136,6 +150,13 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
   if (rc == CURLE_OK) return response;
   std::string what = request.method + " " + request.url + ": ";
   if (t.cancelled) return Status::Cancelled(what + "cancelled");
+  if (t.total_timed_out ||
+      (rc == CURLE_OPERATION_TIMEDOUT && request.total_timeout_s > 0 &&
+       std::chrono::duration<double>(SteadyClock::now() - t.start).count() >= request.total_timeout_s)) {
+    return Status::DeadlineExceeded(what + "no complete reply within " +
+                                    FormatSeconds(request.total_timeout_s) + " (total deadline; " +
+                                    std::to_string(t.received) + " bytes of the reply received)");
+  }
   if (t.timed_out) {
     return Status::DeadlineExceeded(what + "no data for " + FormatSeconds(request.read_timeout_s) +
                                     " (read timeout)");

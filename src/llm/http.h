@@ -3,7 +3,8 @@
 //
 // Transport failures are Status: Unavailable (could not connect, connection
 // reset: worth retrying), DeadlineExceeded (no byte arrived for
-// read_timeout_s), Cancelled. Any HTTP status, 4xx and 5xx included, is an OK
+// read_timeout_s, or the whole transfer took longer than total_timeout_s),
+// Cancelled. Any HTTP status, 4xx and 5xx included, is an OK
 // Result carrying that status: callers decide what it means.
 //
 // Thread safety: HttpFetch may be called from several threads at once.
@@ -27,6 +28,9 @@ struct HttpRequest {
   std::string body;                  // POST body
   double connect_timeout_s = 10;
   double read_timeout_s = 60;        // longest silence while waiting for bytes
+  // Longest the whole transfer may take, however steadily bytes arrive (a
+  // server dripping one byte a second never trips read_timeout_s); 0: none.
+  double total_timeout_s = 0;
   const std::atomic<bool>* cancel = nullptr;
   // When set, body bytes go here instead of HttpResponse::body; returning
   // false aborts the transfer (an IoError).

@@ -7,6 +7,10 @@
 // a server that is busy generating will be as slow again. 401/403, 404 and
 // other 4xx are returned at once with the server's own message.
 //
+// A whole request, retries and their waits included, has a deadline
+// (OpenAiOptions::request_timeout_s): a server that drips bytes slowly enough
+// never trips the read timeout, so without it a request could last forever.
+//
 // A counting semaphore bounds the requests this backend has in flight, so a
 // parallel search cannot flood a local server.
 #include <chrono>
@@ -15,6 +19,8 @@
 #include <mutex>
 #include <semaphore>
 #include <thread>
+
+#include <fmt/format.h>
 
 #include "core/json_util.h"
 #include "core/log.h"
@@ -113,16 +119,36 @@ Result<std::string> OpenAiBackend::Post(const std::string& path, const std::stri
   req.read_timeout_s = options_.read_timeout_s;
   req.cancel = cancel;
 
+  const bool has_deadline = options_.request_timeout_s > 0;
+  const auto deadline = SteadyClock::now() + std::chrono::duration_cast<SteadyClock::duration>(
+                                                 std::chrono::duration<double>(options_.request_timeout_s));
+  auto seconds_left = [&] { return std::chrono::duration<double>(deadline - SteadyClock::now()).count(); };
+  auto past_deadline = [&](const Status& why) {
+    std::string s = "POST " + req.url + ": no complete reply within " + fmt::format("{:g}", options_.request_timeout_s) +
+                    " s (the request deadline; raise it with --request-timeout)";
+    if (!why.ok()) s += "; last error: " + why.message();
+    return Status::DeadlineExceeded(s);
+  };
+
   Status last;
   for (int attempt = 0; attempt <= options_.max_retries; ++attempt) {
     double wait = -1;  // < 0: do not retry
-    Result<llm::HttpResponse> r = [&] {
+    Result<llm::HttpResponse> r = [&]() -> Result<llm::HttpResponse> {
       in_flight_.acquire();
+      // The deadline counts from the call, a wait for a free slot included.
+      if (has_deadline && seconds_left() <= 0) {
+        in_flight_.release();
+        return past_deadline(last);
+      }
+      if (has_deadline) req.total_timeout_s = seconds_left();
       auto result = llm::HttpFetch(req);
       in_flight_.release();
       return result;
     }();
     if (!r.ok()) {
+      if (has_deadline && r.status().code() == Status::Code::kDeadlineExceeded && seconds_left() <= 0) {
+        return past_deadline(last);
+      }
       if (r.status().code() != Status::Code::kUnavailable) return r.status();
       last = r.status();
       wait = Backoff(attempt);
@@ -149,6 +175,9 @@ Result<std::string> OpenAiBackend::Post(const std::string& path, const std::stri
       }
     }
     if (attempt == options_.max_retries) break;
+    if (has_deadline && seconds_left() <= wait) {
+      return past_deadline(last);
+    }
     spdlog::info("{}; retrying in {:.2f} s ({}/{})", last.message(), wait, attempt + 1,
                  options_.max_retries);
     if (!SleepCancellable(wait, cancel)) return Status::Cancelled("cancelled while waiting to retry");
@@ -202,9 +231,15 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
     for (const auto& c : choices) {
       Completion comp;
       const Json& msg = c.at("message");
-      if (msg.contains("content") && msg["content"].is_string()) {
-        comp.text = msg["content"].get<std::string>();
+      // The reply's text must be a string: a number, a list or no content at
+      // all is a broken server, not an empty reply.
+      if (!msg.is_object() || !msg.contains("content")) throw std::runtime_error("a choice's message has no content");
+      const Json& content = msg["content"];
+      if (!content.is_string()) {
+        throw std::runtime_error(std::string("a choice's message content is ") + content.type_name() +
+                                 ", not a string");
       }
+      comp.text = content.get<std::string>();
       std::string reason = c.contains("finish_reason") && c["finish_reason"].is_string()
                                ? c["finish_reason"].get<std::string>()
                                : "stop";

@@ -193,6 +193,67 @@ TEST_F(OpenAiBackendTest, HangPastTheReadTimeout) {
   EXPECT_EQ(calls_, 1);  // a slow server is not hammered again
 }
 
+TEST_F(OpenAiBackendTest, DripFeedTripsTheRequestDeadline) {
+  // One byte every 50 ms: never silent for the read timeout, never done.
+  handler_ = [this](const httplib::Request&, httplib::Response& res) {
+    res.set_chunked_content_provider("application/json", [this](size_t, httplib::DataSink& sink) {
+      if (stop_) return false;
+      sink.write(" ", 1);
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      return true;
+    });
+  };
+  OpenAiOptions o;
+  o.read_timeout_s = 0.5;
+  o.request_timeout_s = 1.0;
+  auto t0 = Clock::now();
+  auto r = Backend(o)->Chat(Ask());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kDeadlineExceeded) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("no complete reply within 1 s"), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("--request-timeout"), std::string::npos) << r.status().ToString();
+  EXPECT_LT(SecondsSince(t0), 3.0);
+  EXPECT_EQ(calls_, 1);
+}
+
+TEST_F(OpenAiBackendTest, RetriesStopAtTheRequestDeadline) {
+  // The server asks for a 2 s wait; the deadline is sooner: give up now.
+  handler_ = [](const httplib::Request&, httplib::Response& res) {
+    res.status = 503;
+    res.set_header("Retry-After", "2");
+    res.set_content(R"({"error": "busy"})", "application/json");
+  };
+  OpenAiOptions o;
+  o.request_timeout_s = 0.5;
+  o.max_retries = 4;
+  auto t0 = Clock::now();
+  auto r = Backend(o)->Chat(Ask());
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kDeadlineExceeded) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("request deadline"), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("busy"), std::string::npos) << r.status().ToString();
+  EXPECT_LT(SecondsSince(t0), 1.0);
+  EXPECT_EQ(calls_, 1);
+}
+
+TEST_F(OpenAiBackendTest, NonStringContentIsAnError) {
+  for (const char* content : {"42", "null", "[\"a\"]", "{\"text\": \"x\"}"}) {
+    std::string body = std::string(R"({"choices": [{"message": {"role": "assistant", "content": )") + content +
+                       R"(}, "finish_reason": "stop"}]})";
+    handler_ = [body](const httplib::Request&, httplib::Response& res) { res.set_content(body, "application/json"); };
+    auto r = Backend()->Chat(Ask());
+    ASSERT_FALSE(r.ok()) << content;
+    EXPECT_EQ(r.status().code(), Status::Code::kInvalidArgument) << content;
+    EXPECT_NE(r.status().message().find("not a string"), std::string::npos) << r.status().ToString();
+  }
+  handler_ = [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(R"({"choices": [{"message": {"role": "assistant"}}]})", "application/json");
+  };
+  auto r = Backend()->Chat(Ask());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("has no content"), std::string::npos) << r.status().ToString();
+}
+
 TEST_F(OpenAiBackendTest, MalformedJsonIsAClearError) {
   handler_ = [](const httplib::Request&, httplib::Response& res) {
     res.set_content("{\"choices\": [", "application/json");

@@ -115,7 +115,7 @@ class BestOfN final : public Reasoner {
     while (!run.Exhausted(&stop)) {
       int batch = std::max(1, o_.max_in_flight);
       if (run.GenerationsLeft() >= 0) batch = std::min(batch, run.GenerationsLeft());
-      RG_ASSIGN_OR_RETURN(auto replies, run.AskMany(m, batch));
+      auto replies = run.AskMany(m, batch);
       for (auto& reply : replies) {
         if (run.Exhausted(&stop)) break;
         ++i;

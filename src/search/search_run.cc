@@ -59,12 +59,27 @@ SearchRun::SearchRun(const SearchTask& task, const SearchContext& context, const
   start_s_ = clock_->NowSeconds();
 }
 
+std::atomic<int>& SearchRun::InARow() const {
+  return context_.endpoint_failures_in_a_row ? *context_.endpoint_failures_in_a_row : own_in_a_row_;
+}
+
+bool SearchRun::EndpointLimitReached() const {
+  return options_.max_endpoint_failures >= 0 && InARow().load() > options_.max_endpoint_failures;
+}
+
 bool SearchRun::Exhausted(std::string* why) const {
   const Budget& b = options_.budget;
   auto say = [&](std::string s) {
     if (why) *why = std::move(s);
     return true;
   };
+  if (Interrupted()) return say("interrupted");
+  if (!harness_error_.ok()) return say("the harness failed: " + harness_error_.ToString());
+  if (EndpointLimitReached()) {
+    return say("endpoint: more than " + std::to_string(options_.max_endpoint_failures) +
+               " failed model requests in a row" +
+               (endpoint_errors_.empty() ? std::string() : "; last: " + endpoint_errors_.back()));
+  }
   if (b.max_generations > 0 && generations_ >= b.max_generations) {
     return say("budget: " + std::to_string(b.max_generations) + " generations");
   }
@@ -251,16 +266,41 @@ void SearchRun::Emit(int iteration, const std::string& action) {
   context_.on_event(ev);
 }
 
+Result<ChatResponse> SearchRun::Ask(ChatRequest req) const {
+  req.cancel = context_.cancel;
+  Result<ChatResponse> r = context_.llm->Chat(req);
+  if (!r.ok() && Interrupted()) {
+    // A backend that reports the cancellation as an error: the same as a
+    // reply cut short.
+    ChatResponse cut;
+    cut.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+    return cut;
+  }
+  return r;
+}
+
+void SearchRun::NoteEndpointResult(const Status& status) {
+  if (status.ok()) {
+    InARow().store(0);
+    return;
+  }
+  ++endpoint_failures_;
+  endpoint_errors_.push_back(status.ToString());
+  InARow().fetch_add(1);
+}
+
 Result<std::string> SearchRun::ChatText(const std::vector<ChatMessage>& messages) {
   ChatRequest req;
   req.messages = messages;
   req.sampling = options_.sampling;
   req.sampling.seed = NextSeed();
-  RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
+  Result<ChatResponse> resp = Ask(std::move(req));
   ++generations_;
-  tokens_prompt_ += resp.tokens_prompt;
-  tokens_generated_ += resp.tokens_generated;
-  return resp.choices.empty() ? std::string() : resp.choices[0].text;
+  NoteEndpointResult(resp.status());
+  if (!resp.ok()) return std::string();  // counted; the caller goes on without the text
+  tokens_prompt_ += resp->tokens_prompt;
+  tokens_generated_ += resp->tokens_generated;
+  return resp->choices.empty() ? std::string() : resp->choices[0].text;
 }
 
 Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
@@ -269,8 +309,23 @@ Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int pa
   req.messages = messages;
   req.sampling = options_.sampling;
   req.sampling.seed = NextSeed();
-  RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
-  return Consume(std::move(resp), parent, action, graph_node);
+  return Consume(Ask(std::move(req)), parent, action, graph_node);
+}
+
+Result<int> SearchRun::RecordEndpointFailure(const Status& status, int parent, const std::string& action,
+                                             int graph_node) {
+  ++generations_;
+  Attempt a;
+  a.parent = parent;
+  a.action = action;
+  a.graph_node = graph_node;
+  a.endpoint_error = true;
+  a.verdict = Verdict::kCompileError;
+  a.detail = "the model request failed: " + status.ToString();
+  a.reward = -1;
+  a.result.verdict = Verdict::kCompileError;
+  a.result.detail = a.detail;
+  return Record(std::move(a));
 }
 
 int SearchRun::GenerationsLeft() const {
@@ -278,7 +333,7 @@ int SearchRun::GenerationsLeft() const {
   return max > 0 ? std::max(0, max - generations_) : -1;
 }
 
-Result<std::vector<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
+std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
   std::vector<ChatRequest> requests(std::max(0, count));
   for (auto& req : requests) {
     req.messages = messages;
@@ -288,22 +343,27 @@ Result<std::vector<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
   std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());
   std::atomic<size_t> next{0};
   auto worker = [&] {
-    for (size_t i = next++; i < requests.size(); i = next++) replies[i] = context_.llm->Chat(requests[i]);
+    for (size_t i = next++; i < requests.size(); i = next++) {
+      replies[i] = Ask(std::move(requests[i]));
+    }
   };
   std::vector<std::thread> threads;
   const size_t width = std::min<size_t>(requests.size(), static_cast<size_t>(std::max(1, options_.max_in_flight)));
   for (size_t t = 1; t < width; ++t) threads.emplace_back(worker);
   worker();
   for (auto& t : threads) t.join();
-  std::vector<ChatResponse> out;
-  for (auto& r : replies) {
-    if (!r->ok()) return r->status();
-    out.push_back(std::move(**r));
-  }
+  // Failures are counted as Consume() meets them, in seed order, so that the
+  // count in a row is that of one request at a time.
+  std::vector<Result<ChatResponse>> out;
+  for (auto& r : replies) out.push_back(std::move(*r));
   return out;
 }
 
-Result<int> SearchRun::Consume(ChatResponse resp, int parent, const std::string& action, int graph_node) {
+Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std::string& action,
+                               int graph_node) {
+  NoteEndpointResult(reply.status());
+  if (!reply.ok()) return RecordEndpointFailure(reply.status(), parent, action, graph_node);
+  ChatResponse& resp = *reply;
   ++generations_;
   Attempt a;
   a.parent = parent;
@@ -315,6 +375,14 @@ Result<int> SearchRun::Consume(ChatResponse resp, int parent, const std::string&
   tokens_prompt_ += resp.tokens_prompt;
   tokens_generated_ += resp.tokens_generated;
   std::string text = resp.choices.empty() ? std::string() : resp.choices[0].text;
+  if (!resp.choices.empty() && resp.choices[0].finish_reason == FinishReason::kCancelled && Interrupted()) {
+    a.verdict = Verdict::kCompileError;
+    a.detail = "interrupted: the model's reply was cut short";
+    a.reward = -1;
+    a.result.verdict = Verdict::kCompileError;
+    a.result.detail = a.detail;
+    return Record(std::move(a));
+  }
   llm::ExtractOptions eo;
   eo.function_name = task_.kernel_form && task_.problem->spec.kernel ? task_.problem->spec.kernel->function
                                                                      : task_.problem->spec.function;
@@ -336,7 +404,33 @@ Result<int> SearchRun::Consume(ChatResponse resp, int parent, const std::string&
     a.reused = true;
   } else {
     double t0 = clock_->NowSeconds();
-    RG_ASSIGN_OR_RETURN(a.result, context_.evaluator->Evaluate(*task_.problem, a.code));
+    Result<VerifyResult> checked = Interrupted() ? Result<VerifyResult>(Status::Cancelled("interrupted"))
+                                                 : context_.evaluator->Evaluate(*task_.problem, a.code);
+    if (Interrupted()) {
+      // Not verified (or cut short by the interruption): no verdict about the code.
+      a.verdict = Verdict::kCompileError;
+      a.detail = "interrupted before its verification finished";
+      a.reward = -1;
+      a.result = VerifyResult();
+      a.result.verdict = Verdict::kCompileError;
+      a.result.detail = a.detail;
+      a.code_hash.clear();  // not a verified hash: never reused
+      return Record(std::move(a));
+    }
+    if (!checked.ok()) {
+      // The harness itself failed (nvcc missing, disk full): no verdict
+      // about the code, and the search stops (Exhausted) with what it found.
+      harness_error_ = checked.status();
+      a.verdict = Verdict::kCompileError;
+      a.detail = "the harness failed: " + checked.status().ToString();
+      a.reward = -1;
+      a.result = VerifyResult();
+      a.result.verdict = Verdict::kCompileError;
+      a.result.detail = a.detail;
+      a.code_hash.clear();
+      return Record(std::move(a));
+    }
+    a.result = std::move(*checked);
     a.time_verify_ms = (clock_->NowSeconds() - t0) * 1000;
     ++verifications_;
   }
@@ -368,6 +462,15 @@ SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) 
   o.tokens_generated = tokens_generated_;
   o.wall_s = clock_->NowSeconds() - start_s_;
   o.stop_reason = std::move(stop_reason);
+  o.endpoint_failures = endpoint_failures_;
+  o.endpoint_errors = endpoint_errors_;
+  // An early stop is the real reason, whatever the method was doing then.
+  std::string early;
+  if (Interrupted() || EndpointLimitReached() || !harness_error_.ok()) Exhausted(&early);
+  o.error = harness_error_;
+  o.interrupted = Interrupted();
+  o.endpoint_stopped = !o.interrupted && EndpointLimitReached();
+  if (!early.empty()) o.stop_reason = early;
   auto depth = [&](int i) {
     int d = 0;
     for (int p = i; p >= 0; p = attempts_[p].parent) ++d;

@@ -6,6 +6,7 @@
 // the model next; SearchRun does the asking, checking and bookkeeping.
 #pragma once
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <string>
@@ -32,7 +33,8 @@ class SearchRun {
   SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
             std::string method);
 
-  // True when a budget is spent; `why` says which.
+  // True when a budget is spent, the search was cancelled or the endpoint
+  // failed too often in a row; `why` says which.
   bool Exhausted(std::string* why = nullptr) const;
 
   // The system message (the contract).
@@ -49,7 +51,8 @@ class SearchRun {
                                             std::map<std::string, std::string> vars) const;
 
   // Asks the model, extracts code, verifies it and records an Attempt.
-  // Returns its index. `parent` is the attempt whose code the prompt started
+  // Returns its index. A request that fails (after the backend's retries) is
+  // recorded as a failed Attempt with endpoint_error set, not returned. `parent` is the attempt whose code the prompt started
   // from (-1: the sequential code). With `json_steps` the reply is read as
   // the paper's list of steps and the last step's code is taken.
   Result<int> Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
@@ -60,16 +63,20 @@ class SearchRun {
   // `count` Generate() calls would use, and returns the replies in seed
   // order; Consume does the rest of one Generate() with one reply (extract,
   // verify, record). Consuming the replies in order records what `count`
-  // Generate() calls would have recorded.
-  Result<std::vector<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
-  Result<int> Consume(ChatResponse reply, int parent, const std::string& action, int graph_node);
+  // Generate() calls would have recorded (a failed request included).
+  std::vector<Result<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
+  Result<int> Consume(Result<ChatResponse> reply, int parent, const std::string& action, int graph_node);
   // Generations the budget still allows; -1: no generation limit.
   int GenerationsLeft() const;
   // Asks the model for plain text (counts as a generation, nothing verified).
+  // A failed request counts as an endpoint failure and gives "".
   Result<std::string> ChatText(const std::vector<ChatMessage>& messages);
 
   const Attempt& attempt(int i) const { return attempts_[i]; }
   const std::vector<Attempt>& attempts() const { return attempts_; }
+  bool Interrupted() const { return context_.cancel != nullptr && context_.cancel->load(); }
+  // More than max_endpoint_failures failed requests in a row.
+  bool EndpointLimitReached() const;
   bool Failed(int attempt) const;   // SearchReward == -1: a failing step
   double Reward(int attempt) const { return attempts_[attempt].reward; }
   int generations() const { return generations_; }
@@ -93,6 +100,13 @@ class SearchRun {
 
  private:
   Result<int> Record(Attempt a);
+  // Sends one request with the context's cancel flag (thread-safe).
+  Result<ChatResponse> Ask(ChatRequest request) const;
+  // Counts a request's success (resets the count in a row) or failure.
+  void NoteEndpointResult(const Status& status);
+  // Records the failed request as a failed Attempt.
+  Result<int> RecordEndpointFailure(const Status& status, int parent, const std::string& action, int graph_node);
+  std::atomic<int>& InARow() const;
 
   SearchTask task_;
   SearchContext context_;
@@ -107,6 +121,10 @@ class SearchRun {
   std::vector<Attempt> attempts_;
   std::map<std::string, int> by_hash_;  // code hash -> first attempt with it
   int last_iteration_ = 0;
+  int endpoint_failures_ = 0;
+  Status harness_error_;  // the evaluator failed: the search stops
+  std::vector<std::string> endpoint_errors_;
+  mutable std::atomic<int> own_in_a_row_{0};  // when the context shares none
 };
 
 }  // namespace search

@@ -518,5 +518,191 @@ TEST_F(SearchTest, BestOfNInFlightGivesTheSequentialResult) {
   EXPECT_EQ(run(4, gens, &seen).generations, 10);  // 4 + 4 + 2: never past the budget
 }
 
+// A model that fails the calls `fail(n)` picks (n counts from 1), and that
+// can set a cancel flag on a given call (a Ctrl-C arriving then).
+class FlakyModel final : public LlmBackend {
+ public:
+  FlakyModel(LlmBackend* inner, std::function<bool(int)> fail) : inner_(inner), fail_(std::move(fail)) {}
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    int n = ++calls_;
+    if (cancel_on_ == n && cancel_) cancel_->store(true);
+    if (fail_(n)) return Status::Unavailable("POST http://x/v1/chat/completions: HTTP 500: injected (call " +
+                                              std::to_string(n) + ")");
+    return inner_->Chat(request);
+  }
+  std::string Name() const override { return "flaky"; }
+  std::string ModelId() const override { return "flaky"; }
+  int calls() const { return calls_; }
+  void CancelOn(int call, std::atomic<bool>* flag) {
+    cancel_on_ = call;
+    cancel_ = flag;
+  }
+
+ private:
+  LlmBackend* inner_;
+  std::function<bool(int)> fail_;
+  std::atomic<int> calls_{0};
+  int cancel_on_ = 0;
+  std::atomic<bool>* cancel_ = nullptr;
+};
+
+TEST_F(SearchTest, AFailedModelRequestIsAFailedGenerationAndTheSearchGoesOn) {
+  FlakyModel flaky(&model_, [](int n) { return n == 3 || n == 4; });
+  SearchOptions o;
+  o.budget.max_generations = 12;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&flaky, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->generations, 12);  // the failures spent budget, the rest was used
+  EXPECT_EQ(out->endpoint_failures, 2);
+  ASSERT_EQ(out->endpoint_errors.size(), 2u);
+  EXPECT_NE(out->endpoint_errors[0].find("HTTP 500"), std::string::npos);
+  EXPECT_FALSE(out->endpoint_stopped);
+  EXPECT_FALSE(out->endpoint_failed());
+  int failed = 0;
+  for (const auto& a : out->attempts) {
+    if (!a.endpoint_error) continue;
+    ++failed;
+    EXPECT_EQ(a.verdict, Verdict::kCompileError);
+    EXPECT_EQ(a.reward, -1);
+    EXPECT_TRUE(a.code.empty());
+    EXPECT_NE(a.detail.find("the model request failed"), std::string::npos) << a.detail;
+    EXPECT_NE(a.detail.find("injected"), std::string::npos) << a.detail;
+  }
+  EXPECT_EQ(failed, 2);
+  ASSERT_NE(out->best_attempt(), nullptr);
+  EXPECT_GT(out->best_attempt()->speedup, 1);
+}
+
+TEST_F(SearchTest, TooManyFailedRequestsInARowStopTheSearchWithWhatItFound) {
+  FlakyModel flaky(&model_, [](int n) { return n >= 3; });
+  SearchOptions o;
+  o.budget.max_generations = 50;
+  o.max_endpoint_failures = 2;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&flaky, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->generations, 5);  // 2 answered, then 3 failures in a row (more than 2)
+  EXPECT_EQ(flaky.calls(), 5);
+  EXPECT_TRUE(out->endpoint_stopped);
+  EXPECT_TRUE(out->endpoint_failed());
+  EXPECT_NE(out->stop_reason.find("more than 2 failed model requests in a row"), std::string::npos)
+      << out->stop_reason;
+  EXPECT_NE(out->stop_reason.find("injected (call 5)"), std::string::npos) << out->stop_reason;
+  ASSERT_NE(out->best_attempt(), nullptr);  // the best of the two answered
+  EXPECT_FALSE(out->best_attempt()->endpoint_error);
+}
+
+TEST_F(SearchTest, ASuccessResetsTheFailuresInARow) {
+  // Every other request fails: never 2 in a row, so a limit of 1 never stops it.
+  FlakyModel flaky(&model_, [](int n) { return n % 2 == 0; });
+  SearchOptions o;
+  o.budget.max_generations = 10;
+  o.max_endpoint_failures = 1;
+  auto r = NewReasoner("best-of-n", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&flaky, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->generations, 10);
+  EXPECT_EQ(out->endpoint_failures, 5);
+  EXPECT_FALSE(out->endpoint_stopped);
+  EXPECT_EQ(out->stop_reason, "budget: 10 generations");
+}
+
+TEST_F(SearchTest, EveryMethodSurvivesADeadEndpoint) {
+  for (const auto& method : ReasonerNames()) {
+    FlakyModel dead(&model_, [](int) { return true; });
+    SearchOptions o;
+    o.budget.max_generations = 20;
+    o.max_endpoint_failures = 3;
+    auto r = NewReasoner(method, o);
+    ASSERT_TRUE(r.ok()) << method;
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+    SearchContext ctx{&dead, &eval_, &prompts_, &clock_, nullptr};
+    auto out = (*r)->Run(task, ctx);
+    ASSERT_TRUE(out.ok()) << method << ": " << out.status().ToString();
+    EXPECT_TRUE(out->endpoint_failed()) << method;
+    EXPECT_LE(out->generations, 4) << method;  // at most the limit + 1 requests
+    EXPECT_EQ(out->endpoint_failures, out->generations) << method;
+    EXPECT_EQ(out->best_attempt(), nullptr) << method;
+  }
+}
+
+TEST_F(SearchTest, FailuresInARowAreSharedBetweenSearches) {
+  std::atomic<int> shared{0};
+  FlakyModel dead(&model_, [](int) { return true; });
+  SearchOptions o;
+  o.budget.max_generations = 20;
+  o.max_endpoint_failures = 3;
+  auto r = NewReasoner("best-of-n", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&dead, &eval_, &prompts_, &clock_, nullptr};
+  ctx.endpoint_failures_in_a_row = &shared;
+  auto first = (*r)->Run(task, ctx);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->generations, 4);
+  // The next search (bench's next sample) stops before asking at all.
+  auto second = (*r)->Run(task, ctx);
+  ASSERT_TRUE(second.ok());
+  EXPECT_EQ(second->generations, 0);
+  EXPECT_TRUE(second->endpoint_stopped);
+}
+
+TEST_F(SearchTest, AHarnessFailureStopsTheSearchAndKeepsWhatItFound) {
+  // The evaluator fails (nvcc gone, disk full) at its 3rd verification.
+  class Failing final : public CandidateEvaluator {
+   public:
+    explicit Failing(CandidateEvaluator* inner) : inner_(inner) {}
+    Result<VerifyResult> Evaluate(const Problem& p, const std::string& code) override {
+      if (++calls_ == 3) return Status::IoError("/tmp/build: No space left on device");
+      return inner_->Evaluate(p, code);
+    }
+    int calls_ = 0;
+
+   private:
+    CandidateEvaluator* inner_;
+  } failing(&eval_);
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&model_, &failing, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_EQ(out->error.code(), Status::Code::kIoError);
+  EXPECT_EQ(failing.calls_, 3);
+  EXPECT_NE(out->stop_reason.find("the harness failed"), std::string::npos) << out->stop_reason;
+  ASSERT_EQ(out->attempts.size(), 3u);
+  EXPECT_NE(out->attempts[2].detail.find("No space left"), std::string::npos);
+  ASSERT_NE(out->best_attempt(), nullptr);  // one of the two verified
+  EXPECT_LT(out->best, 2);
+}
+
+TEST_F(SearchTest, CancelStopsTheSearchAndKeepsWhatItFound) {
+  std::atomic<bool> cancel{false};
+  FlakyModel model(&model_, [](int) { return false; });
+  model.CancelOn(4, &cancel);  // Ctrl-C while the 4th request is out
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&model, &eval_, &prompts_, &clock_, nullptr};
+  ctx.cancel = &cancel;
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_TRUE(out->interrupted);
+  EXPECT_FALSE(out->endpoint_stopped);
+  EXPECT_EQ(out->stop_reason, "interrupted");
+  EXPECT_EQ(model.calls(), 4);  // no request after the flag
+  ASSERT_EQ(out->generations, 4);
+  EXPECT_NE(out->attempts[3].detail.find("interrupted"), std::string::npos) << out->attempts[3].detail;
+  ASSERT_NE(out->best_attempt(), nullptr);
+}
+
 }  // namespace
 }  // namespace regrapht::search

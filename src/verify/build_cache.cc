@@ -65,6 +65,7 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   out.log = run->stdout_text + run->stderr_text;
   out.ok = run->ok() && fs::exists(work / req.output, ec);
   if (!out.ok) out.failure = run->ok() ? "no output file" : run->Describe();
+  if (run->timed_out) out.failure += " (the compile limit; raise it with --compile-timeout)";
   Json meta = {{"ok", out.ok},       {"log", out.log},   {"failure", out.failure},
                {"time_ms", out.time_ms}, {"command", out.command}, {"label", req.label}};
   RG_RETURN_IF_ERROR(WriteFile(work / "meta.json", DumpJson(meta)));

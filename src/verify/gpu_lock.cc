@@ -6,7 +6,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <thread>
 
 #include "core/strings.h"
 
@@ -50,7 +53,8 @@ fs::path GpuLockDir(const EnvGetter& env, const fs::path& cache_dir,
   return cache_dir / "gpu-locks";
 }
 
-Result<std::unique_ptr<GpuLock>> GpuLock::Acquire(const fs::path& path) {
+Result<std::unique_ptr<GpuLock>> GpuLock::Acquire(const fs::path& path, double timeout_s,
+                                                  const std::atomic<bool>* cancel) {
   const fs::path dir = path.parent_path();
   std::error_code ec;
   if (fs::create_directories(dir, ec)) ::chmod(dir.c_str(), 01777);  // shared, like /tmp
@@ -58,11 +62,30 @@ Result<std::unique_ptr<GpuLock>> GpuLock::Acquire(const fs::path& path) {
   if (fd < 0) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);  // another user's file: flock needs no write access
   if (fd < 0) return Status::IoError(path.string() + ": cannot open the GPU lock: " + std::strerror(errno));
   ::fchmod(fd, 0666);  // best effort: only the owner can
-  while (::flock(fd, LOCK_EX) != 0) {
-    if (errno == EINTR) continue;
-    int err = errno;
-    ::close(fd);
-    return Status::IoError(path.string() + ": cannot lock: " + std::strerror(err));
+  // Polled rather than blocking in flock(), so that a deadline and a cancel
+  // can end the wait: a holder that is stopped (Ctrl-Z) never lets go.
+  const auto start = std::chrono::steady_clock::now();
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+    if (errno != EWOULDBLOCK && errno != EINTR) {
+      int err = errno;
+      ::close(fd);
+      return Status::IoError(path.string() + ": cannot lock: " + std::strerror(err));
+    }
+    if (cancel != nullptr && cancel->load()) {
+      ::close(fd);
+      return Status::Cancelled(path.string() + ": cancelled while waiting for the GPU lock");
+    }
+    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (timeout_s > 0 && waited >= timeout_s) {
+      ::close(fd);
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "%g", timeout_s);
+      return Status::DeadlineExceeded(
+          path.string() + ": another process held the GPU timing lock for " + buf +
+          " s (a timed run elsewhere on this GPU, or a stopped or hung regrapht: `fuser " + path.string() +
+          "` names it); raise --gpu-lock-timeout or end that process");
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
   return std::unique_ptr<GpuLock>(new GpuLock(fd));
 }

@@ -21,7 +21,9 @@
 // writable so that tasks of different users on one GPU exclude each other.
 #pragma once
 
+#include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -45,8 +47,13 @@ fs::path GpuLockDir(const EnvGetter& env, const fs::path& cache_dir,
 // An exclusive flock() on `path`, held until destruction.
 class GpuLock {
  public:
-  // Blocks until the lock is held. IoError when the file cannot be opened.
-  static Result<std::unique_ptr<GpuLock>> Acquire(const fs::path& path);
+  // Waits until the lock is held, at most `timeout_s` seconds (0: no limit)
+  // and until `cancel` (may be null) is set. IoError when the file cannot be
+  // opened; DeadlineExceeded naming the file when another process held the
+  // lock all that time (a long timed run, or a holder that is stopped);
+  // Cancelled when `cancel` was set.
+  static Result<std::unique_ptr<GpuLock>> Acquire(const fs::path& path, double timeout_s = 0,
+                                                  const std::atomic<bool>* cancel = nullptr);
   ~GpuLock();
   GpuLock(const GpuLock&) = delete;
   GpuLock& operator=(const GpuLock&) = delete;

@@ -62,5 +62,35 @@ TEST(GpuLockTest, SameGpuWaitsOtherGpuDoesNot) {
   EXPECT_TRUE(got_a);
 }
 
+// A holder that never lets go (a stopped process): the wait ends at the
+// deadline with the file named, or when cancelled.
+TEST(GpuLockTest, WaitEndsAtTheDeadlineOrOnCancel) {
+  auto dir = TempDir::Create("rggpulock");
+  ASSERT_TRUE(dir.ok());
+  fs::path a = dir->path() / "GPU-a.lock";
+  auto held = GpuLock::Acquire(a);
+  ASSERT_TRUE(held.ok());
+  auto t0 = std::chrono::steady_clock::now();
+  auto late = GpuLock::Acquire(a, 0.3);
+  double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_FALSE(late.ok());
+  EXPECT_EQ(late.status().code(), Status::Code::kDeadlineExceeded);
+  EXPECT_NE(late.status().message().find("GPU-a.lock"), std::string::npos) << late.status().ToString();
+  EXPECT_NE(late.status().message().find("--gpu-lock-timeout"), std::string::npos) << late.status().ToString();
+  EXPECT_GE(waited, 0.3);
+  EXPECT_LT(waited, 2.0);
+  std::atomic<bool> cancel{false};
+  std::thread stopper([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    cancel = true;
+  });
+  auto cancelled = GpuLock::Acquire(a, 0, &cancel);
+  stopper.join();
+  ASSERT_FALSE(cancelled.ok());
+  EXPECT_EQ(cancelled.status().code(), Status::Code::kCancelled);
+  held->reset();
+  EXPECT_TRUE(GpuLock::Acquire(a, 0.3).ok());
+}
+
 }  // namespace
 }  // namespace regrapht::verify

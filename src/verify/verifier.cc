@@ -851,7 +851,7 @@ class Verifier::Impl {
       // Timed runs on one GPU never overlap (other threads, processes, Slurm
       // tasks); correctness-only runs may share it.
       if (!o_.cpu_candidate && !o_.emulate && o_.timing) {
-        RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath()));
+        RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath(), o_.gpu_lock_timeout_s, o_.cancel));
       }
       RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
     }
