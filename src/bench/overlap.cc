@@ -122,7 +122,7 @@ std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items,
 }
 
 Result<std::set<std::string>> ReadNames(const fs::path& file) {
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(file));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(file));
   std::set<std::string> names;
   for (const auto& line : SplitLines(text)) {
     std::string t(Trim(line));
