@@ -1084,28 +1084,47 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   return spec;
 }
 
+namespace {
+
+// Reads file `name` of problem folder `dir`: a regular file of at most
+// 256 MiB that is in the folder (a link leading out of it, to /etc/passwd
+// or a device, is refused with its target, never read).
+Result<std::string> ReadProblemFile(const fs::path& dir, const char* name) {
+  fs::path path = dir / name;
+  std::error_code e1, e2;
+  fs::path real = fs::weakly_canonical(path, e1);
+  fs::path root = fs::weakly_canonical(dir, e2);
+  fs::path rel = real.lexically_relative(root);
+  if (!e1 && !e2 && (rel.empty() || *rel.begin() == "..")) {
+    return Status::InvalidArgument(path.string() + ": leads outside the problem folder (to " + real.string() + ")");
+  }
+  return ReadInputFile(path);
+}
+
+}  // namespace
+
 Result<Problem> LoadProblem(const std::filesystem::path& dir) {
   Problem p;
   p.dir = dir;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return Status::NotFound(dir.string() + ": not a problem folder");
-  RG_ASSIGN_OR_RETURN(p.spec_text, ReadInputFile(dir / "problem.json"));
+  RG_ASSIGN_OR_RETURN(p.spec_text, ReadProblemFile(dir, "problem.json"));
   RG_ASSIGN_OR_RETURN(p.spec, ParseProblemSpec(p.spec_text, (dir / "problem.json").string()));
-  auto ref = ReadInputFile(dir / "reference.cpp");
+  auto ref = ReadProblemFile(dir, "reference.cpp");
   if (!ref.ok()) return ref.status().WithContext("problem " + p.spec.name + " needs reference.cpp");
   p.reference_source = std::move(*ref);
   if (p.reference_source.find(p.spec.function) == std::string::npos) {
     return Status::InvalidArgument((dir / "reference.cpp").string() + ": does not mention the function '" +
                                    p.spec.function + "' named in problem.json");
   }
-  auto desc = ReadInputFile(dir / "description.md");
+  auto desc = ReadProblemFile(dir, "description.md");
   if (!desc.ok()) return desc.status().WithContext("problem " + p.spec.name + " needs description.md");
   p.description = std::move(*desc);
   if (Trim(p.description).empty()) {
     return Status::InvalidArgument((dir / "description.md").string() + ": is empty");
   }
   if (fs::exists(dir / "solution.cu", ec)) {
-    RG_ASSIGN_OR_RETURN(std::string sol, ReadInputFile(dir / "solution.cu"));
+    RG_ASSIGN_OR_RETURN(std::string sol, ReadProblemFile(dir, "solution.cu"));
     p.solution_source = std::move(sol);
   }
   if (fs::exists(dir / "kernel.cu", ec)) {
@@ -1113,7 +1132,7 @@ Result<Problem> LoadProblem(const std::filesystem::path& dir) {
       return Status::InvalidArgument((dir / "kernel.cu").string() +
                                      ": a kernel-form solution needs a \"kernel\" section in problem.json");
     }
-    RG_ASSIGN_OR_RETURN(std::string ks, ReadInputFile(dir / "kernel.cu"));
+    RG_ASSIGN_OR_RETURN(std::string ks, ReadProblemFile(dir, "kernel.cu"));
     p.kernel_solution_source = std::move(ks);
   }
   return p;

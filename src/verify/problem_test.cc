@@ -1,7 +1,9 @@
 #include "regrapht/problem.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include "core/fs.h"
 #include "core/json_util.h"
 #include "verify/test_util.h"
 
@@ -208,6 +210,35 @@ TEST(ProblemTest, DiagonalOverrides) {
 TEST(ProblemTest, MissingFilesAreNamed) {
   auto r = LoadProblem(testing_util::SourceDir() / "problems" / "does-not-exist");
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Files of a problem folder are regular files inside it: a link out of the
+// folder and a FIFO are refused by name, never read.
+TEST(ProblemTest, FilesLeadingOutOfTheFolderOrNotRegularAreRefused) {
+  auto dir = TempDir::Create("rgproblem");
+  ASSERT_TRUE(dir.ok());
+  fs::path p = dir->path() / "saxpy";
+  fs::copy(testing_util::SourceDir() / "problems" / "saxpy", p);
+  ASSERT_TRUE(LoadProblem(p).ok());
+  fs::remove(p / "reference.cpp");
+  fs::create_symlink("/etc/passwd", p / "reference.cpp");
+  auto out = LoadProblem(p);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find((p / "reference.cpp").string() +
+                                        ": leads outside the problem folder (to /etc/passwd)"),
+            std::string::npos)
+      << out.status().message();
+  fs::remove(p / "problem.json");
+  ASSERT_EQ(mkfifo((p / "problem.json").c_str(), 0600), 0);
+  auto fifo = LoadProblem(p);
+  ASSERT_FALSE(fifo.ok());
+  EXPECT_EQ(fifo.status().message(), (p / "problem.json").string() + ": a FIFO, not a regular file");
 }
 
 }  // namespace
