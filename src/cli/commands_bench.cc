@@ -61,12 +61,14 @@ int RunRepair(const std::string& in, const std::string& out) {
   auto stats = ResultsStore::Repair(in, out);
   if (!stats.ok()) return Fail(stats.status());
   for (const auto& n : stats->notes) std::printf("  %s\n", n.c_str());
-  std::printf("repaired %s into %s: %lld row(s) copied, %lld invalid row(s) left out, %lld unreadable row id(s), "
-              "%lld plan entries\n",
-              in.c_str(), out.c_str(), static_cast<long long>(stats->rows_copied),
-              static_cast<long long>(stats->rows_invalid), static_cast<long long>(stats->rows_unreadable),
-              static_cast<long long>(stats->plan_entries));
-  std::printf("resume with: regrapht bench --db %s ... (the missing samples are run again)\n", out.c_str());
+  std::printf(
+      "repaired %s into %s: %lld row(s) copied, %lld invalid row(s) left out, %lld unreadable row "
+      "id(s), %lld plan entries\n",
+      in.c_str(), out.c_str(), static_cast<long long>(stats->rows_copied),
+      static_cast<long long>(stats->rows_invalid), static_cast<long long>(stats->rows_unreadable),
+      static_cast<long long>(stats->plan_entries));
+  std::printf("resume with: regrapht bench --db %s ... (the missing samples are run again)\n",
+              out.c_str());
   return kExitOk;
 }
 
@@ -89,9 +91,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                "conflicting rows are an error naming both files");
   merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
   merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
-  CLI::App* repair = sub->add_subcommand(
-      "repair", "Copy the readable, valid rows of a damaged results database (one `bench` and `report` refuse) "
-                "to a new file");
+  CLI::App* repair = sub->add_subcommand("repair",
+                                         "Copy the readable, valid rows of a damaged results "
+                                         "database (one `bench` and `report` refuse) to a new file");
   repair->add_option("--db", st->repair_in, "the damaged database (read only)")->required();
   repair->add_option("--out", st->repair_out, "the new database (must not exist)")->required();
   sub->require_subcommand(0, 1);

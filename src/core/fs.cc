@@ -70,9 +70,11 @@ Result<std::string> ReadInputFile(const fs::path& path, uint64_t max_bytes) {
     if (errno == ENOENT) return Status::NotFound(name + ": no such file");
     return Status::IoError(name + ": cannot open: " + std::strerror(errno));
   }
-  if (!S_ISREG(st.st_mode)) return Status::InvalidArgument(name + ": " + FileKind(st.st_mode) + ", not a regular file");
+  if (!S_ISREG(st.st_mode))
+    return Status::InvalidArgument(name + ": " + FileKind(st.st_mode) + ", not a regular file");
   if (static_cast<uint64_t>(st.st_size) > max_bytes) {
-    return Status::InvalidArgument(name + ": " + FormatBytes(static_cast<uint64_t>(st.st_size)) + " exceeds " + limit);
+    return Status::InvalidArgument(name + ": " + FormatBytes(static_cast<uint64_t>(st.st_size)) +
+                                   " exceeds " + limit);
   }
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) return Status::IoError(name + ": cannot open: " + std::strerror(errno));

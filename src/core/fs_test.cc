@@ -55,7 +55,8 @@ TEST(FsTest, InputFilesAreRegularAndCapped) {
   EXPECT_EQ(*ReadInputFile(f, 10), "0123456789");
   auto over = ReadInputFile(f, 9);
   ASSERT_FALSE(over.ok());
-  EXPECT_EQ(over.status().message(), f.string() + ": 10 bytes exceeds the 9 bytes limit on input files");
+  EXPECT_EQ(over.status().message(),
+            f.string() + ": 10 bytes exceeds the 9 bytes limit on input files");
 
   // A sparse 1.2 GiB file: refused from its size, nothing read.
   fs::path big = dir->path() / "graph.json";
@@ -63,7 +64,8 @@ TEST(FsTest, InputFilesAreRegularAndCapped) {
   fs::resize_file(big, (uint64_t{12} << 30) / 10);
   auto b = ReadInputFile(big);
   ASSERT_FALSE(b.ok());
-  EXPECT_EQ(b.status().message(), big.string() + ": 1.2 GiB exceeds the 256 MiB limit on input files");
+  EXPECT_EQ(b.status().message(),
+            big.string() + ": 1.2 GiB exceeds the 256 MiB limit on input files");
 
   auto zero = ReadInputFile("/dev/zero");
   ASSERT_FALSE(zero.ok());

@@ -27,14 +27,15 @@ std::string KeyPath(const std::vector<std::string>& path) {
 std::optional<std::string> NameProblem(std::string_view name) {
   if (name.empty()) return "must not be empty";
   if (name.size() > kMaxNameBytes) {
-    return std::to_string(name.size()) + " bytes, longer than the " + std::to_string(kMaxNameBytes) +
-           "-byte limit on names";
+    return std::to_string(name.size()) + " bytes, longer than the " +
+           std::to_string(kMaxNameBytes) + "-byte limit on names";
   }
   for (size_t i = 0; i < name.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(name[i]);
     if (c < 0x20 || c == 0x7f) {
       char buf[96];
-      std::snprintf(buf, sizeof buf, "control character U+%04X at byte %zu (names are printable text)", c, i);
+      std::snprintf(buf, sizeof buf,
+                    "control character U+%04X at byte %zu (names are printable text)", c, i);
       return std::string(buf);
     }
   }

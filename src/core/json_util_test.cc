@@ -72,19 +72,24 @@ namespace regrapht {
 namespace {
 
 TEST(JsonUtilTest, NamesRefuseControlCharacters) {
-  auto j = ParseJson("{\"name\": \"ab\\u0000c\", \"nl\": \"x\\ny\", \"ok\": \"52_stencil_1d-jacobi\", \"e\": \"\", "
-                     "\"long\": \"" + std::string(300, 'a') + "\", \"n\": 3}",
-                     "p.json");
+  auto j = ParseJson(
+      "{\"name\": \"ab\\u0000c\", \"nl\": \"x\\ny\", \"ok\": \"52_stencil_1d-jacobi\", \"e\": "
+      "\"\", "
+      "\"long\": \"" +
+          std::string(300, 'a') + "\", \"n\": 3}",
+      "p.json");
   ASSERT_TRUE(j.ok()) << j.status().ToString();
   JsonPath root(*j, "p.json");
   auto nul = root.GetName("name");
   ASSERT_FALSE(nul.ok());
-  EXPECT_EQ(nul.status().message(), "p.json: name: control character U+0000 at byte 2 (names are printable text)");
+  EXPECT_EQ(nul.status().message(),
+            "p.json: name: control character U+0000 at byte 2 (names are printable text)");
   EXPECT_EQ(root.GetName("nl").status().message(),
             "p.json: nl: control character U+000A at byte 1 (names are printable text)");
   EXPECT_EQ(*root.GetName("ok"), "52_stencil_1d-jacobi");
   EXPECT_EQ(root.GetName("e").status().message(), "p.json: e: must not be empty");
-  EXPECT_EQ(root.GetName("long").status().message(), "p.json: long: 300 bytes, longer than the 256-byte limit on names");
+  EXPECT_EQ(root.GetName("long").status().message(),
+            "p.json: long: 300 bytes, longer than the 256-byte limit on names");
   EXPECT_EQ(root.GetName("n").status().message(), "p.json: n: expected a string, got number");
 }
 

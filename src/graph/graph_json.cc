@@ -200,7 +200,8 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
   for (size_t i = 0; i < declared_list.size(); ++i) {
     std::string key = "techniques[" + std::to_string(i) + "]";
     if (auto why = NameProblem(declared_list[i])) return root.FieldError(key, *why);
-    if (!declared.insert(declared_list[i]).second) return root.FieldError(key, Quoted(declared_list[i]) + " is declared twice");
+    if (!declared.insert(declared_list[i]).second)
+      return root.FieldError(key, Quoted(declared_list[i]) + " is declared twice");
   }
 
   Graph g;
@@ -229,10 +230,14 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
     if (auto why = spec.technique.empty() ? std::nullopt : NameProblem(spec.technique)) {
       return n.FieldError("technique", *why);
     }
-    if (!spec.technique.empty() && !IsBuiltinTechnique(spec.technique) && !declared.count(spec.technique)) {
-      return n.FieldError("technique", Quoted(spec.technique) + " is not a technique id of the taxonomy "
-                                       "(data/taxonomy.json; docs/techniques.md) and the graph does not declare it "
-                                       "in \"techniques\"");
+    if (!spec.technique.empty() && !IsBuiltinTechnique(spec.technique) &&
+        !declared.count(spec.technique)) {
+      return n.FieldError(
+          "technique",
+          Quoted(spec.technique) +
+              " is not a technique id of the taxonomy "
+              "(data/taxonomy.json; docs/techniques.md) and the graph does not declare it "
+              "in \"techniques\"");
     }
     RG_ASSIGN_OR_RETURN(spec.description, n.GetString("description", ""));
     RG_ASSIGN_OR_RETURN(spec.needs_review, n.GetBool("needs_review", false));

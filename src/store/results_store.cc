@@ -77,21 +77,24 @@ std::string DescribeKey(const SqliteStatement& st, int first) {
 
 // The verdicts a row may hold: verify's VerdictName values (the store does
 // not depend on verify; bench's report_test checks the two lists agree).
-constexpr std::string_view kVerdicts[] = {"correct",          "compiled_only", "static_reject", "compile_error",
-                                          "runtime_error",    "timeout",       "wrong_answer",  "nondeterministic",
-                                          "implausible_speed", "race",         "host_compute",  "not_emulated"};
+constexpr std::string_view kVerdicts[] = {"correct",       "compiled_only",    "static_reject",
+                                          "compile_error", "runtime_error",    "timeout",
+                                          "wrong_answer",  "nondeterministic", "implausible_speed",
+                                          "race",          "host_compute",     "not_emulated"};
 
 // Numeric columns and what they may hold, checked when a database is opened.
 struct NumericColumn {
   const char* name;
-  bool integer;       // INTEGER (else REAL or INTEGER)
+  bool integer;  // INTEGER (else REAL or INTEGER)
   bool non_negative;
 };
 constexpr NumericColumn kNumericColumns[] = {
-    {"sample", true, true},           {"seed", true, false},          {"speedup", false, true},
-    {"reward", false, false},         {"candidate_ms", false, true},  {"reference_ms", false, true},
-    {"tokens_prompt", true, true},    {"tokens_generated", true, true}, {"generations", true, true},
-    {"verifications", true, true},    {"wall_ms", false, true}};
+    {"sample", true, true},        {"seed", true, false},
+    {"speedup", false, true},      {"reward", false, false},
+    {"candidate_ms", false, true}, {"reference_ms", false, true},
+    {"tokens_prompt", true, true}, {"tokens_generated", true, true},
+    {"generations", true, true},   {"verifications", true, true},
+    {"wall_ms", false, true}};
 
 // SELECT list of the row checks: the key (6), the verdict, then per numeric
 // column its typeof() and its value.
@@ -117,7 +120,8 @@ std::optional<std::string> RowProblem(const SqliteStatement& st, int first = 0) 
     col += 2;
     if (type == "null") continue;
     if (type != "integer" && (c.integer || type != "real")) {
-      return std::string(c.name) + " '" + text + "' is not " + (c.integer ? "an integer" : "a number");
+      return std::string(c.name) + " '" + text + "' is not " +
+             (c.integer ? "an integer" : "a number");
     }
     double v = st.ColumnDouble(col - 1);
     if (!std::isfinite(v)) return std::string(c.name) + " " + text + " is not finite";
@@ -127,7 +131,8 @@ std::optional<std::string> RowProblem(const SqliteStatement& st, int first = 0) 
 }
 
 std::string RepairHint(const fs::path& path) {
-  return "`regrapht bench repair --db " + path.string() + " --out NEW.db` copies its readable, valid rows to a new file";
+  return "`regrapht bench repair --db " + path.string() +
+         " --out NEW.db` copies its readable, valid rows to a new file";
 }
 
 // Reads the columns of kColumns starting at `c` into a row.
@@ -187,8 +192,9 @@ Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
   auto db = SqliteDb::Open(path);
   if (!db.ok()) {
     if (!existing) return db.status();
-    return Status::InvalidArgument(path.string() + ": not a readable results database (" + db.status().message() +
-                                   "); nothing was read or written. " + RepairHint(path));
+    return Status::InvalidArgument(path.string() + ": not a readable results database (" +
+                                   db.status().message() + "); nothing was read or written. " +
+                                   RepairHint(path));
   }
   std::unique_ptr<ResultsStore> store(new ResultsStore(std::move(*db), path));
   if (existing) RG_RETURN_IF_ERROR(store->Verify("main", path));
@@ -214,8 +220,9 @@ Status ResultsStore::Verify(const std::string& schema, const fs::path& file) {
     }
     if (!problems.empty()) return damaged("quick_check: " + problems);
   }
-  RG_ASSIGN_OR_RETURN(auto has_table, db_->Prepare("SELECT 1 FROM " + schema +
-                                                   ".sqlite_master WHERE type = 'table' AND name = 'results'"));
+  RG_ASSIGN_OR_RETURN(auto has_table,
+                      db_->Prepare("SELECT 1 FROM " + schema +
+                                   ".sqlite_master WHERE type = 'table' AND name = 'results'"));
   auto found = has_table.Step();
   if (!found.ok()) return damaged(found.status().message());
   if (!*found) return Status::Ok();  // a fresh or foreign file: MergeFrom and Open say so
@@ -226,9 +233,9 @@ Status ResultsStore::Verify(const std::string& schema, const fs::path& file) {
     if (!has.ok()) return damaged(has.status().message());
     if (!*has) break;
     if (auto why = RowProblem(*st)) {
-      return Status::InvalidArgument(file.string() + ": row " + DescribeKey(*st, 0) + ": " + *why +
-                                     "; nothing was read or written (the file was edited or damaged). " +
-                                     RepairHint(file));
+      return Status::InvalidArgument(
+          file.string() + ": row " + DescribeKey(*st, 0) + ": " + *why +
+          "; nothing was read or written (the file was edited or damaged). " + RepairHint(file));
     }
   }
   return Status::Ok();
@@ -488,7 +495,8 @@ Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out
   std::error_code ec;
   if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
   if (fs::exists(out, ec)) {
-    return Status::InvalidArgument(out.string() + ": already exists (repair writes a new file; choose another --out)");
+    return Status::InvalidArgument(
+        out.string() + ": already exists (repair writes a new file; choose another --out)");
   }
   SqliteOptions ro;
   ro.read_only = true;
@@ -506,8 +514,11 @@ Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out
     if (auto has = m->Step(); has.ok() && *has) max_rowid = m->ColumnInt(0);
   }
   std::string cols = std::string("rowid, ") + kColumns + ", " + CheckColumns();
-  RG_ASSIGN_OR_RETURN(auto next, (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
-  RG_ASSIGN_OR_RETURN(auto one, (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
+  RG_ASSIGN_OR_RETURN(
+      auto next,
+      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
+  RG_ASSIGN_OR_RETURN(auto one,
+                      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
   constexpr int kRowCols = 1 + 25;  // rowid, kColumns; then CheckColumns
   auto take = [&](SqliteStatement& st) -> Status {
     if (auto why = RowProblem(st, kRowCols)) {
@@ -550,7 +561,8 @@ Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out
     }
     stats.rows_unreadable += bad;
     if (bad > 0) {
-      note(std::to_string(bad) + " unreadable row id(s) after row id " + std::to_string(from - 1) + " (damaged pages)");
+      note(std::to_string(bad) + " unreadable row id(s) after row id " + std::to_string(from - 1) +
+           " (damaged pages)");
     }
     if (!resumed) break;
   }
@@ -564,8 +576,13 @@ Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out
         break;
       }
       if (!*has) break;
-      PlanEntry e{st->ColumnText(0), st->ColumnText(4), st->ColumnText(5), st->ColumnText(1),
-                  st->ColumnText(2), st->ColumnText(3), static_cast<int>(st->ColumnInt(6))};
+      PlanEntry e{st->ColumnText(0),
+                  st->ColumnText(4),
+                  st->ColumnText(5),
+                  st->ColumnText(1),
+                  st->ColumnText(2),
+                  st->ColumnText(3),
+                  static_cast<int>(st->ColumnInt(6))};
       plan.push_back(std::move(e));
     }
   }

@@ -222,18 +222,29 @@ CREATE TABLE results (
   PRIMARY KEY (suite, problem, method, model, config_hash, sample));
 )";
 
-fs::path LegacyDbWith(const fs::path& dir, const std::string& bad_verdict, const std::string& bad_speedup) {
+fs::path LegacyDbWith(const fs::path& dir, const std::string& bad_verdict,
+                      const std::string& bad_speedup) {
   fs::path db = dir / "legacy.sqlite";
   auto raw = SqliteDb::Open(db);
   EXPECT_TRUE((*raw)->Exec(kLegacySchema).ok());
   for (const char* p : {"p1", "p2", "p3"}) {
-    EXPECT_TRUE((*raw)->Exec(std::string("INSERT INTO results (suite, problem, method, model, config_hash, sample, "
-                                         "verdict, speedup) VALUES ('s', '") + p + "', 'reference', '', 'cfg', 0, "
-                                         "'correct', 2.0)").ok());
+    EXPECT_TRUE(
+        (*raw)
+            ->Exec(std::string(
+                       "INSERT INTO results (suite, problem, method, model, config_hash, sample, "
+                       "verdict, speedup) VALUES ('s', '") +
+                   p +
+                   "', 'reference', '', 'cfg', 0, "
+                   "'correct', 2.0)")
+            .ok());
   }
-  EXPECT_TRUE((*raw)->Exec("INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
-                           "speedup) VALUES ('s', 'p4', 'reference', '', 'cfg', 0, '" + bad_verdict + "', '" +
-                           bad_speedup + "')").ok());
+  EXPECT_TRUE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p4', 'reference', '', 'cfg', 0, '" +
+              bad_verdict + "', '" + bad_speedup + "')")
+          .ok());
   return db;
 }
 
@@ -242,8 +253,9 @@ TEST(ResultsStoreTest, RowsThatMeanNothingAreRefusedByName) {
   fs::path db = LegacyDbWith(dir->path(), "banana", "abc");
   auto opened = ResultsStore::Open(db);
   ASSERT_FALSE(opened.ok());
-  EXPECT_NE(opened.status().message().find(db.string() + ": row suite s, problem p4, method reference, model -, "
-                                           "config cfg, sample 0: verdict 'banana' is not a verdict (correct, "),
+  EXPECT_NE(opened.status().message().find(
+                db.string() + ": row suite s, problem p4, method reference, model -, "
+                              "config cfg, sample 0: verdict 'banana' is not a verdict (correct, "),
             std::string::npos)
       << opened.status().message();
   EXPECT_NE(opened.status().message().find("regrapht bench repair --db"), std::string::npos);
@@ -253,8 +265,9 @@ TEST(ResultsStoreTest, RowsThatMeanNothingAreRefusedByName) {
   db2 = LegacyDbWith(db2, "correct", "abc");
   auto speed = ResultsStore::Open(db2);
   ASSERT_FALSE(speed.ok());
-  EXPECT_NE(speed.status().message().find("problem p4, method reference, model -, config cfg, sample 0: speedup "
-                                          "'abc' is not a number"),
+  EXPECT_NE(speed.status().message().find(
+                "problem p4, method reference, model -, config cfg, sample 0: speedup "
+                "'abc' is not a number"),
             std::string::npos)
       << speed.status().message();
 
@@ -284,12 +297,24 @@ TEST(ResultsStoreTest, NewDatabasesCheckVerdictAndNumbers) {
   fs::path db = dir->path() / "r.sqlite";
   ASSERT_TRUE(ResultsStore::Open(db).ok());
   auto raw = SqliteDb::Open(db);
-  EXPECT_FALSE((*raw)->Exec("INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
-                            "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 'abc')").ok());
-  EXPECT_FALSE((*raw)->Exec("INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
-                            "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', -2)").ok());
-  EXPECT_TRUE((*raw)->Exec("INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
-                           "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 2)").ok());
+  EXPECT_FALSE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 'abc')")
+          .ok());
+  EXPECT_FALSE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', -2)")
+          .ok());
+  EXPECT_TRUE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 2)")
+          .ok());
 }
 
 TEST(ResultsStoreTest, DamagedFileIsRefusedAndRepairSalvagesRows) {
@@ -314,7 +339,8 @@ TEST(ResultsStoreTest, DamagedFileIsRefusedAndRepairSalvagesRows) {
   }
   auto opened = ResultsStore::Open(db);
   ASSERT_FALSE(opened.ok());
-  EXPECT_NE(opened.status().message().find(db.string() + ": damaged results database (SQLite quick_check: "),
+  EXPECT_NE(opened.status().message().find(db.string() +
+                                           ": damaged results database (SQLite quick_check: "),
             std::string::npos)
       << opened.status().message();
   auto stats = ResultsStore::Repair(db, dir->path() / "fixed.sqlite");
@@ -331,7 +357,8 @@ TEST(ResultsStoreTest, DamagedFileIsRefusedAndRepairSalvagesRows) {
   auto junk = ResultsStore::Open(dir->path() / "junk.sqlite");
   ASSERT_FALSE(junk.ok());
   EXPECT_NE(junk.status().message().find("junk.sqlite: "), std::string::npos);
-  EXPECT_NE(junk.status().message().find("nothing was read or written"), std::string::npos) << junk.status().message();
+  EXPECT_NE(junk.status().message().find("nothing was read or written"), std::string::npos)
+      << junk.status().message();
 }
 
 }  // namespace

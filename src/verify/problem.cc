@@ -58,7 +58,6 @@ bool IsInteger(ScalarType t) {
   return !IsFloating(t) && t != ScalarType::kBool && t != ScalarType::kString;
 }
 
-
 // The values an integer (or bool) type holds, as doubles; sizes and seeds
 // are int64, so the unsigned 64-bit types stop at 2^63 - 1 there.
 struct IntRange {
@@ -68,16 +67,25 @@ struct IntRange {
 std::optional<IntRange> IntegerRange(ScalarType t) {
   switch (t) {
     case ScalarType::kInt8:
-    case ScalarType::kChar: return IntRange{-128, 127, "127"};
-    case ScalarType::kInt16: return IntRange{-32768, 32767, "32767"};
-    case ScalarType::kInt32: return IntRange{-2147483648.0, 2147483647.0, "2147483647"};
-    case ScalarType::kInt64: return IntRange{-9223372036854775808.0, 9223372036854775807.0, "9223372036854775807"};
-    case ScalarType::kUInt8: return IntRange{0, 255, "255"};
-    case ScalarType::kUInt32: return IntRange{0, 4294967295.0, "4294967295"};
+    case ScalarType::kChar:
+      return IntRange{-128, 127, "127"};
+    case ScalarType::kInt16:
+      return IntRange{-32768, 32767, "32767"};
+    case ScalarType::kInt32:
+      return IntRange{-2147483648.0, 2147483647.0, "2147483647"};
+    case ScalarType::kInt64:
+      return IntRange{-9223372036854775808.0, 9223372036854775807.0, "9223372036854775807"};
+    case ScalarType::kUInt8:
+      return IntRange{0, 255, "255"};
+    case ScalarType::kUInt32:
+      return IntRange{0, 4294967295.0, "4294967295"};
     case ScalarType::kUInt64:
-    case ScalarType::kSizeT: return IntRange{0, 18446744073709551615.0, "18446744073709551615"};
-    case ScalarType::kBool: return IntRange{0, 1, "1"};
-    default: return std::nullopt;
+    case ScalarType::kSizeT:
+      return IntRange{0, 18446744073709551615.0, "18446744073709551615"};
+    case ScalarType::kBool:
+      return IntRange{0, 1, "1"};
+    default:
+      return std::nullopt;
   }
 }
 
@@ -93,15 +101,19 @@ std::string NumText(double v) {
 
 // Fails (naming `key` of `p`) unless `v` is a value of scalar type `t`:
 // integral and in range for integer types, finite and in range for float.
-Status CheckValueFits(const JsonPath& p, std::string_view key, double v, ScalarType t, std::string_view what) {
+Status CheckValueFits(const JsonPath& p, std::string_view key, double v, ScalarType t,
+                      std::string_view what) {
   std::string type(ScalarTypeName(t));
   if (auto r = IntegerRange(t)) {
-    if (std::floor(v) != v) return p.FieldError(key, NumText(v) + " is not an integer, but " + std::string(what) + " is " + type);
+    if (std::floor(v) != v)
+      return p.FieldError(
+          key, NumText(v) + " is not an integer, but " + std::string(what) + " is " + type);
     if (v < r->lo || v > r->hi) {
-      return p.FieldError(key, NumText(v) + " does not fit " + std::string(what) + "'s type " + type + " (" +
-                                   NumText(r->lo) + " to " + r->hi_text + ")");
+      return p.FieldError(key, NumText(v) + " does not fit " + std::string(what) + "'s type " +
+                                   type + " (" + NumText(r->lo) + " to " + r->hi_text + ")");
     }
-  } else if ((t == ScalarType::kFloat || t == ScalarType::kComplexFloat) && std::fabs(v) > 3.4028234663852886e38) {
+  } else if ((t == ScalarType::kFloat || t == ScalarType::kComplexFloat) &&
+             std::fabs(v) > 3.4028234663852886e38) {
     return p.FieldError(key, NumText(v) + " does not fit " + std::string(what) + "'s type " + type);
   }
   return Status::Ok();
@@ -168,7 +180,8 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "value"}));
     d.kind = Distribution::Kind::kConstant;
     RG_ASSIGN_OR_RETURN(d.value, p.GetNumber("value"));
-    if (type.scalar) RG_RETURN_IF_ERROR(CheckValueFits(p, "value", d.value, *type.scalar, "the element"));
+    if (type.scalar)
+      RG_RETURN_IF_ERROR(CheckValueFits(p, "value", d.value, *type.scalar, "the element"));
   } else if (kind == "bernoulli") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "p"}));
     d.kind = Distribution::Kind::kBernoulli;
@@ -301,8 +314,8 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
       if (v < 0) return s.FieldError(it.key(), "must be >= 0");
       const ArgSpec* size_arg = spec.FindArg(it.key());
       if (size_arg && size_arg->type.scalar) {
-        RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), static_cast<double>(v), *size_arg->type.scalar,
-                                          "the size argument"));
+        RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), static_cast<double>(v),
+                                          *size_arg->type.scalar, "the size argument"));
       }
       tc.sizes[it.key()] = v;
     }
@@ -324,7 +337,8 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
         return s.FieldError(it.key(), "not a scalar argument of the function");
       }
       RG_ASSIGN_OR_RETURN(double v, s.GetNumber(it.key()));
-      if (arg->type.scalar) RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), v, *arg->type.scalar, "the argument"));
+      if (arg->type.scalar)
+        RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), v, *arg->type.scalar, "the argument"));
       tc.scalars[it.key()] = v;
     }
   }
@@ -661,10 +675,12 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
 
 // Distributions whose min or max is a size expression: min <= max once the
 // test case's sizes are known.
-Status CheckRangesOf(const JsonPath& root, const ProblemSpec& spec, const TestCase& t, const std::string& where) {
+Status CheckRangesOf(const JsonPath& root, const ProblemSpec& spec, const TestCase& t,
+                     const std::string& where) {
   auto vars = SizeVars(spec, t);
   auto check = [&](const JsonPath& p, const Distribution& d) -> Status {
-    if (d.kind != Distribution::Kind::kUniform && d.kind != Distribution::Kind::kSorted) return Status::Ok();
+    if (d.kind != Distribution::Kind::kUniform && d.kind != Distribution::Kind::kSorted)
+      return Status::Ok();
     if (ParseDouble(d.min) && ParseDouble(d.max)) return Status::Ok();  // checked when parsed
     auto value = [&](const std::string& text) -> std::optional<double> {
       if (auto v = ParseDouble(text)) return v;
@@ -675,8 +691,8 @@ Status CheckRangesOf(const JsonPath& root, const ProblemSpec& spec, const TestCa
     };
     auto lo = value(d.min), hi = value(d.max);
     if (lo && hi && *lo > *hi) {
-      return p.FieldError("min", d.min + " (" + NumText(*lo) + ") is greater than max " + d.max + " (" +
-                                     NumText(*hi) + ") in " + where);
+      return p.FieldError("min", d.min + " (" + NumText(*lo) + ") is greater than max " + d.max +
+                                     " (" + NumText(*hi) + ") in " + where);
     }
     return Status::Ok();
   };
@@ -922,7 +938,8 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   ProblemSpec spec;
   RG_ASSIGN_OR_RETURN(spec.name, root.GetName("name"));
   if (root.Has("notes") && !j["notes"].is_string()) {
-    return root.FieldError("notes", std::string("free text is a string, got ") + j["notes"].type_name());
+    return root.FieldError("notes",
+                           std::string("free text is a string, got ") + j["notes"].type_name());
   }
   RG_ASSIGN_OR_RETURN(spec.function, root.GetString("function"));
   if (!IsIdentifier(spec.function)) return root.FieldError("function", "not a C++ identifier");
@@ -1096,7 +1113,8 @@ Result<std::string> ReadProblemFile(const fs::path& dir, const char* name) {
   fs::path root = fs::weakly_canonical(dir, e2);
   fs::path rel = real.lexically_relative(root);
   if (!e1 && !e2 && (rel.empty() || *rel.begin() == "..")) {
-    return Status::InvalidArgument(path.string() + ": leads outside the problem folder (to " + real.string() + ")");
+    return Status::InvalidArgument(path.string() + ": leads outside the problem folder (to " +
+                                   real.string() + ")");
   }
   return ReadInputFile(path);
 }

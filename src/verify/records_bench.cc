@@ -61,12 +61,16 @@ void BM_ReferenceCheckLookups(benchmark::State& state) {
     benchmark::DoNotOptimize(found);
   }
   state.SetComplexityN(state.range(0));
-  state.counters["ns_per_case"] = benchmark::Counter(static_cast<double>(state.range(0)),
-                                                     benchmark::Counter::kIsIterationInvariantRate |
-                                                         benchmark::Counter::kInvert);
+  state.counters["ns_per_case"] = benchmark::Counter(
+      static_cast<double>(state.range(0)),
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
-BENCHMARK(BM_ParseRecords)->RangeMultiplier(8)->Range(1 << 10, 1 << 21)->Unit(benchmark::kMillisecond)->Complexity();
+BENCHMARK(BM_ParseRecords)
+    ->RangeMultiplier(8)
+    ->Range(1 << 10, 1 << 21)
+    ->Unit(benchmark::kMillisecond)
+    ->Complexity();
 BENCHMARK(BM_ReferenceCheckLookups)
     ->RangeMultiplier(8)
     ->Range(1 << 10, 1 << 21)

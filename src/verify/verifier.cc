@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <future>
@@ -768,10 +768,12 @@ class Verifier::Impl {
     }
     for (const auto& [name, cases] : untouched) {
       if (cases.size() == spec.tests.size() && !spec.allow_constant_output) {
-        return Status::InvalidArgument(where + ": leaves the in-out '" + name + "' equal to its input in every "
-                                       "test case: the tests cannot tell a right answer from doing nothing "
-                                       "(declare it role \"input\" if the function only reads it; set "
-                                       "\"allow_constant_output\" if that is intended)");
+        return Status::InvalidArgument(
+            where + ": leaves the in-out '" + name +
+            "' equal to its input in every "
+            "test case: the tests cannot tell a right answer from doing nothing "
+            "(declare it role \"input\" if the function only reads it; set "
+            "\"allow_constant_output\" if that is intended)");
       }
     }
     for (const auto& o : outs) {

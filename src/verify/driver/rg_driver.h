@@ -884,7 +884,8 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
         if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
       }
       if (const char* u = h.untouched ? h.untouched(d, s) : nullptr) {
-        if (*u) out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
+        if (*u)
+          out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
       }
       h.emit(out, c.id, run, s);
     }
