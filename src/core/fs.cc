@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -131,7 +132,10 @@ Status WriteFile(const fs::path& path, std::string_view data) {
 Status WriteFileAtomic(const fs::path& path, std::string_view data) {
   RG_RETURN_IF_ERROR(MakeDirs(path.parent_path()));
   fs::path tmp = path;
-  tmp += ".tmp." + std::to_string(::getpid());
+  // Unique per process and per call: threads of one process (bench
+  // --max-in-flight) may write the same file at once.
+  static std::atomic<uint64_t> calls{0};
+  tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(calls.fetch_add(1));
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return Status::IoError(tmp.string() + ": cannot create: " + std::strerror(errno));
   size_t done = 0;

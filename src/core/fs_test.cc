@@ -3,6 +3,10 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <atomic>
+#include <thread>
+#include <vector>
+
 #include "core/hash.h"
 
 namespace regrapht {
@@ -86,6 +90,33 @@ TEST(FsTest, FormatBytes) {
   EXPECT_EQ(FormatBytes(812), "812 bytes");
   EXPECT_EQ(FormatBytes(256 << 20), "256 MiB");
   EXPECT_EQ(FormatBytes(3482), "3.4 KiB");
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Threads of one process writing one file at once (bench --max-in-flight
+// verifying the same candidate) each succeed; was: the shared temporary
+// file was renamed away under one of them ("rename failed: No such file").
+TEST(FsTest, AtomicWritesFromManyThreads) {
+  auto dir = TempDir::Create("rgfs");
+  ASSERT_TRUE(dir.ok());
+  fs::path f = dir->path() / "host_asm.txt";
+  std::vector<std::thread> threads;
+  std::atomic<int> failures{0};
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        if (!WriteFileAtomic(f, std::string(4096, 'x')).ok()) ++failures;
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(ReadFile(f)->size(), 4096u);
 }
 
 }  // namespace
