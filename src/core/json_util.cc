@@ -95,6 +95,23 @@ Result<Json> ParseJson(std::string_view text, std::string_view source) {
     if (colon != std::string::npos) what = what.substr(colon);
     return Status::InvalidArgument(std::string(source) + ":" + std::to_string(line) + ":" +
                                    std::to_string(col) + ": JSON " + what);
+  } catch (const Json::exception& e) {
+    // A number past double's range ("1e999", out_of_range.406) and the like:
+    // say where, from the token nlohmann quotes.
+    std::string what = e.what();
+    auto bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    std::string where = std::string(source);
+    auto q1 = what.find('\''), q2 = what.rfind('\'');
+    if (q1 != std::string::npos && q2 > q1) {
+      size_t at = text.find(what.substr(q1 + 1, q2 - q1 - 1));
+      if (at != std::string_view::npos) {
+        size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+        size_t col = line_start == std::string_view::npos ? at + 1 : at - line_start;
+        where += ":" + std::to_string(LineOfOffset(text, at)) + ":" + std::to_string(col);
+      }
+    }
+    return Status::InvalidArgument(where + ": JSON " + what);
   }
 }
 

@@ -103,3 +103,17 @@ TEST(JsonUtilTest, IntegersPastInt64AreOutOfRange) {
 
 }  // namespace
 }  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Found by tests/faults/fuzz.py: a number past double's range was an
+// uncaught exception ("internal error").
+TEST(JsonUtilTest, NumbersPastDoubleAreRefusedWithTheirPlace) {
+  auto r = ParseJson("{\n  \"min\": 1e999\n}", "p.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "p.json:2:10: JSON number overflow parsing '1e999'");
+}
+
+}  // namespace
+}  // namespace regrapht
