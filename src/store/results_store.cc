@@ -203,17 +203,23 @@ Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
 }
 
 Status ResultsStore::Verify(const std::string& schema, const fs::path& file) {
+  // SQLite's own words, without the file and statement SqliteDb adds
+  // ("r.sqlite: step \"PRAGMA ...\": database disk image is malformed").
+  auto sqlite_reason = [](const std::string& message) {
+    auto at = message.rfind("\": ");
+    return at == std::string::npos ? message : message.substr(at + 3);
+  };
   auto damaged = [&](const std::string& why) {
     return Status::InvalidArgument(file.string() + ": damaged results database (SQLite " + why +
                                    "); nothing was read or written. " + RepairHint(file));
   };
   {
     auto st = db_->Prepare("PRAGMA " + schema + ".quick_check(5)");
-    if (!st.ok()) return damaged("quick_check: " + st.status().message());
+    if (!st.ok()) return damaged("quick_check: " + sqlite_reason(st.status().message()));
     std::string problems;
     while (true) {
       auto has = st->Step();
-      if (!has.ok()) return damaged("quick_check: " + has.status().message());
+      if (!has.ok()) return damaged("quick_check: " + sqlite_reason(has.status().message()));
       if (!*has) break;
       std::string line = st->ColumnText(0);
       if (line != "ok") problems += (problems.empty() ? "" : "; ") + line;
@@ -224,13 +230,13 @@ Status ResultsStore::Verify(const std::string& schema, const fs::path& file) {
                       db_->Prepare("SELECT 1 FROM " + schema +
                                    ".sqlite_master WHERE type = 'table' AND name = 'results'"));
   auto found = has_table.Step();
-  if (!found.ok()) return damaged(found.status().message());
+  if (!found.ok()) return damaged(sqlite_reason(found.status().message()));
   if (!*found) return Status::Ok();  // a fresh or foreign file: MergeFrom and Open say so
   auto st = db_->Prepare("SELECT " + CheckColumns() + " FROM " + schema + ".results");
-  if (!st.ok()) return damaged(st.status().message());
+  if (!st.ok()) return damaged(sqlite_reason(st.status().message()));
   while (true) {
     auto has = st->Step();
-    if (!has.ok()) return damaged(has.status().message());
+    if (!has.ok()) return damaged(sqlite_reason(has.status().message()));
     if (!*has) break;
     if (auto why = RowProblem(*st)) {
       return Status::InvalidArgument(
