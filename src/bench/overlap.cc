@@ -52,7 +52,7 @@ Result<std::vector<OverlapItem>> CollectItems(const fs::path& root, const std::s
     item.dir = d;
     item.name = j.value("name", d.filename().string());
     item.function = j.value("function", "");
-    auto ref = ReadFile(d / "reference.cpp");
+    auto ref = ReadInputFile(d / "reference.cpp");
     if (ref.ok()) item.source_hash = HashHex(Normalize(*ref));
     for (const char* f : {"reference.cpp", "solution.cu", "kernel.cu"}) {
       if (fs::is_regular_file(d / f, ec)) item.code_files.push_back(f);
@@ -122,7 +122,7 @@ std::vector<Overlap> FindNamed(const std::vector<OverlapItem>& items,
 }
 
 Result<std::set<std::string>> ReadNames(const fs::path& file) {
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(file));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(file));
   std::set<std::string> names;
   for (const auto& line : SplitLines(text)) {
     std::string t(Trim(line));
@@ -373,7 +373,7 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
   auto read = [&](const std::vector<OverlapItem>& items, std::vector<File>* files) -> Status {
     for (size_t i = 0; i < items.size(); ++i) {
       for (const std::string& f : items[i].code_files) {
-        RG_ASSIGN_OR_RETURN(std::string src, ReadFile(items[i].dir / f));
+        RG_ASSIGN_OR_RETURN(std::string src, ReadInputFile(items[i].dir / f));
         bool cuda = fs::path(f).extension() == ".cu";
         files->push_back(
             {i, &f, Fingerprints(MaskTokens(src, cuda), options.kgram, options.window)});

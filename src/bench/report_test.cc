@@ -4,6 +4,8 @@
 
 #include "bench/coverage.h"
 #include "core/fs.h"
+#include "regrapht/verify.h"
+#include "store/results_store.h"
 #include "verify/test_util.h"
 
 namespace regrapht::bench {
@@ -155,3 +157,26 @@ TEST(ReportTest, UnsandboxedSamplesAreCalledOut) {
 
 }  // namespace
 }  // namespace regrapht::bench
+
+namespace regrapht {
+namespace {
+
+// The store refuses rows whose verdict it does not know; it keeps its own
+// list (it does not depend on verify): every verdict the harness gives must
+// be in it, and nothing else.
+TEST(ReportTest, StoreKnowsEveryVerdict) {
+  int known = 0;
+  for (int v = 0;; ++v) {
+    std::string_view name = VerdictName(static_cast<Verdict>(v));
+    if (name == "?") break;
+    EXPECT_TRUE(ResultsStore::IsKnownVerdict(name)) << name;
+    EXPECT_EQ(ParseVerdict(name), static_cast<Verdict>(v));
+    ++known;
+  }
+  EXPECT_EQ(known, 12);
+  EXPECT_FALSE(ResultsStore::IsKnownVerdict("banana"));
+  EXPECT_FALSE(ResultsStore::IsKnownVerdict(""));
+}
+
+}  // namespace
+}  // namespace regrapht

@@ -24,7 +24,7 @@ Result<Suite> LoadSuite(const fs::path& dir, const std::set<std::string>& known)
   if (format != "regrapht-suite") return root.FieldError("format", "expected \"regrapht-suite\"");
   RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
   if (version != 1) return root.FieldError("version", "unsupported version");
-  RG_ASSIGN_OR_RETURN(s.name, root.GetString("name"));
+  RG_ASSIGN_OR_RETURN(s.name, root.GetName("name"));
   RG_ASSIGN_OR_RETURN(s.description, root.GetString("description", ""));
   RG_ASSIGN_OR_RETURN(s.tiered, root.GetBool("tiered", false));
   RG_ASSIGN_OR_RETURN(std::string grouped_by, root.GetString("grouped_by", ""));

@@ -60,6 +60,22 @@ int RunMerge(const std::string& out, const std::vector<std::string>& inputs) {
   return kExitOk;
 }
 
+// regrapht bench repair --db IN --out OUT
+int RunRepair(const std::string& in, const std::string& out) {
+  auto stats = ResultsStore::Repair(in, out);
+  if (!stats.ok()) return Fail(stats.status());
+  for (const auto& n : stats->notes) std::printf("  %s\n", n.c_str());
+  std::printf(
+      "repaired %s into %s: %lld row(s) copied, %lld invalid row(s) left out, %lld unreadable row "
+      "id(s), %lld plan entries\n",
+      in.c_str(), out.c_str(), static_cast<long long>(stats->rows_copied),
+      static_cast<long long>(stats->rows_invalid), static_cast<long long>(stats->rows_unreadable),
+      static_cast<long long>(stats->plan_entries));
+  std::printf("resume with: regrapht bench --db %s ... (the missing samples are run again)\n",
+              out.c_str());
+  return kExitOk;
+}
+
 }  // namespace
 
 std::function<int()> BenchCommand(CLI::App* sub) {
@@ -68,6 +84,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     int samples = 1, jobs = 2;
     std::string merge_out;
     std::vector<std::string> merge_in;
+    std::string repair_in, repair_out;
     bool no_resume = false, quiet = false;
     VerifyFlags flags;
     SearchFlags search;
@@ -78,6 +95,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                "conflicting rows are an error naming both files");
   merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
   merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  CLI::App* repair = sub->add_subcommand("repair",
+                                         "Copy the readable, valid rows of a damaged results "
+                                         "database (one `bench` and `report` refuse) to a new file");
+  repair->add_option("--db", st->repair_in, "the damaged database (read only)")->required();
+  repair->add_option("--out", st->repair_out, "the new database (must not exist)")->required();
   sub->require_subcommand(0, 1);
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
@@ -104,8 +126,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  return [st, merge]() -> int {
+  return [st, merge, repair]() -> int {
     if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in);
+    if (repair->parsed()) return RunRepair(st->repair_in, st->repair_out);
     if (st->suite.empty()) {
       std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
       return kExitUsage;

@@ -34,7 +34,7 @@ Result<Taxonomy> LoadTaxonomy(const std::string& path) {
 // Reads a graph, saying on stderr what reading the official format repaired.
 Result<Graph> ReadGraph(const std::string& path, const std::string& from) {
   RG_ASSIGN_OR_RETURN(GraphFormat format, ParseGraphFormat(from));
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
   RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, path));
   if (format == GraphFormat::kAuto) {
     format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;

@@ -91,13 +91,13 @@ int Conclude(const SearchOutcome& o, const std::optional<VerifyResult>& heldout,
 }
 
 int RunOptimize(const OptimizeState& s) {
-  auto source = ReadFile(s.file);
+  auto source = ReadInputFile(s.file);
   if (!source.ok()) return Fail(source.status());
   fs::path out = s.output.empty() ? Sibling(s.file, ".regrapht.cu") : fs::path(s.output);
   // 1. The problem: the user's spec, or one inferred from the signature.
   std::string spec_text;
   if (!s.spec.empty()) {
-    auto t = ReadFile(s.spec);
+    auto t = ReadInputFile(s.spec);
     if (!t.ok()) return Fail(t.status());
     spec_text = *t;
     std::printf("spec       %s\n", s.spec.c_str());

@@ -72,7 +72,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
       std::fprintf(stderr, "regrapht verify: give --candidate FILE.cu (or --reference-only)\n");
       return kExitUsage;
     }
-    auto source = ReadFile(st->candidate);
+    auto source = ReadInputFile(st->candidate);
     if (!source.ok()) return Fail(source.status());
     auto r = verifier.Verify(*problem, *source);
     if (!r.ok()) return Fail(r.status());

@@ -396,7 +396,7 @@ size_t GraphBuildReport::Count(KernelOutcome outcome) const {
 // ---- ReadKernelList -------------------------------------------------------------------
 
 Result<std::vector<KernelEntry>> ReadKernelList(const fs::path& file) {
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(file));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(file));
   fs::path base = file.parent_path();
   std::vector<KernelEntry> out;
   std::map<std::string, int> seen;  // kernel id -> line

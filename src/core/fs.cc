@@ -1,11 +1,14 @@
 #include "core/fs.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -27,6 +30,86 @@ Result<std::string> ReadFile(const fs::path& path) {
   ss << in.rdbuf();
   if (in.bad()) return Status::IoError(path.string() + ": read failed");
   return ss.str();
+}
+
+std::string FormatBytes(uint64_t bytes) {
+  if (bytes < 1024) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  const char* units[] = {"KiB", "MiB", "GiB", "TiB", "PiB"};
+  double v = static_cast<double>(bytes);
+  int u = -1;
+  while (v >= 1024 && u < 4) {
+    v /= 1024;
+    ++u;
+  }
+  char buf[32];
+  if (v == static_cast<double>(static_cast<uint64_t>(v))) {
+    std::snprintf(buf, sizeof buf, "%.0f %s", v, units[u]);
+  } else {
+    std::snprintf(buf, sizeof buf, "%.1f %s", v, units[u]);
+  }
+  return buf;
+}
+
+namespace {
+
+const char* FileKind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a folder";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+}  // namespace
+
+Result<std::string> ReadInputFile(const fs::path& path, uint64_t max_bytes) {
+  std::string name = path.string();
+  std::string limit = "the " + FormatBytes(max_bytes) + " limit on input files";
+  // Look before opening: opening a FIFO blocks, opening some devices acts.
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::NotFound(name + ": no such file");
+    return Status::IoError(name + ": cannot open: " + std::strerror(errno));
+  }
+  if (!S_ISREG(st.st_mode))
+    return Status::InvalidArgument(name + ": " + FileKind(st.st_mode) + ", not a regular file");
+  if (static_cast<uint64_t>(st.st_size) > max_bytes) {
+    return Status::InvalidArgument(name + ": " + FormatBytes(static_cast<uint64_t>(st.st_size)) +
+                                   " exceeds " + limit);
+  }
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) return Status::IoError(name + ": cannot open: " + std::strerror(errno));
+  std::string out;
+  Status status = Status::Ok();
+  // What was opened may not be what was looked at (a rename in between).
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    status = Status::InvalidArgument(name + ": " + FileKind(st.st_mode) + ", not a regular file");
+  } else {
+    out.resize(std::min<uint64_t>(static_cast<uint64_t>(st.st_size), max_bytes) + 1);
+    size_t got = 0;
+    while (true) {
+      if (got == out.size()) {
+        if (got > max_bytes) {
+          status = Status::InvalidArgument(name + ": grew past " + limit + " while being read");
+          break;
+        }
+        out.resize(std::min<uint64_t>(max_bytes + 1, out.size() * 2));
+      }
+      ssize_t n = ::read(fd, out.data() + got, out.size() - got);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) {
+        status = Status::IoError(name + ": read failed: " + std::strerror(errno));
+        break;
+      }
+      if (n == 0) break;
+      got += static_cast<size_t>(n);
+    }
+    out.resize(got);
+  }
+  ::close(fd);
+  if (!status.ok()) return status;
+  return out;
 }
 
 Status MakeDirs(const fs::path& path) {

@@ -1,6 +1,7 @@
 // File-system helpers. All return Status/Result; none throw.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
@@ -13,6 +14,19 @@ namespace regrapht {
 namespace fs = std::filesystem;
 
 Result<std::string> ReadFile(const fs::path& path);
+
+// Limits on input files read by name (problem folders, graphs, trajectories).
+inline constexpr uint64_t kMaxInputFileBytes = uint64_t{256} << 20;  // JSON and source inputs
+
+// Reads an input file: a regular file (a device, FIFO, socket or folder is
+// refused by name, never opened for reading) of at most `max_bytes`. The
+// size is checked before anything is read, and no more than max_bytes + 1
+// bytes are ever read (a file that grows meanwhile is refused too). Errors
+// name the file: "g.json: 1.2 GiB exceeds the 256 MiB limit on input files".
+Result<std::string> ReadInputFile(const fs::path& path, uint64_t max_bytes = kMaxInputFileBytes);
+
+// "812 bytes", "3.4 KiB", "1.2 GiB".
+std::string FormatBytes(uint64_t bytes);
 
 // Writes `data` to `path` (creating parent folders). Non-atomic.
 Status WriteFile(const fs::path& path, std::string_view data);

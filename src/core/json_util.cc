@@ -1,6 +1,7 @@
 #include "core/json_util.h"
 
 #include <cmath>
+#include <cstdio>
 #include <set>
 #include <vector>
 
@@ -22,6 +23,24 @@ std::string KeyPath(const std::vector<std::string>& path) {
 }
 
 }  // namespace
+
+std::optional<std::string> NameProblem(std::string_view name) {
+  if (name.empty()) return "must not be empty";
+  if (name.size() > kMaxNameBytes) {
+    return std::to_string(name.size()) + " bytes, longer than the " +
+           std::to_string(kMaxNameBytes) + "-byte limit on names";
+  }
+  for (size_t i = 0; i < name.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(name[i]);
+    if (c < 0x20 || c == 0x7f) {
+      char buf[96];
+      std::snprintf(buf, sizeof buf,
+                    "control character U+%04X at byte %zu (names are printable text)", c, i);
+      return std::string(buf);
+    }
+  }
+  return std::nullopt;
+}
 
 Result<Json> ParseJson(std::string_view text, std::string_view source) {
   // One frame per open object or array: the keys seen (objects) and the
@@ -76,21 +95,28 @@ Result<Json> ParseJson(std::string_view text, std::string_view source) {
     if (colon != std::string::npos) what = what.substr(colon);
     return Status::InvalidArgument(std::string(source) + ":" + std::to_string(line) + ":" +
                                    std::to_string(col) + ": JSON " + what);
+  } catch (const Json::exception& e) {
+    // A number past double's range ("1e999", out_of_range.406) and the like:
+    // say where, from the token nlohmann quotes.
+    std::string what = e.what();
+    auto bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    std::string where = std::string(source);
+    auto q1 = what.find('\''), q2 = what.rfind('\'');
+    if (q1 != std::string::npos && q2 > q1) {
+      size_t at = text.find(what.substr(q1 + 1, q2 - q1 - 1));
+      if (at != std::string_view::npos) {
+        size_t line_start = text.rfind('\n', at == 0 ? 0 : at - 1);
+        size_t col = line_start == std::string_view::npos ? at + 1 : at - line_start;
+        where += ":" + std::to_string(LineOfOffset(text, at)) + ":" + std::to_string(col);
+      }
+    }
+    return Status::InvalidArgument(where + ": JSON " + what);
   }
 }
 
 Result<Json> ReadJsonFile(const fs::path& path) {
-  std::error_code ec;
-  auto st = fs::status(path, ec);
-  if (!ec && fs::exists(st) && !fs::is_regular_file(st)) {
-    return Status::InvalidArgument(path.string() + ": not a regular file");
-  }
-  uintmax_t size = fs::file_size(path, ec);
-  if (!ec && size > kMaxJsonFileBytes) {
-    return Status::InvalidArgument(path.string() + ": " + std::to_string(size) + " bytes, more than the " +
-                                   std::to_string(kMaxJsonFileBytes) + "-byte limit on JSON inputs");
-  }
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path, kMaxJsonFileBytes));
   return ParseJson(text, path.string());
 }
 
@@ -179,6 +205,9 @@ Result<int64_t> JsonPath::GetInt(std::string_view key) const {
   RG_RETURN_IF_ERROR(ExpectObject());
   if (!Has(key)) return FieldError(key, "required field is missing");
   const Json& v = (*j_)[std::string(key)];
+  if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) {
+    return FieldError(key, v.dump() + " is out of range (at most 9223372036854775807)");
+  }
   if (v.is_number_integer()) return v.get<int64_t>();
   if (v.is_number_float()) {
     double d = v.get<double>();
@@ -198,6 +227,12 @@ Result<bool> JsonPath::GetBool(std::string_view key, bool fallback) const {
   const Json& v = (*j_)[std::string(key)];
   if (!v.is_boolean()) return FieldError(key, std::string("expected true or false, got ") + v.dump());
   return v.get<bool>();
+}
+
+Result<std::string> JsonPath::GetName(std::string_view key) const {
+  RG_ASSIGN_OR_RETURN(std::string name, GetString(key));
+  if (auto why = NameProblem(name)) return FieldError(key, *why);
+  return name;
 }
 
 Result<std::vector<std::string>> JsonPath::GetStringList(std::string_view key) const {

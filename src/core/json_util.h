@@ -22,14 +22,21 @@ using OrderedJson = nlohmann::ordered_json;
 
 // Limits on every JSON input (stated in the errors).
 inline constexpr int kMaxJsonDepth = 256;
-inline constexpr uintmax_t kMaxJsonFileBytes = uintmax_t{1} << 30;
+inline constexpr uint64_t kMaxJsonFileBytes = kMaxInputFileBytes;  // 256 MiB
+
+// Names read with JsonPath::GetName are at most this long.
+inline constexpr size_t kMaxNameBytes = 256;
+
+// Why `name` is not a usable name (see JsonPath::GetName); nullopt if it is.
+std::optional<std::string> NameProblem(std::string_view name);
 
 // Parses `text`; `source` names it in errors (a file path or "<stdin>").
 // Refuses, naming the key path, what it could not mean: a key given twice
 // in one object, nesting deeper than kMaxJsonDepth.
 Result<Json> ParseJson(std::string_view text, std::string_view source);
-// Reads and parses a regular file of at most kMaxJsonFileBytes (a device,
-// a FIFO or a larger file is an error naming it, never an allocation).
+// Reads (ReadInputFile) and parses a regular file of at most
+// kMaxJsonFileBytes (a device, a FIFO or a larger file is an error naming
+// it, never an allocation).
 Result<Json> ReadJsonFile(const fs::path& path);
 
 // Serialises with 2-space indentation and a trailing newline.
@@ -68,6 +75,11 @@ class JsonPath {
   Result<int64_t> GetInt(std::string_view key, int64_t fallback) const;
   Result<bool> GetBool(std::string_view key, bool fallback) const;
   Result<std::vector<std::string>> GetStringList(std::string_view key) const;  // [] if absent
+  // A name (of a problem, technique, kernel, node): a string of 1 to
+  // kMaxNameBytes bytes (UTF-8, as all JSON text) without control characters
+  // (U+0000-U+001F, U+007F): names end up in paths, prompts, reports and
+  // database keys, where a NUL or newline means something else.
+  Result<std::string> GetName(std::string_view key) const;
 
  private:
   std::string Child(std::string_view key) const;

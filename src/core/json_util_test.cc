@@ -62,7 +62,57 @@ TEST(JsonUtilTest, DeepNestingIsRefusedNotACrash) {
 TEST(JsonUtilTest, DevicesAreNotReadAsJson) {
   auto r = ReadJsonFile("/dev/zero");
   ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.status().message(), "/dev/zero: not a regular file");
+  EXPECT_EQ(r.status().message(), "/dev/zero: a character device, not a regular file");
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+TEST(JsonUtilTest, NamesRefuseControlCharacters) {
+  auto j = ParseJson(
+      "{\"name\": \"ab\\u0000c\", \"nl\": \"x\\ny\", \"ok\": \"52_stencil_1d-jacobi\", \"e\": "
+      "\"\", "
+      "\"long\": \"" +
+          std::string(300, 'a') + "\", \"n\": 3}",
+      "p.json");
+  ASSERT_TRUE(j.ok()) << j.status().ToString();
+  JsonPath root(*j, "p.json");
+  auto nul = root.GetName("name");
+  ASSERT_FALSE(nul.ok());
+  EXPECT_EQ(nul.status().message(),
+            "p.json: name: control character U+0000 at byte 2 (names are printable text)");
+  EXPECT_EQ(root.GetName("nl").status().message(),
+            "p.json: nl: control character U+000A at byte 1 (names are printable text)");
+  EXPECT_EQ(*root.GetName("ok"), "52_stencil_1d-jacobi");
+  EXPECT_EQ(root.GetName("e").status().message(), "p.json: e: must not be empty");
+  EXPECT_EQ(root.GetName("long").status().message(),
+            "p.json: long: 300 bytes, longer than the 256-byte limit on names");
+  EXPECT_EQ(root.GetName("n").status().message(), "p.json: n: expected a string, got number");
+}
+
+TEST(JsonUtilTest, IntegersPastInt64AreOutOfRange) {
+  auto j = ParseJson(R"({"seed": 18446744073709551615, "ok": 9223372036854775807})", "p.json");
+  JsonPath root(*j, "p.json");
+  EXPECT_EQ(root.GetInt("seed").status().message(),
+            "p.json: seed: 18446744073709551615 is out of range (at most 9223372036854775807)");
+  EXPECT_EQ(*root.GetInt("ok"), INT64_MAX);
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Found by tests/faults/fuzz.py: a number past double's range was an
+// uncaught exception ("internal error").
+TEST(JsonUtilTest, NumbersPastDoubleAreRefusedWithTheirPlace) {
+  auto r = ParseJson("{\n  \"min\": 1e999\n}", "p.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "p.json:2:10: JSON number overflow parsing '1e999'");
 }
 
 }  // namespace

@@ -1,10 +1,15 @@
 // The native and official graph formats. See docs/graph.md, "Formats".
 #include "graph/graph_json.h"
 
+#include <algorithm>
+#include <optional>
+#include <set>
 #include <utility>
+#include <vector>
 
 #include "core/fs.h"
 #include "graph/json_fast.h"
+#include "graph/taxonomy.h"
 
 namespace regrapht {
 namespace {
@@ -108,11 +113,30 @@ Result<StepVerification> VerificationFromJson(const JsonPath& p) {
 
 // ---- Native format ------------------------------------------------------------
 
+namespace {
+
+// Whether `id` is a technique of the taxonomy compiled in (data/taxonomy.json).
+bool IsBuiltinTechnique(const std::string& id) {
+  static const std::set<std::string> ids = [] {
+    std::set<std::string> out;
+    if (auto tax = Taxonomy::Builtin(); tax.ok()) {
+      for (const auto& t : tax->techniques()) out.insert(t.id);
+    }
+    return out;
+  }();
+  return ids.count(id) > 0;
+}
+
+}  // namespace
+
 OrderedJson NativeGraphToJson(const Graph& graph) {
   OrderedJson j;
   j["format"] = std::string(kGraphFormatName);
   j["version"] = kGraphFormatVersion;
   OrderedJson nodes = OrderedJson::array();
+  // Technique ids beyond the built-in taxonomy (a graph relabelled with
+  // --taxonomy), declared so that reading it back accepts them.
+  std::vector<std::string> declared;
   for (const Node& n : graph.nodes()) {
     OrderedJson jn;
     jn["id"] = n.id;
@@ -123,6 +147,13 @@ OrderedJson NativeGraphToJson(const Graph& graph) {
       jn["needs_review"] = n.needs_review;
     }
     nodes.push_back(std::move(jn));
+    if (n.id != kInitNode && !n.technique.empty() && !IsBuiltinTechnique(n.technique)) {
+      declared.push_back(n.technique);
+    }
+  }
+  if (!declared.empty()) {
+    std::sort(declared.begin(), declared.end());
+    j["techniques"] = declared;
   }
   j["nodes"] = std::move(nodes);
   OrderedJson edges = OrderedJson::array();
@@ -152,7 +183,7 @@ OrderedJson NativeGraphToJson(const Graph& graph) {
 
 Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
   JsonPath root(j, std::string(source));
-  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "nodes", "edges"}));
+  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "techniques", "nodes", "edges"}));
   RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
   if (format != kGraphFormatName) {
     return root.FieldError("format", "expected \"regrapht-graph\", got " + Quoted(format));
@@ -161,6 +192,16 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
   if (version != kGraphFormatVersion) {
     return root.FieldError("version", "unsupported version " + std::to_string(version) +
                                           " (this build reads version 1)");
+  }
+
+  // Technique ids the graph declares beyond the built-in taxonomy.
+  RG_ASSIGN_OR_RETURN(std::vector<std::string> declared_list, root.GetStringList("techniques"));
+  std::set<std::string> declared;
+  for (size_t i = 0; i < declared_list.size(); ++i) {
+    std::string key = "techniques[" + std::to_string(i) + "]";
+    if (auto why = NameProblem(declared_list[i])) return root.FieldError(key, *why);
+    if (!declared.insert(declared_list[i]).second)
+      return root.FieldError(key, Quoted(declared_list[i]) + " is declared twice");
   }
 
   Graph g;
@@ -184,8 +225,20 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
     }
     RG_RETURN_IF_ERROR(n.CheckKeys({"id", "name", "technique", "description", "needs_review"}));
     NodeSpec spec;
-    RG_ASSIGN_OR_RETURN(spec.name, n.GetString("name"));
+    RG_ASSIGN_OR_RETURN(spec.name, n.GetName("name"));
     RG_ASSIGN_OR_RETURN(spec.technique, n.GetString("technique", ""));
+    if (auto why = spec.technique.empty() ? std::nullopt : NameProblem(spec.technique)) {
+      return n.FieldError("technique", *why);
+    }
+    if (!spec.technique.empty() && !IsBuiltinTechnique(spec.technique) &&
+        !declared.count(spec.technique)) {
+      return n.FieldError(
+          "technique",
+          Quoted(spec.technique) +
+              " is not a technique id of the taxonomy "
+              "(data/taxonomy.json; docs/techniques.md) and the graph does not declare it "
+              "in \"techniques\"");
+    }
     RG_ASSIGN_OR_RETURN(spec.description, n.GetString("description", ""));
     RG_ASSIGN_OR_RETURN(spec.needs_review, n.GetBool("needs_review", false));
     if (spec.name.empty()) return n.FieldError("name", "must not be empty");
@@ -224,7 +277,7 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
       RG_RETURN_IF_ERROR(
           x.CheckKeys({"kernel", "method", "think", "detail", "before", "after", "verification"}));
       Example ex;
-      RG_ASSIGN_OR_RETURN(ex.kernel, x.GetString("kernel"));
+      RG_ASSIGN_OR_RETURN(ex.kernel, x.GetName("kernel"));
       RG_ASSIGN_OR_RETURN(ex.method, x.GetString("method", ""));
       RG_ASSIGN_OR_RETURN(ex.think, x.GetString("think", ""));
       RG_ASSIGN_OR_RETURN(ex.detail, x.GetString("detail", ""));
@@ -308,7 +361,7 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
                                        " (nodes are listed in index order), got " +
                                        std::to_string(index));
     }
-    RG_ASSIGN_OR_RETURN(std::string name, n.GetString("name"));
+    RG_ASSIGN_OR_RETURN(std::string name, n.GetName("name"));
     RG_ASSIGN_OR_RETURN(std::vector<int64_t> in, IntList(n, "in"));
     RG_ASSIGN_OR_RETURN(std::vector<int64_t> out, IntList(n, "out"));
     ins.push_back(std::move(in));
@@ -350,7 +403,7 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
       JsonPath x = examples[k];
       RG_RETURN_IF_ERROR(x.CheckKeys({"name", "think", "detail", "before", "after"}));
       Example ex;
-      RG_ASSIGN_OR_RETURN(ex.kernel, x.GetString("name"));
+      RG_ASSIGN_OR_RETURN(ex.kernel, x.GetName("name"));
       RG_ASSIGN_OR_RETURN(ex.think, x.GetString("think", ""));
       RG_ASSIGN_OR_RETURN(ex.detail, x.GetString("detail", ""));
       RG_ASSIGN_OR_RETURN(ex.before, x.GetString("before"));
@@ -406,7 +459,7 @@ Result<Graph> ParseGraph(std::string_view text, std::string_view source, GraphFo
 }
 
 Result<Graph> LoadGraph(const fs::path& path, GraphFormat format) {
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
   return ParseGraph(text, path.string(), format);
 }
 

@@ -39,6 +39,21 @@ TEST(GraphJsonTest, NativeRoundTripIsByteIdentical) {
   EXPECT_EQ(CheckGolden("graph_small.json", first), "");
 }
 
+// A technique from another taxonomy (graph relabel --taxonomy) is declared
+// by the writer, so the graph reads back.
+TEST(GraphJsonTest, TechniquesBeyondTheTaxonomyAreDeclared) {
+  Graph g;
+  NodeSpec spec;
+  spec.name = "Warp magic";
+  spec.technique = "warp_magic";
+  ASSERT_TRUE(g.AddNode(spec).ok());
+  std::string text = SerializeGraph(g, GraphFormat::kNative);
+  EXPECT_NE(text.find("\"techniques\": [\n    \"warp_magic\"\n  ]"), std::string::npos) << text;
+  auto back = ParseGraph(text, "g.json");
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->node(1).technique, "warp_magic");
+}
+
 TEST(GraphJsonTest, SavesAndLoadsFiles) {
   auto dir = TempDir::Create("graph_json_test");
   ASSERT_TRUE(dir.ok());
@@ -116,7 +131,7 @@ TEST(GraphJsonTest, OfficialImportRecoversEdgesTheOfficialWriterDropped) {
 
 TEST(GraphJsonTest, NativeValidationErrorsNameTheField) {
   auto doc = [](const std::string& nodes, const std::string& edges) {
-    return R"({"format":"regrapht-graph","version":1,"nodes":[{"id":0,"name":"init state"})" +
+    return R"({"format":"regrapht-graph","version":1,"techniques":["a"],"nodes":[{"id":0,"name":"init state"})" +
            nodes + R"(],"edges":[)" + edges + "]}";
   };
   const std::string a = R"(,{"id":1,"name":"A","technique":"a","description":"","needs_review":false})";
@@ -137,6 +152,14 @@ TEST(GraphJsonTest, NativeValidationErrorsNameTheField) {
        "g.json: nodes[2].name: \"A\" is already the name of nodes[1]"},
       {doc(a + R"(,{"id":2,"name":"B","technique":"a"})", ""),
        "g.json: nodes[2].technique: \"a\" is already the technique of nodes[1]"},
+      {R"({"format":"regrapht-graph","version":1,"nodes":[{"id":0,"name":"init state"},)"
+       R"({"id":1,"name":"A","technique":"warp_magic"}],"edges":[]})",
+       "g.json: nodes[1].technique: \"warp_magic\" is not a technique id of the taxonomy (data/taxonomy.json; "
+       "docs/techniques.md) and the graph does not declare it in \"techniques\""},
+      {R"({"format":"regrapht-graph","version":1,"techniques":["a","a"],"nodes":[],"edges":[]})",
+       "g.json: techniques[1]: \"a\" is declared twice"},
+      {doc(R"(,{"id":1,"name":"A\u0000B"})", ""),
+       "g.json: nodes[1].name: control character U+0000 at byte 1 (names are printable text)"},
       {doc(a, R"({"id":0,"from":0,"to":7,"examples":[]})"),
        "g.json: edges[0].to: node 7 does not exist (the graph has 2 nodes)"},
       {doc(a, R"({"id":0,"from":1,"to":0,"examples":[]})"),

@@ -146,7 +146,7 @@ Result<Taxonomy> Taxonomy::Parse(std::string_view text, std::string_view source)
 }
 
 Result<Taxonomy> Taxonomy::Load(const fs::path& path) {
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
   return Parse(text, path.string());
 }
 

@@ -40,7 +40,7 @@ Status InsideFolder(const fs::path& path, const fs::path& dir) {
 // non-empty.
 Result<std::string> ReadText(const fs::path& path, const fs::path& dir) {
   RG_RETURN_IF_ERROR(InsideFolder(path, dir));
-  RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
   if (!IsValidUtf8(text)) return Status::InvalidArgument(path.string() + ": not valid UTF-8");
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
     return Status::InvalidArgument(path.string() + ": empty");
@@ -128,7 +128,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
     return root.FieldError("version",
                            "unsupported version " + std::to_string(version) + " (this build reads 1)");
   }
-  RG_ASSIGN_OR_RETURN(t.kernel_id, root.GetString("kernel"));
+  RG_ASSIGN_OR_RETURN(t.kernel_id, root.GetName("kernel"));
   std::string folder = dir.filename().string();
   if (folder.empty()) folder = dir.parent_path().filename().string();  // "dir/"
   if (t.kernel_id != folder) {

@@ -132,7 +132,7 @@ Result<Registry> ParseRegistry(std::string_view json, std::string_view source) {
 
 Result<Registry> LoadRegistry() {
   if (const char* path = std::getenv("REGRAPHT_MODELS_REGISTRY"); path && *path) {
-    RG_ASSIGN_OR_RETURN(std::string text, ReadFile(path));
+    RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
     return ParseRegistry(text, path);
   }
   return ParseRegistry(kBuiltinRegistry, "data/models.json");

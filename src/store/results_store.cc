@@ -1,7 +1,9 @@
 #include "store/results_store.h"
 
 #include <chrono>
+#include <cmath>
 #include <ctime>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -16,10 +18,19 @@ CREATE TABLE IF NOT EXISTS results (
   suite TEXT NOT NULL, problem TEXT NOT NULL, method TEXT NOT NULL, model TEXT NOT NULL,
   config_hash TEXT NOT NULL, sample INTEGER NOT NULL,
   tier TEXT, config_json TEXT, seed INTEGER,
-  verdict TEXT NOT NULL, speedup REAL, reward REAL, candidate_ms REAL, reference_ms REAL,
+  verdict TEXT NOT NULL CHECK (verdict <> ''),
+  speedup REAL CHECK (typeof(speedup) IN ('real', 'integer', 'null') AND NOT speedup < 0),
+  reward REAL CHECK (typeof(reward) IN ('real', 'integer', 'null')),
+  candidate_ms REAL CHECK (typeof(candidate_ms) IN ('real', 'integer', 'null') AND NOT candidate_ms < 0),
+  reference_ms REAL CHECK (typeof(reference_ms) IN ('real', 'integer', 'null') AND NOT reference_ms < 0),
   candidate_source TEXT, candidate_hash TEXT, result_json TEXT, env_json TEXT, search_json TEXT,
-  tokens_prompt INTEGER, tokens_generated INTEGER, generations INTEGER, verifications INTEGER,
-  wall_ms REAL, created_at TEXT, search_verdict TEXT, search_speedup REAL,
+  tokens_prompt INTEGER CHECK (typeof(tokens_prompt) IN ('integer', 'null')),
+  tokens_generated INTEGER CHECK (typeof(tokens_generated) IN ('integer', 'null')),
+  generations INTEGER CHECK (typeof(generations) IN ('integer', 'null')),
+  verifications INTEGER CHECK (typeof(verifications) IN ('integer', 'null')),
+  wall_ms REAL CHECK (typeof(wall_ms) IN ('real', 'integer', 'null')), created_at TEXT,
+  search_verdict TEXT,
+  search_speedup REAL CHECK (typeof(search_speedup) IN ('real', 'integer', 'null') AND NOT search_speedup < 0),
   PRIMARY KEY (suite, problem, method, model, config_hash, sample)
 );
 CREATE TABLE IF NOT EXISTS plan (
@@ -36,6 +47,13 @@ constexpr const char* kColumns =
     "reward, candidate_ms, reference_ms, candidate_source, candidate_hash, result_json, env_json, "
     "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at, "
     "search_verdict, search_speedup";
+
+constexpr int ColumnCount(std::string_view list) {
+  int n = 1;
+  for (char c : list) n += c == ',';
+  return n;
+}
+static_assert(ColumnCount(kColumns) == 27);
 
 // Columns added after the first release, with their types: a database made
 // before them gets them on Open (NULL in old rows).
@@ -99,6 +117,100 @@ Result<std::string> SelectListFrom(SqliteDb* db, const std::string& schema) {
   return list;
 }
 
+// The verdicts a row may hold: verify's VerdictName values (the store does
+// not depend on verify; bench's report_test checks the two lists agree).
+constexpr std::string_view kVerdicts[] = {"correct",       "compiled_only",    "static_reject",
+                                          "compile_error", "runtime_error",    "timeout",
+                                          "wrong_answer",  "nondeterministic", "implausible_speed",
+                                          "race",          "host_compute",     "not_emulated"};
+
+// Numeric columns and what they may hold, checked when a database is opened.
+struct NumericColumn {
+  const char* name;
+  bool integer;  // INTEGER (else REAL or INTEGER)
+  bool non_negative;
+};
+constexpr NumericColumn kNumericColumns[] = {
+    {"sample", true, true},        {"seed", true, false},
+    {"speedup", false, true},      {"reward", false, false},
+    {"candidate_ms", false, true}, {"reference_ms", false, true},
+    {"tokens_prompt", true, true}, {"tokens_generated", true, true},
+    {"generations", true, true},   {"verifications", true, true},
+    {"wall_ms", false, true}};
+
+// SELECT list of the row checks: the key (6), the verdict, then per numeric
+// column its typeof() and its value.
+std::string CheckColumns() {
+  std::string out = KeyList() + ", verdict";
+  for (const auto& c : kNumericColumns) out += std::string(", typeof(") + c.name + "), " + c.name;
+  return out;
+}
+
+// Why the row under `st` (columns as CheckColumns from column `first`)
+// cannot mean anything, or nullopt if it can.
+std::optional<std::string> RowProblem(const SqliteStatement& st, int first = 0) {
+  std::string verdict = st.ColumnText(first + 6);
+  if (!ResultsStore::IsKnownVerdict(verdict)) {
+    std::string known;
+    for (auto v : kVerdicts) known += (known.empty() ? "" : ", ") + std::string(v);
+    return "verdict '" + verdict + "' is not a verdict (" + known + ")";
+  }
+  int col = first + 7;
+  for (const auto& c : kNumericColumns) {
+    std::string type = st.ColumnText(col);
+    std::string text = st.ColumnText(col + 1);
+    col += 2;
+    if (type == "null") continue;
+    if (type != "integer" && (c.integer || type != "real")) {
+      return std::string(c.name) + " '" + text + "' is not " +
+             (c.integer ? "an integer" : "a number");
+    }
+    double v = st.ColumnDouble(col - 1);
+    if (!std::isfinite(v)) return std::string(c.name) + " " + text + " is not finite";
+    if (c.non_negative && v < 0) return std::string(c.name) + " " + text + " is negative";
+  }
+  return std::nullopt;
+}
+
+std::string RepairHint(const fs::path& path) {
+  return "`regrapht bench repair --db " + path.string() +
+         " --out NEW.db` copies its readable, valid rows to a new file";
+}
+
+// Reads the columns of kColumns starting at `c` into a row.
+ResultRow ReadRow(const SqliteStatement& st, int c) {
+  ResultRow r;
+  r.key.suite = st.ColumnText(c++);
+  r.key.problem = st.ColumnText(c++);
+  r.key.method = st.ColumnText(c++);
+  r.key.model = st.ColumnText(c++);
+  r.key.config_hash = st.ColumnText(c++);
+  r.key.sample = static_cast<int>(st.ColumnInt(c++));
+  r.tier = st.ColumnText(c++);
+  r.config_json = st.ColumnText(c++);
+  r.seed = static_cast<uint64_t>(st.ColumnInt(c++));
+  r.verdict = st.ColumnText(c++);
+  r.speedup = st.ColumnDouble(c++);
+  r.reward = st.ColumnDouble(c++);
+  r.candidate_ms = st.ColumnDouble(c++);
+  r.reference_ms = st.ColumnDouble(c++);
+  r.candidate_source = st.ColumnText(c++);
+  r.candidate_hash = st.ColumnText(c++);
+  r.result_json = st.ColumnText(c++);
+  r.env_json = st.ColumnText(c++);
+  r.search_json = st.ColumnText(c++);
+  r.tokens_prompt = st.ColumnInt(c++);
+  r.tokens_generated = st.ColumnInt(c++);
+  r.generations = static_cast<int>(st.ColumnInt(c++));
+  r.verifications = static_cast<int>(st.ColumnInt(c++));
+  r.wall_ms = st.ColumnDouble(c++);
+  r.created_at = st.ColumnText(c++);
+  if (!st.ColumnIsNull(c)) r.search_verdict = st.ColumnText(c);
+  ++c;
+  if (!st.ColumnIsNull(c)) r.search_speedup = st.ColumnDouble(c);
+  return r;
+}
+
 std::string NowIso() {
   std::time_t t = std::time(nullptr);
   char buf[32];
@@ -112,16 +224,78 @@ ResultsStore::ResultsStore(std::unique_ptr<SqliteDb> db, fs::path path)
     : db_(std::move(db)), path_(std::move(path)) {}
 ResultsStore::~ResultsStore() = default;
 
+bool ResultsStore::IsKnownVerdict(std::string_view verdict) {
+  for (auto v : kVerdicts) {
+    if (v == verdict) return true;
+  }
+  return false;
+}
+
 Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
-  RG_ASSIGN_OR_RETURN(auto db, SqliteDb::Open(path));
-  RG_RETURN_IF_ERROR(db->Exec(kSchema));
-  RG_ASSIGN_OR_RETURN(auto have, ResultColumns(db.get(), "main"));
+  std::error_code ec;
+  bool existing = path != ":memory:" && fs::exists(path, ec) && fs::file_size(path, ec) > 0 && !ec;
+  auto db = SqliteDb::Open(path);
+  if (!db.ok()) {
+    if (!existing) return db.status();
+    return Status::InvalidArgument(path.string() + ": not a readable results database (" +
+                                   db.status().message() + "); nothing was read or written. " +
+                                   RepairHint(path));
+  }
+  std::unique_ptr<ResultsStore> store(new ResultsStore(std::move(*db), path));
+  if (existing) RG_RETURN_IF_ERROR(store->Verify("main", path));
+  RG_RETURN_IF_ERROR(store->db_->Exec(kSchema));
+  RG_ASSIGN_OR_RETURN(auto have, ResultColumns(store->db_.get(), "main"));
   for (const auto& [name, type] : kAddedColumns) {
     if (have.count(name)) continue;
-    RG_RETURN_IF_ERROR(db->Exec(std::string("ALTER TABLE results ADD COLUMN ") + name + " " + type)
+    RG_RETURN_IF_ERROR(store->db_->Exec(std::string("ALTER TABLE results ADD COLUMN ") + name + " " + type)
                            .WithContext(path.string() + ": upgrading the results table"));
   }
-  return std::unique_ptr<ResultsStore>(new ResultsStore(std::move(db), path));
+  return store;
+}
+
+Status ResultsStore::Verify(const std::string& schema, const fs::path& file) {
+  // SQLite's own words, without the file and statement SqliteDb adds
+  // ("r.sqlite: step \"PRAGMA ...\": database disk image is malformed").
+  auto sqlite_reason = [](const std::string& message) {
+    auto at = message.rfind("\": ");
+    return at == std::string::npos ? message : message.substr(at + 3);
+  };
+  auto damaged = [&](const std::string& why) {
+    return Status::InvalidArgument(file.string() + ": damaged results database (SQLite " + why +
+                                   "); nothing was read or written. " + RepairHint(file));
+  };
+  {
+    auto st = db_->Prepare("PRAGMA " + schema + ".quick_check(5)");
+    if (!st.ok()) return damaged("quick_check: " + sqlite_reason(st.status().message()));
+    std::string problems;
+    while (true) {
+      auto has = st->Step();
+      if (!has.ok()) return damaged("quick_check: " + sqlite_reason(has.status().message()));
+      if (!*has) break;
+      std::string line = st->ColumnText(0);
+      if (line != "ok") problems += (problems.empty() ? "" : "; ") + line;
+    }
+    if (!problems.empty()) return damaged("quick_check: " + problems);
+  }
+  RG_ASSIGN_OR_RETURN(auto has_table,
+                      db_->Prepare("SELECT 1 FROM " + schema +
+                                   ".sqlite_master WHERE type = 'table' AND name = 'results'"));
+  auto found = has_table.Step();
+  if (!found.ok()) return damaged(sqlite_reason(found.status().message()));
+  if (!*found) return Status::Ok();  // a fresh or foreign file: MergeFrom and Open say so
+  auto st = db_->Prepare("SELECT " + CheckColumns() + " FROM " + schema + ".results");
+  if (!st.ok()) return damaged(sqlite_reason(st.status().message()));
+  while (true) {
+    auto has = st->Step();
+    if (!has.ok()) return damaged(sqlite_reason(has.status().message()));
+    if (!*has) break;
+    if (auto why = RowProblem(*st)) {
+      return Status::InvalidArgument(
+          file.string() + ": row " + DescribeKey(*st, 0) + ": " + *why +
+          "; nothing was read or written (the file was edited or damaged). " + RepairHint(file));
+    }
+  }
+  return Status::Ok();
 }
 
 Status ResultsStore::Put(const ResultRow& r) {
@@ -190,36 +364,7 @@ Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, con
   while (true) {
     RG_ASSIGN_OR_RETURN(bool has, st.Step());
     if (!has) break;
-    ResultRow r;
-    int c = 0;
-    r.key.suite = st.ColumnText(c++);
-    r.key.problem = st.ColumnText(c++);
-    r.key.method = st.ColumnText(c++);
-    r.key.model = st.ColumnText(c++);
-    r.key.config_hash = st.ColumnText(c++);
-    r.key.sample = static_cast<int>(st.ColumnInt(c++));
-    r.tier = st.ColumnText(c++);
-    r.config_json = st.ColumnText(c++);
-    r.seed = static_cast<uint64_t>(st.ColumnInt(c++));
-    r.verdict = st.ColumnText(c++);
-    r.speedup = st.ColumnDouble(c++);
-    r.reward = st.ColumnDouble(c++);
-    r.candidate_ms = st.ColumnDouble(c++);
-    r.reference_ms = st.ColumnDouble(c++);
-    r.candidate_source = st.ColumnText(c++);
-    r.candidate_hash = st.ColumnText(c++);
-    r.result_json = st.ColumnText(c++);
-    r.env_json = st.ColumnText(c++);
-    r.search_json = st.ColumnText(c++);
-    r.tokens_prompt = st.ColumnInt(c++);
-    r.tokens_generated = st.ColumnInt(c++);
-    r.generations = static_cast<int>(st.ColumnInt(c++));
-    r.verifications = static_cast<int>(st.ColumnInt(c++));
-    r.wall_ms = st.ColumnDouble(c++);
-    r.created_at = st.ColumnText(c++);
-    if (!st.ColumnIsNull(c)) r.search_verdict = st.ColumnText(c);
-    ++c;
-    if (!st.ColumnIsNull(c)) r.search_speedup = st.ColumnDouble(c);
+    ResultRow r = ReadRow(st, 0);
     rows.push_back(std::move(r));
   }
   return rows;
@@ -359,7 +504,9 @@ Result<MergeStats> ResultsStore::MergeFrom(const std::vector<fs::path>& inputs) 
       return found.ok() ? Status::InvalidArgument(in.string() + ": not a regrapht results database (no results table)")
                         : found.status().WithContext(in.string());
     }
-    return Status::Ok();
+    Status verified = Verify("src", in);
+    if (!verified.ok()) (void)db_->Exec("DETACH DATABASE src");
+    return verified;
   };
   // 1. Check.
   RG_RETURN_IF_ERROR(db_->Exec("DROP TABLE IF EXISTS temp.merge_seen; CREATE TEMP TABLE merge_seen (" + KeyList() +
@@ -392,6 +539,119 @@ Result<MergeStats> ResultsStore::MergeFrom(const std::vector<fs::path>& inputs) 
     stats.rows_added += *added;
     stats.rows_same += *total - *added;
   }
+  return stats;
+}
+
+}  // namespace regrapht
+
+namespace regrapht {
+
+// ---- Repair -----------------------------------------------------------------
+//
+// Reads `in` row by row in rowid order (each row its own lookup, so a damaged
+// page costs the rows on it, not the scan), checks each row as Open does and
+// writes the valid ones to a fresh `out`.
+
+Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out) {
+  std::error_code ec;
+  if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
+  if (fs::exists(out, ec)) {
+    return Status::InvalidArgument(
+        out.string() + ": already exists (repair writes a new file; choose another --out)");
+  }
+  SqliteOptions ro;
+  ro.read_only = true;
+  ro.wal = false;
+  auto src = SqliteDb::Open(in, ro);
+  if (!src.ok()) return src.status().WithContext("repair: cannot open " + in.string() + " at all");
+  RG_ASSIGN_OR_RETURN(auto dst, Open(out));
+  RepairStats stats;
+  auto note = [&](std::string line) {
+    if (stats.notes.size() < 50) stats.notes.push_back(std::move(line));
+  };
+  // The largest rowid, if the rightmost pages are readable; else probe on.
+  int64_t max_rowid = -1;
+  if (auto m = (*src)->Prepare("SELECT max(rowid) FROM results"); m.ok()) {
+    if (auto has = m->Step(); has.ok() && *has) max_rowid = m->ColumnInt(0);
+  }
+  // A file from before the held-out columns reads NULL in their place.
+  std::string select = kColumns;
+  if (auto list = SelectListFrom(src->get(), "main"); list.ok()) select = *list;
+  std::string cols = "rowid, " + select + ", " + CheckColumns();
+  RG_ASSIGN_OR_RETURN(
+      auto next,
+      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
+  RG_ASSIGN_OR_RETURN(auto one,
+                      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
+  constexpr int kRowCols = 1 + ColumnCount(kColumns);  // rowid, kColumns; then CheckColumns
+  auto take = [&](SqliteStatement& st) -> Status {
+    if (auto why = RowProblem(st, kRowCols)) {
+      ++stats.rows_invalid;
+      note("row " + DescribeKey(st, 1) + ": " + *why + " (not copied)");
+      return Status::Ok();
+    }
+    RG_RETURN_IF_ERROR(dst->Put(ReadRow(st, 1)));
+    ++stats.rows_copied;
+    return Status::Ok();
+  };
+  int64_t last = 0;
+  constexpr int64_t kProbeLimit = 1000000;  // consecutive unreadable ids before giving up
+  while (true) {
+    next.Reset();
+    RG_RETURN_IF_ERROR(next.Bind(1, last));
+    auto has = next.Step();
+    if (has.ok()) {
+      if (!*has) break;
+      last = next.ColumnInt(0);
+      RG_RETURN_IF_ERROR(take(next));
+      continue;
+    }
+    // The scan hit a damaged page: look ids up one at a time past it.
+    int64_t from = last + 1, bad = 0;
+    bool resumed = false;
+    for (int64_t id = from; id - from < kProbeLimit && (max_rowid < 0 || id <= max_rowid); ++id) {
+      one.Reset();
+      RG_RETURN_IF_ERROR(one.Bind(1, id));
+      auto got = one.Step();
+      if (!got.ok()) {
+        ++bad;
+        continue;
+      }
+      if (!*got) continue;
+      last = id;
+      RG_RETURN_IF_ERROR(take(one));
+      resumed = true;
+      break;
+    }
+    stats.rows_unreadable += bad;
+    if (bad > 0) {
+      note(std::to_string(bad) + " unreadable row id(s) after row id " + std::to_string(from - 1) +
+           " (damaged pages)");
+    }
+    if (!resumed) break;
+  }
+  // The plan: whatever is readable.
+  std::vector<PlanEntry> plan;
+  if (auto st = (*src)->Prepare(std::string("SELECT ") + kPlanColumns + " FROM plan"); st.ok()) {
+    while (true) {
+      auto has = st->Step();
+      if (!has.ok()) {
+        note("plan: " + has.status().message() + " (the rest of the plan is lost)");
+        break;
+      }
+      if (!*has) break;
+      PlanEntry e{st->ColumnText(0),
+                  st->ColumnText(4),
+                  st->ColumnText(5),
+                  st->ColumnText(1),
+                  st->ColumnText(2),
+                  st->ColumnText(3),
+                  static_cast<int>(st->ColumnInt(6))};
+      plan.push_back(std::move(e));
+    }
+  }
+  RG_RETURN_IF_ERROR(dst->PutPlan(plan));
+  stats.plan_entries = static_cast<int64_t>(plan.size());
   return stats;
 }
 

@@ -21,6 +21,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/fs.h"
@@ -79,6 +80,15 @@ struct PlanEntry {
   bool operator==(const PlanEntry&) const = default;
 };
 
+// What Repair did.
+struct RepairStats {
+  int64_t rows_copied = 0;      // valid rows written to the output
+  int64_t rows_invalid = 0;     // readable rows refused by the row checks
+  int64_t rows_unreadable = 0;  // row ids SQLite could not read (damaged pages)
+  int64_t plan_entries = 0;
+  std::vector<std::string> notes;  // one line per refused row or unreadable range
+};
+
 // What MergeFrom did.
 struct MergeStats {
   int inputs = 0;
@@ -89,7 +99,18 @@ struct MergeStats {
 class ResultsStore {
  public:
   // Opens or creates the database (and its folder). ":memory:" for tests.
+  // An existing file is checked first (Verify): a damaged file or a row that
+  // cannot mean anything is an error naming the file (and the row), and
+  // nothing is read from or written to it.
   static Result<std::unique_ptr<ResultsStore>> Open(const fs::path& path);
+
+  // Copies every readable, valid row and plan entry of the (possibly
+  // damaged) database `in` to a new database `out` (which must not exist).
+  // Rows are read one by one, so a damaged page loses only the rows on it.
+  static Result<RepairStats> Repair(const fs::path& in, const fs::path& out);
+
+  // True for the verdicts a row may hold (verify's VerdictName values).
+  static bool IsKnownVerdict(std::string_view verdict);
   ~ResultsStore();
 
   // Inserts a row in its own transaction. A row with the same key replaces
@@ -119,6 +140,9 @@ class ResultsStore {
 
  private:
   ResultsStore(std::unique_ptr<SqliteDb> db, fs::path path);
+  // SQLite's quick_check and the row checks over schema `schema` ("main" or
+  // an attached "src"); `file` names it in errors.
+  Status Verify(const std::string& schema, const fs::path& file);
   // MergeFrom's passes over one attached input ("src").
   Status CheckMergeConflicts(const fs::path& input);
   Result<int64_t> CopyAttached();

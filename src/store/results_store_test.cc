@@ -264,3 +264,162 @@ TEST(ResultsStoreTest, MergeRefusesMissingAndForeignFiles) {
 
 }  // namespace
 }  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// The schema of databases written before the CHECK constraints: rows a
+// hand edit or a bug may have left behind.
+constexpr const char* kLegacySchema = R"(
+CREATE TABLE results (
+  suite TEXT NOT NULL, problem TEXT NOT NULL, method TEXT NOT NULL, model TEXT NOT NULL,
+  config_hash TEXT NOT NULL, sample INTEGER NOT NULL,
+  tier TEXT, config_json TEXT, seed INTEGER,
+  verdict TEXT NOT NULL, speedup REAL, reward REAL, candidate_ms REAL, reference_ms REAL,
+  candidate_source TEXT, candidate_hash TEXT, result_json TEXT, env_json TEXT, search_json TEXT,
+  tokens_prompt INTEGER, tokens_generated INTEGER, generations INTEGER, verifications INTEGER,
+  wall_ms REAL, created_at TEXT,
+  PRIMARY KEY (suite, problem, method, model, config_hash, sample));
+)";
+
+fs::path LegacyDbWith(const fs::path& dir, const std::string& bad_verdict,
+                      const std::string& bad_speedup) {
+  fs::path db = dir / "legacy.sqlite";
+  auto raw = SqliteDb::Open(db);
+  EXPECT_TRUE((*raw)->Exec(kLegacySchema).ok());
+  for (const char* p : {"p1", "p2", "p3"}) {
+    EXPECT_TRUE(
+        (*raw)
+            ->Exec(std::string(
+                       "INSERT INTO results (suite, problem, method, model, config_hash, sample, "
+                       "verdict, speedup) VALUES ('s', '") +
+                   p +
+                   "', 'reference', '', 'cfg', 0, "
+                   "'correct', 2.0)")
+            .ok());
+  }
+  EXPECT_TRUE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p4', 'reference', '', 'cfg', 0, '" +
+              bad_verdict + "', '" + bad_speedup + "')")
+          .ok());
+  return db;
+}
+
+TEST(ResultsStoreTest, RowsThatMeanNothingAreRefusedByName) {
+  auto dir = TempDir::Create("rgstore");
+  fs::path db = LegacyDbWith(dir->path(), "banana", "abc");
+  auto opened = ResultsStore::Open(db);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_NE(opened.status().message().find(
+                db.string() + ": row suite s, problem p4, method reference, model -, "
+                              "config cfg, sample 0: verdict 'banana' is not a verdict (correct, "),
+            std::string::npos)
+      << opened.status().message();
+  EXPECT_NE(opened.status().message().find("regrapht bench repair --db"), std::string::npos);
+
+  fs::path db2 = dir->path() / "2";
+  fs::create_directories(db2);
+  db2 = LegacyDbWith(db2, "correct", "abc");
+  auto speed = ResultsStore::Open(db2);
+  ASSERT_FALSE(speed.ok());
+  EXPECT_NE(speed.status().message().find(
+                "problem p4, method reference, model -, config cfg, sample 0: speedup "
+                "'abc' is not a number"),
+            std::string::npos)
+      << speed.status().message();
+
+  // Merging it in is refused the same way, and writes nothing.
+  auto out = ResultsStore::Open(":memory:");
+  auto merged = (*out)->MergeFrom({db2});
+  ASSERT_FALSE(merged.ok());
+  EXPECT_NE(merged.status().message().find("speedup 'abc' is not a number"), std::string::npos);
+  EXPECT_TRUE((*out)->Query()->empty());
+
+  // Repair keeps the three valid rows.
+  auto stats = ResultsStore::Repair(db, dir->path() / "fixed.sqlite");
+  ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+  EXPECT_EQ(stats->rows_copied, 3);
+  EXPECT_EQ(stats->rows_invalid, 1);
+  ASSERT_EQ(stats->notes.size(), 1u);
+  EXPECT_NE(stats->notes[0].find("problem p4"), std::string::npos);
+  auto fixed = ResultsStore::Open(dir->path() / "fixed.sqlite");
+  ASSERT_TRUE(fixed.ok()) << fixed.status().ToString();
+  EXPECT_EQ((*fixed)->Query()->size(), 3u);
+  // Repair never overwrites.
+  EXPECT_FALSE(ResultsStore::Repair(db, dir->path() / "fixed.sqlite").ok());
+}
+
+TEST(ResultsStoreTest, NewDatabasesCheckVerdictAndNumbers) {
+  auto dir = TempDir::Create("rgstore");
+  fs::path db = dir->path() / "r.sqlite";
+  ASSERT_TRUE(ResultsStore::Open(db).ok());
+  auto raw = SqliteDb::Open(db);
+  EXPECT_FALSE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 'abc')")
+          .ok());
+  EXPECT_FALSE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', -2)")
+          .ok());
+  EXPECT_TRUE(
+      (*raw)
+          ->Exec(
+              "INSERT INTO results (suite, problem, method, model, config_hash, sample, verdict, "
+              "speedup) VALUES ('s', 'p', 'm', '', 'c', 0, 'correct', 2)")
+          .ok());
+}
+
+TEST(ResultsStoreTest, DamagedFileIsRefusedAndRepairSalvagesRows) {
+  auto dir = TempDir::Create("rgstore");
+  fs::path db = dir->path() / "r.sqlite";
+  {
+    auto store = ResultsStore::Open(db);
+    ASSERT_TRUE(store.ok());
+    for (int i = 0; i < 300; ++i) {
+      ResultRow r = Row("p" + std::to_string(i), 0, "correct", 1.5);
+      r.search_json = std::string(1500, 'x');
+      ASSERT_TRUE((*store)->Put(r).ok());
+    }
+    ASSERT_TRUE((*store)->PutPlan({{"s", "p0", "easy", "reference", "", "cfg", 1}}).ok());
+  }
+  uintmax_t size = fs::file_size(db);
+  ASSERT_GT(size, 200000u);
+  {
+    std::string data = *ReadFile(db);
+    for (size_t i = 0; i < 8192; ++i) data[size / 2 + i] = static_cast<char>((i * 131) ^ 0x5a);
+    ASSERT_TRUE(WriteFile(db, data).ok());
+  }
+  auto opened = ResultsStore::Open(db);
+  ASSERT_FALSE(opened.ok());
+  EXPECT_NE(opened.status().message().find(db.string() +
+                                           ": damaged results database (SQLite quick_check: "),
+            std::string::npos)
+      << opened.status().message();
+  auto stats = ResultsStore::Repair(db, dir->path() / "fixed.sqlite");
+  ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+  EXPECT_GT(stats->rows_copied, 200);
+  EXPECT_LT(stats->rows_copied, 300);
+  EXPECT_EQ(stats->plan_entries, 1);
+  auto fixed = ResultsStore::Open(dir->path() / "fixed.sqlite");
+  ASSERT_TRUE(fixed.ok()) << fixed.status().ToString();
+  EXPECT_EQ(static_cast<int64_t>((*fixed)->Query()->size()), stats->rows_copied);
+
+  // Plain garbage is not a database at all.
+  ASSERT_TRUE(WriteFile(dir->path() / "junk.sqlite", std::string(20000, 'j')).ok());
+  auto junk = ResultsStore::Open(dir->path() / "junk.sqlite");
+  ASSERT_FALSE(junk.ok());
+  EXPECT_NE(junk.status().message().find("junk.sqlite: "), std::string::npos);
+  EXPECT_NE(junk.status().message().find("nothing was read or written"), std::string::npos)
+      << junk.status().message();
+}
+
+}  // namespace
+}  // namespace regrapht

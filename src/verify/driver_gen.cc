@@ -412,6 +412,21 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
   }
   e << "  return \"\";\n}\n\n";
 
+  // Untouched: in-outs the call left as they came (the reference check).
+  e << "const char* Untouched(const Data& d, const Slot& s) {\n  (void)d; (void)s;\n"
+    << "  static std::string names;\n  names.clear();\n";
+  for (const auto& a : spec.args) {
+    if (a.role != ArgRole::kInOut) continue;
+    if (a.is_array()) {
+      e << "  if (rg::SameContents(d.a_" << a.name << ", s.a_" << a.name << ")) names += \" "
+        << a.name << "\";\n";
+    } else if (a.pass == ArgPass::kReference) {
+      e << "  if (rg::SameValue(d.r_" << a.name << ", s.r_" << a.name << ")) names += \" " << a.name
+        << "\";\n";
+    }
+  }
+  e << "  return names.empty() ? \"\" : names.c_str() + 1;\n}\n\n";
+
   // HostOutput (emulated runs only: the checker answers FromDevice).
   e << "const char* HostOutput(const Data& d, const Slot& s, int call) {\n"
     << "  (void)d; (void)s; (void)call;\n  static std::string where;\n  size_t inputs = 0;\n";
@@ -447,7 +462,8 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
   }
   e << "  return \"\";\n}\n\n}  // namespace\n\n"
     << "int main(int argc, char** argv) {\n"
-    << "  rg::Hooks<Data, Slot> h{&Generate, &Prepare, &Call, &Emit, &Mutated, &HostOutput};\n"
+    << "  rg::Hooks<Data, Slot> h{&Generate, &Prepare, &Call, &Emit, &Mutated, &HostOutput, "
+       "&Untouched};\n"
     << "  return rg::Main(argc, argv, h);\n}\n";
   return e.os.str();
 }

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
 #include <set>
 
 #include "core/fs.h"
@@ -54,6 +58,66 @@ bool IsInteger(ScalarType t) {
   return !IsFloating(t) && t != ScalarType::kBool && t != ScalarType::kString;
 }
 
+// The values an integer (or bool) type holds, as doubles; sizes and seeds
+// are int64, so the unsigned 64-bit types stop at 2^63 - 1 there.
+struct IntRange {
+  double lo, hi;
+  const char* hi_text;
+};
+std::optional<IntRange> IntegerRange(ScalarType t) {
+  switch (t) {
+    case ScalarType::kInt8:
+    case ScalarType::kChar:
+      return IntRange{-128, 127, "127"};
+    case ScalarType::kInt16:
+      return IntRange{-32768, 32767, "32767"};
+    case ScalarType::kInt32:
+      return IntRange{-2147483648.0, 2147483647.0, "2147483647"};
+    case ScalarType::kInt64:
+      return IntRange{-9223372036854775808.0, 9223372036854775807.0, "9223372036854775807"};
+    case ScalarType::kUInt8:
+      return IntRange{0, 255, "255"};
+    case ScalarType::kUInt32:
+      return IntRange{0, 4294967295.0, "4294967295"};
+    case ScalarType::kUInt64:
+    case ScalarType::kSizeT:
+      return IntRange{0, 18446744073709551615.0, "18446744073709551615"};
+    case ScalarType::kBool:
+      return IntRange{0, 1, "1"};
+    default:
+      return std::nullopt;
+  }
+}
+
+// The shortest text that reads back as `v` ("1e+39", "3000000299").
+std::string NumText(double v) {
+  char buf[64];
+  for (int precision = 15; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, v);
+    if (std::strtod(buf, nullptr) == v) break;
+  }
+  return buf;
+}
+
+// Fails (naming `key` of `p`) unless `v` is a value of scalar type `t`:
+// integral and in range for integer types, finite and in range for float.
+Status CheckValueFits(const JsonPath& p, std::string_view key, double v, ScalarType t,
+                      std::string_view what) {
+  std::string type(ScalarTypeName(t));
+  if (auto r = IntegerRange(t)) {
+    if (std::floor(v) != v)
+      return p.FieldError(
+          key, NumText(v) + " is not an integer, but " + std::string(what) + " is " + type);
+    if (v < r->lo || v > r->hi) {
+      return p.FieldError(key, NumText(v) + " does not fit " + std::string(what) + "'s type " +
+                                   type + " (" + NumText(r->lo) + " to " + r->hi_text + ")");
+    }
+  } else if ((t == ScalarType::kFloat || t == ScalarType::kComplexFloat) &&
+             std::fabs(v) > 3.4028234663852886e38) {
+    return p.FieldError(key, NumText(v) + " does not fit " + std::string(what) + "'s type " + type);
+  }
+  return Status::Ok();
+}
 
 const char* const kLibraries[] = {"cublas", "cusparse", "cufft", "curand", "thrust", "cub"};
 
@@ -98,6 +162,14 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
     d.kind = kind == "uniform" ? Distribution::Kind::kUniform : Distribution::Kind::kSorted;
     RG_ASSIGN_OR_RETURN(d.min, NumberOrExpr(p, "min", "0"));
     RG_ASSIGN_OR_RETURN(d.max, NumberOrExpr(p, "max", "1"));
+    auto lo = ParseDouble(d.min), hi = ParseDouble(d.max);
+    if (lo && hi && *lo > *hi) {
+      return p.FieldError("min", d.min + " is greater than max " + d.max + " (need min <= max)");
+    }
+    if (type.scalar) {
+      if (lo) RG_RETURN_IF_ERROR(CheckValueFits(p, "min", *lo, *type.scalar, "the element"));
+      if (hi) RG_RETURN_IF_ERROR(CheckValueFits(p, "max", *hi, *type.scalar, "the element"));
+    }
   } else if (kind == "normal") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "mean", "std", "special"}));
     d.kind = Distribution::Kind::kNormal;
@@ -108,6 +180,8 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "value"}));
     d.kind = Distribution::Kind::kConstant;
     RG_ASSIGN_OR_RETURN(d.value, p.GetNumber("value"));
+    if (type.scalar)
+      RG_RETURN_IF_ERROR(CheckValueFits(p, "value", d.value, *type.scalar, "the element"));
   } else if (kind == "bernoulli") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "p"}));
     d.kind = Distribution::Kind::kBernoulli;
@@ -238,6 +312,11 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
       }
       RG_ASSIGN_OR_RETURN(int64_t v, s.GetInt(it.key()));
       if (v < 0) return s.FieldError(it.key(), "must be >= 0");
+      const ArgSpec* size_arg = spec.FindArg(it.key());
+      if (size_arg && size_arg->type.scalar) {
+        RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), static_cast<double>(v),
+                                          *size_arg->type.scalar, "the size argument"));
+      }
       tc.sizes[it.key()] = v;
     }
   }
@@ -258,6 +337,8 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
         return s.FieldError(it.key(), "not a scalar argument of the function");
       }
       RG_ASSIGN_OR_RETURN(double v, s.GetNumber(it.key()));
+      if (arg->type.scalar)
+        RG_RETURN_IF_ERROR(CheckValueFits(s, it.key(), v, *arg->type.scalar, "the argument"));
       tc.scalars[it.key()] = v;
     }
   }
@@ -592,6 +673,36 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   return k;
 }
 
+// Distributions whose min or max is a size expression: min <= max once the
+// test case's sizes are known.
+Status CheckRangesOf(const JsonPath& root, const ProblemSpec& spec, const TestCase& t,
+                     const std::string& where) {
+  auto vars = SizeVars(spec, t);
+  auto check = [&](const JsonPath& p, const Distribution& d) -> Status {
+    if (d.kind != Distribution::Kind::kUniform && d.kind != Distribution::Kind::kSorted)
+      return Status::Ok();
+    if (ParseDouble(d.min) && ParseDouble(d.max)) return Status::Ok();  // checked when parsed
+    auto value = [&](const std::string& text) -> std::optional<double> {
+      if (auto v = ParseDouble(text)) return v;
+      auto e = verify::Expr::Parse(text);
+      if (!e.ok()) return std::nullopt;
+      auto v = e->Eval(vars);
+      return v.ok() ? std::optional<double>(static_cast<double>(*v)) : std::nullopt;
+    };
+    auto lo = value(d.min), hi = value(d.max);
+    if (lo && hi && *lo > *hi) {
+      return p.FieldError("min", d.min + " (" + NumText(*lo) + ") is greater than max " + d.max +
+                                     " (" + NumText(*hi) + ") in " + where);
+    }
+    return Status::Ok();
+  };
+  for (size_t i = 0; i < spec.args.size(); ++i) {
+    JsonPath ap = root["args"][i];
+    if (ap.Has("values")) RG_RETURN_IF_ERROR(check(ap["values"], spec.args[i].values));
+  }
+  return Status::Ok();
+}
+
 Status ValidateTests(const JsonPath& root, const ProblemSpec& spec) {
   if (spec.tests.size() < 3) {
     return root.FieldError("tests", "need at least 3 test cases (a tiny one, one not a multiple of 32, one larger)");
@@ -609,6 +720,7 @@ Status ValidateTests(const JsonPath& root, const ProblemSpec& spec) {
     tiny = tiny || all_small;
     auto lens = ArrayLengths(spec, t);
     if (!lens.ok()) return root["tests"][i].Error(lens.status().message());
+    RG_RETURN_IF_ERROR(CheckRangesOf(root, spec, t, "tests[" + std::to_string(i) + "]"));
   }
   if (has_size_arg && !tiny) {
     return root.FieldError("tests", "need a tiny test case (every size <= 16)");
@@ -618,6 +730,7 @@ Status ValidateTests(const JsonPath& root, const ProblemSpec& spec) {
   }
   auto lens = ArrayLengths(spec, spec.timing);
   if (!lens.ok()) return root["timing"].Error(lens.status().message());
+  RG_RETURN_IF_ERROR(CheckRangesOf(root, spec, spec.timing, "timing"));
   auto bytes = EstimateBytes(spec, spec.timing);
   if (bytes.ok() && *bytes > (int64_t{6} << 30)) {
     return root["timing"].Error("timing size needs about " + std::to_string(*bytes >> 20) +
@@ -823,7 +936,11 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
   if (version != 1) return root.FieldError("version", "unsupported version " + std::to_string(version) + " (this regrapht reads 1)");
   ProblemSpec spec;
-  RG_ASSIGN_OR_RETURN(spec.name, root.GetString("name"));
+  RG_ASSIGN_OR_RETURN(spec.name, root.GetName("name"));
+  if (root.Has("notes") && !j["notes"].is_string()) {
+    return root.FieldError("notes",
+                           std::string("free text is a string, got ") + j["notes"].type_name());
+  }
   RG_ASSIGN_OR_RETURN(spec.function, root.GetString("function"));
   if (!IsIdentifier(spec.function)) return root.FieldError("function", "not a C++ identifier");
   RG_ASSIGN_OR_RETURN(spec.category, root.GetString("category", ""));
@@ -984,28 +1101,48 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   return spec;
 }
 
+namespace {
+
+// Reads file `name` of problem folder `dir`: a regular file of at most
+// 256 MiB that is in the folder (a link leading out of it, to /etc/passwd
+// or a device, is refused with its target, never read).
+Result<std::string> ReadProblemFile(const fs::path& dir, const char* name) {
+  fs::path path = dir / name;
+  std::error_code e1, e2;
+  fs::path real = fs::weakly_canonical(path, e1);
+  fs::path root = fs::weakly_canonical(dir, e2);
+  fs::path rel = real.lexically_relative(root);
+  if (!e1 && !e2 && (rel.empty() || *rel.begin() == "..")) {
+    return Status::InvalidArgument(path.string() + ": leads outside the problem folder (to " +
+                                   real.string() + ")");
+  }
+  return ReadInputFile(path);
+}
+
+}  // namespace
+
 Result<Problem> LoadProblem(const std::filesystem::path& dir) {
   Problem p;
   p.dir = dir;
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) return Status::NotFound(dir.string() + ": not a problem folder");
-  RG_ASSIGN_OR_RETURN(p.spec_text, ReadFile(dir / "problem.json"));
+  RG_ASSIGN_OR_RETURN(p.spec_text, ReadProblemFile(dir, "problem.json"));
   RG_ASSIGN_OR_RETURN(p.spec, ParseProblemSpec(p.spec_text, (dir / "problem.json").string()));
-  auto ref = ReadFile(dir / "reference.cpp");
+  auto ref = ReadProblemFile(dir, "reference.cpp");
   if (!ref.ok()) return ref.status().WithContext("problem " + p.spec.name + " needs reference.cpp");
   p.reference_source = std::move(*ref);
   if (p.reference_source.find(p.spec.function) == std::string::npos) {
     return Status::InvalidArgument((dir / "reference.cpp").string() + ": does not mention the function '" +
                                    p.spec.function + "' named in problem.json");
   }
-  auto desc = ReadFile(dir / "description.md");
+  auto desc = ReadProblemFile(dir, "description.md");
   if (!desc.ok()) return desc.status().WithContext("problem " + p.spec.name + " needs description.md");
   p.description = std::move(*desc);
   if (Trim(p.description).empty()) {
     return Status::InvalidArgument((dir / "description.md").string() + ": is empty");
   }
   if (fs::exists(dir / "solution.cu", ec)) {
-    RG_ASSIGN_OR_RETURN(std::string sol, ReadFile(dir / "solution.cu"));
+    RG_ASSIGN_OR_RETURN(std::string sol, ReadProblemFile(dir, "solution.cu"));
     p.solution_source = std::move(sol);
   }
   if (fs::exists(dir / "kernel.cu", ec)) {
@@ -1013,7 +1150,7 @@ Result<Problem> LoadProblem(const std::filesystem::path& dir) {
       return Status::InvalidArgument((dir / "kernel.cu").string() +
                                      ": a kernel-form solution needs a \"kernel\" section in problem.json");
     }
-    RG_ASSIGN_OR_RETURN(std::string ks, ReadFile(dir / "kernel.cu"));
+    RG_ASSIGN_OR_RETURN(std::string ks, ReadProblemFile(dir, "kernel.cu"));
     p.kernel_solution_source = std::move(ks);
   }
   return p;

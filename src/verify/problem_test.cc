@@ -1,7 +1,9 @@
 #include "regrapht/problem.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
+#include "core/fs.h"
 #include "core/json_util.h"
 #include "verify/test_util.h"
 
@@ -122,6 +124,37 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
        "p/problem.json: args[2]: array 'y' needs exactly one of \"length\", \"from\" or \"resizable\""},
       {"negative length", [](Json& j) { j["args"][1]["length"] = "n-5"; },
        "p/problem.json: tests[0]: length of 'x' is negative (-4)"},
+      // Numbers against their declared type, ranges, names (issue 14).
+      {"int32 size overflow", [](Json& j) { j["tests"][2]["sizes"]["n"] = 3000000299LL; },
+       "p/problem.json: tests[2].sizes.n: 3000000299 does not fit the size argument's type int32 "
+       "(-2147483648 to 2147483647)"},
+      {"timing size overflow", [](Json& j) { j["args"][0]["type"] = "uint8"; j["tests"][2]["sizes"]["n"] = 255;
+                                             j["tests"][1]["sizes"]["n"] = 255; },
+       "p/problem.json: timing.sizes.n: 100000 does not fit the size argument's type uint8 (0 to 255)"},
+      {"min > max", [](Json& j) { j["args"][1]["values"] = {{"dist", "uniform"}, {"min", 5}, {"max", 1}}; },
+       "p/problem.json: args[1].values.min: 5 is greater than max 1 (need min <= max)"},
+      {"min > max by expression", [](Json& j) { j["args"][1]["values"] = {{"dist", "uniform"}, {"min", "n"}, {"max", 10}}; },
+       "p/problem.json: args[1].values.min: n (300) is greater than max 10 (10) in tests[1]"},
+      {"element range", [](Json& j) { j["args"][1]["type"] = "uint8";
+                                      j["args"][1]["values"] = {{"dist", "uniform"}, {"min", -1}, {"max", 10}}; },
+       "p/problem.json: args[1].values.min: -1 does not fit the element's type uint8 (0 to 255)"},
+      {"constant range", [](Json& j) { j["args"][1]["type"] = "int8";
+                                       j["args"][1]["values"] = {{"dist", "constant"}, {"value", 200}}; },
+       "p/problem.json: args[1].values.value: 200 does not fit the element's type int8 (-128 to 127)"},
+      {"fractional int scalar", [](Json& j) {
+         j["args"].push_back({{"name", "k"}, {"role", "scalar"}, {"type", "int32"}});
+         j["tests"][0]["scalars"] = {{"k", 1.5}}; },
+       "p/problem.json: tests[0].scalars.k: 1.5 is not an integer, but the argument is int32"},
+      {"float scalar overflow", [](Json& j) {
+         j["args"].push_back({{"name", "a"}, {"role", "scalar"}, {"type", "float"}});
+         j["tests"][0]["scalars"] = {{"a", 1e39}}; },
+       "p/problem.json: tests[0].scalars.a: 1e+39 does not fit the argument's type float"},
+      {"seed past int64", [](Json& j) { j["tests"][0]["seed"] = 18446744073709551615ULL; },
+       "p/problem.json: tests[0].seed: 18446744073709551615 is out of range (at most 9223372036854775807)"},
+      {"NUL in name", [](Json& j) { j["name"] = std::string("a\0b", 3); },
+       "p/problem.json: name: control character U+0000 at byte 1 (names are printable text)"},
+      {"notes not text", [](Json& j) { j["notes"] = Json::array({1, 2}); },
+       "p/problem.json: notes: free text is a string, got array"},
   };
   for (const auto& c : cases) {
     Json j = Base();
@@ -177,6 +210,35 @@ TEST(ProblemTest, DiagonalOverrides) {
 TEST(ProblemTest, MissingFilesAreNamed) {
   auto r = LoadProblem(testing_util::SourceDir() / "problems" / "does-not-exist");
   EXPECT_EQ(r.status().code(), Status::Code::kNotFound);
+}
+
+}  // namespace
+}  // namespace regrapht
+
+namespace regrapht {
+namespace {
+
+// Files of a problem folder are regular files inside it: a link out of the
+// folder and a FIFO are refused by name, never read.
+TEST(ProblemTest, FilesLeadingOutOfTheFolderOrNotRegularAreRefused) {
+  auto dir = TempDir::Create("rgproblem");
+  ASSERT_TRUE(dir.ok());
+  fs::path p = dir->path() / "saxpy";
+  fs::copy(testing_util::SourceDir() / "problems" / "saxpy", p);
+  ASSERT_TRUE(LoadProblem(p).ok());
+  fs::remove(p / "reference.cpp");
+  fs::create_symlink("/etc/passwd", p / "reference.cpp");
+  auto out = LoadProblem(p);
+  ASSERT_FALSE(out.ok());
+  EXPECT_NE(out.status().message().find((p / "reference.cpp").string() +
+                                        ": leads outside the problem folder (to /etc/passwd)"),
+            std::string::npos)
+      << out.status().message();
+  fs::remove(p / "problem.json");
+  ASSERT_EQ(mkfifo((p / "problem.json").c_str(), 0600), 0);
+  auto fifo = LoadProblem(p);
+  ASSERT_FALSE(fifo.ok());
+  EXPECT_EQ(fifo.status().message(), (p / "problem.json").string() + ": a FIFO, not a regular file");
 }
 
 }  // namespace

@@ -10,8 +10,8 @@
 namespace regrapht::verify {
 namespace {
 
-std::string IndexKey(int case_id, int call, const std::string& name) {
-  return std::to_string(case_id) + " " + std::to_string(call) + " " + name;
+uint64_t IndexKey(int case_id, int call) {
+  return (uint64_t{static_cast<uint32_t>(case_id)} << 32) | static_cast<uint32_t>(call);
 }
 
 std::optional<int> ToInt(std::string_view s) {
@@ -163,13 +163,18 @@ class Parser {
 }  // namespace
 
 const ArrayRecord* DriverRecords::Find(int case_id, int call, const std::string& name) const {
-  auto it = index_.find(IndexKey(case_id, call, name));
-  return it == index_.end() ? nullptr : &arrays[it->second];
+  auto it = index_.find(IndexKey(case_id, call));
+  for (size_t i = it == index_.end() ? kNone : it->second; i != kNone; i = chain_[i]) {
+    if (arrays[i].name == name) return &arrays[i];
+  }
+  return nullptr;
 }
 
 bool DriverRecords::Add(ArrayRecord a) {
-  auto [it, fresh] = index_.emplace(IndexKey(a.case_id, a.call, a.name), arrays.size());
-  if (!fresh) return false;
+  if (Find(a.case_id, a.call, a.name)) return false;
+  auto it = index_.try_emplace(IndexKey(a.case_id, a.call), kNone).first;
+  chain_.push_back(it->second);
+  it->second = arrays.size();
   arrays.push_back(std::move(a));
   return true;
 }

@@ -65,7 +65,13 @@ struct DriverRecords {
   bool Add(ArrayRecord a);
 
  private:
-  std::unordered_map<std::string, size_t> index_;
+  // (case, call) -> the last record added for it; chain_[i]: the record
+  // added before arrays[i] for the same (case, call), or kNone. A call has
+  // a handful of outputs, so a lookup hashes two ints and compares a few
+  // names: no allocation.
+  static constexpr size_t kNone = static_cast<size_t>(-1);
+  std::unordered_map<uint64_t, size_t> index_;
+  std::vector<size_t> chain_;
 };
 
 // Parses a record stream. With a `key` (the per-run secret the harness gave

@@ -4,8 +4,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <cmath>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <future>
@@ -14,6 +14,7 @@
 #include <mutex>
 #include <numeric>
 #include <random>
+#include <set>
 #include <thread>
 
 #include "core/fs.h"
@@ -754,6 +755,27 @@ class Verifier::Impl {
       if (a.is_checked()) outs.push_back({a.name, a.type});
     }
     if (spec.returns) outs.push_back({"return", *spec.returns});
+    // In-outs the reference left equal to their input in every test case (an
+    // empty body, say): the tests could not tell it from doing nothing.
+    std::map<std::string, std::set<std::string>> untouched;  // in-out -> "case" of first calls
+    for (const auto& e : r.events) {
+      if (!e.starts_with("untouched ")) continue;
+      auto f = Split(e.substr(10), ' ');
+      if (f.size() < 3 || f[1] != "0") continue;
+      auto c = ParseInt(f[0]);
+      if (!c || *c < 0 || *c >= static_cast<int64_t>(spec.tests.size())) continue;
+      for (size_t k = 2; k < f.size(); ++k) untouched[f[k]].insert(f[0]);
+    }
+    for (const auto& [name, cases] : untouched) {
+      if (cases.size() == spec.tests.size() && !spec.allow_constant_output) {
+        return Status::InvalidArgument(
+            where + ": leaves the in-out '" + name +
+            "' equal to its input in every "
+            "test case: the tests cannot tell a right answer from doing nothing "
+            "(declare it role \"input\" if the function only reads it; set "
+            "\"allow_constant_output\" if that is intended)");
+      }
+    }
     for (const auto& o : outs) {
       bool varies = false;
       std::optional<std::string> first;

@@ -45,6 +45,28 @@ TEST_F(VerifierTest, ReferenceChecksPassForBundledProblems) {
   }
 }
 
+// A reference that leaves its in-out as it came (here: an empty body) is no
+// oracle: any candidate that does nothing would match it.
+TEST_F(VerifierTest, ReferenceLeavingItsInOutUntouchedIsDegenerate) {
+  Verifier v(CpuOptions(), runner_.get());
+  Problem p = LoadBundled("saxpy");
+  p.reference_source =
+      "void saxpy(int n, float a, const float* x, float* y) { (void)n; (void)a; (void)x; (void)y; "
+      "}\n";
+  auto t = v.CheckReference(p);
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.status().message().find(
+                "reference.cpp: leaves the in-out 'y' equal to its input in every test case"),
+            std::string::npos)
+      << t.status().message();
+  // Changing it in only some test cases is fine (saxpy with a = 0 is y itself).
+  p.reference_source =
+      "void saxpy(int n, float a, const float* x, float* y) { if (n > 100) for (int i = 0; i < n; "
+      "++i) "
+      "y[i] = a * x[i] + y[i]; }\n";
+  EXPECT_TRUE(v.CheckReference(p).ok());
+}
+
 TEST_F(VerifierTest, ReferenceCacheIsPrunedLeastRecentlyUsedFirst) {
   auto dir = TempDir::Create("rg-refcache");
   ASSERT_TRUE(dir.ok());

@@ -587,6 +587,19 @@ class Out {
 };
 
 template <class V>
+bool SameContents(const V& a, const V& b);
+
+// One value (an in-out passed by reference) equal to another.
+template <class T>
+bool SameValue(const T& a, const T& b) {
+  if constexpr (std::is_trivially_copyable_v<T>) {
+    return std::memcmp(&a, &b, sizeof(T)) == 0;
+  } else {
+    return a == b;
+  }
+}
+
+template <class V>
 bool SameContents(const V& a, const V& b) {
   if (a.size() != b.size()) return false;
   if constexpr (std::is_same_v<V, std::vector<bool>> ||
@@ -804,6 +817,8 @@ namespace rg {
 //   Mutated(const Data&, const Slot&)  name of an input the call changed, or ""
 //   HostOutput(const Data&, const Slot&, call)  emulated runs: "output[i]"
 //                                      the host wrote itself, or ""
+//   Untouched(const Data&, const Slot&)  space-separated in-outs the call
+//                                      left equal to their input, or ""
 
 template <class Data, class Slot>
 struct Hooks {
@@ -813,6 +828,7 @@ struct Hooks {
   void (*emit)(Out&, int, int, const Slot&);
   const char* (*mutated)(const Data&, const Slot&);
   const char* (*host_output)(const Data&, const Slot&, int);
+  const char* (*untouched)(const Data&, const Slot&);
 };
 
 template <class Data, class Slot>
@@ -866,6 +882,10 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       }
       if (const char* m = h.mutated(d, s)) {
         if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
+      }
+      if (const char* u = h.untouched ? h.untouched(d, s) : nullptr) {
+        if (*u)
+          out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
       }
       h.emit(out, c.id, run, s);
     }

@@ -1,0 +1,1 @@
+head -c 20000 /dev/urandom > r.sqlite

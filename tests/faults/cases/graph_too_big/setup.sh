@@ -1,0 +1,1 @@
+truncate -s 1229M g.json

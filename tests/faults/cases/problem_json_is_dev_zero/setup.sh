@@ -1,0 +1,1 @@
+rm problem.json && ln -s /dev/zero problem.json

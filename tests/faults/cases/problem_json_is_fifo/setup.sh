@@ -1,0 +1,1 @@
+rm problem.json && mkfifo problem.json

@@ -1,0 +1,1 @@
+truncate -s 300M problem.json

@@ -1,0 +1,1 @@
+rm reference.cpp && ln -s /etc/passwd reference.cpp

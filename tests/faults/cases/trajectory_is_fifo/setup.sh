@@ -1,0 +1,1 @@
+rm trajectory.json && mkfifo trajectory.json
