@@ -30,6 +30,7 @@ std::vector<CommandEntry> Commands() {
       {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
       {"graph", "Build, inspect and convert reasoning graphs", GraphCommand},
+      {"tree", "Draw one search from its optimize report: tree show REPORT.json (svg or html)", TreeCommand},
       {"chat", "Ask the language model one question (embedded GGUF or an OpenAI-compatible server)",
        ChatCommand},
       {"bench-llm", "Measure the embedded model: prompt and generation tokens/s, prefix reuse",
