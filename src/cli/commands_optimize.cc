@@ -156,14 +156,24 @@ int RunOptimize(const OptimizeState& s) {
                         {"verdict", std::string(VerdictName(a.verdict))}, {"detail", a.detail},
                         {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
                         {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
-                        {"tokens_generated", a.tokens_generated}});
+                        {"tokens_generated", a.tokens_generated}, {"code", a.code}});
   }
   report["attempts"] = attempts;
   if (const Attempt* best = outcome->best_attempt()) report["best_result"] = VerifyResultToJson(best->result);
   report["tree"] = OrderedJson::parse(outcome->tree_json.empty() ? "{}" : outcome->tree_json);
+  report["source"] = *source;  // the sequential code: first attempts are diffed against it
   fs::path report_path = s.report.empty() ? Sibling(out, ".report.json") : fs::path(s.report);
   Status rs = WriteFileAtomic(report_path, DumpJson(report));
   if (!rs.ok()) return Fail(rs);
+  // The same search as a page (tree show --format html), beside the report.
+  fs::path page_path = fs::path(report_path).replace_extension(".html");
+  auto page = RenderSearchReport(report_path, "html");
+  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
+  if (ps.ok()) {
+    std::printf("page       %s\n", page_path.string().c_str());
+  } else {
+    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
+  }
 
   const Attempt* best = outcome->best_attempt();
   if (!best) {

@@ -33,5 +33,11 @@ assert "speed not measured" in r["best_rule"], r["best_rule"]
 best = r["best_result"]
 assert best["verdict"] == "correct" and best.get("emulated") is True, best
 assert all(a["verdict"] == "correct" and a["reward"] == 1.0 for a in r["attempts"]), r["attempts"]
+assert all(a["code"] for a in r["attempts"]), "attempts carry their code"
+assert "void saxpy" in r["source"], "the report carries the sequential code"
 PY
+# The page of the search (tree show --format html), beside the report.
+grep -q "^page       $tmp/saxpy.report.html" "$tmp/out.txt" || fail "optimize did not name its page"
+python3 "$src/src/cli/html_check.py" "$tmp/saxpy.report.html" --id summary:table --id tree:figure \
+  --id attempt-0:section || fail "the optimize page"
 echo ok
