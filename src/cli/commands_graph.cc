@@ -380,7 +380,15 @@ struct GraphArgs {
   std::string out;
   bool json = false;
   size_t top = 10;
+  PruneOptions prune;  // show and export: --min-examples, --top
 };
+
+// The graph of `a`, pruned by --min-examples and --top when given.
+Result<Graph> ReadPruned(const GraphArgs& a) {
+  RG_ASSIGN_OR_RETURN(Graph g, ReadGraph(a.graph, a.from));
+  if (a.prune.min_examples == 0 && a.prune.top == 0) return g;
+  return PruneGraph(g, a.prune);
+}
 
 int RunStats(const GraphArgs& a) {
   auto g = ReadGraph(a.graph, a.from);
@@ -392,7 +400,7 @@ int RunStats(const GraphArgs& a) {
 }
 
 int RunShow(const GraphArgs& a) {
-  auto g = ReadGraph(a.graph, a.from);
+  auto g = ReadPruned(a);
   if (!g.ok()) return Fail(g.status());
   std::string dot = ToDot(*g);
   if (a.format == "dot") {
@@ -403,14 +411,14 @@ int RunShow(const GraphArgs& a) {
   so.sandbox = SandboxMode::kNone;  // our own input to a system tool
   so.use_cgroups = false;
   auto runner = NewSubprocessRunner(so);
-  auto svg = RenderSvg(dot, runner.get());
-  if (!svg.ok()) return Fail(svg.status());
-  Status s = WriteOutput(a.out, *svg);
+  auto image = RenderImage(dot, a.format, runner.get());
+  if (!image.ok()) return Fail(image.status());
+  Status s = WriteOutput(a.out, *image);
   return s.ok() ? kExitOk : Fail(s);
 }
 
 int RunExport(const GraphArgs& a) {
-  auto g = ReadGraph(a.graph, a.from);
+  auto g = ReadPruned(a);
   if (!g.ok()) return Fail(g.status());
   auto format = ParseGraphFormat(a.format);
   if (!format.ok()) return Fail(format.status());
@@ -575,12 +583,19 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
 
-  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT or SVG");
+  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT, SVG or PNG");
   add_graph(show);
-  show->add_option("--format", graph_args->format, "dot or svg (svg runs graphviz `dot`)")
-      ->check(CLI::IsMember({"dot", "svg"}))
+  show->add_option("--format", graph_args->format, "dot, svg or png (svg and png run graphviz `dot`)")
+      ->check(CLI::IsMember({"dot", "svg", "png"}))
       ->required();
   show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
+  auto add_prune = [&](CLI::App* c) {
+    c->add_option("--min-examples", graph_args->prune.min_examples,
+                  "Keep only transitions with at least N examples (and the techniques they touch)");
+    c->add_option("--top", graph_args->prune.top,
+                  "Then keep only the K transitions with the most examples (0: all)");
+  };
+  add_prune(show);
 
   CLI::App* exp = sub->add_subcommand("export", "Convert a graph between native and official formats");
   add_graph(exp);
@@ -588,6 +603,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->check(CLI::IsMember({"native", "official"}))
       ->required();
   exp->add_option("-o,--output", graph_args->out, "File to write ('-' for stdout)")->required();
+  add_prune(exp);
 
   CLI::App* tech = sub->add_subcommand(
       "techniques", "Print the technique taxonomy as Markdown (docs/techniques.md) or a list");

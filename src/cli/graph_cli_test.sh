@@ -47,7 +47,17 @@ grep -q "n0 -> n1" "$tmp/g.dot" || fail "dot edges"
 if command -v dot >/dev/null 2>&1; then
   "$bin" graph show "$tmp/g.json" --format svg -o "$tmp/g.svg" || fail "show svg"
   grep -q "<svg" "$tmp/g.svg" || fail "svg output"
+  "$bin" graph show "$tmp/g.json" --format png -o "$tmp/g.png" || fail "show png"
+  head -c 8 "$tmp/g.png" | od -An -c | grep -q "P   N   G" || fail "png output is not a PNG"
 fi
+# Pruning: --top 1 keeps the busiest transition and the nodes it touches; edge width by examples.
+"$bin" graph show "$tmp/g.json" --format dot --top 1 >"$tmp/top.dot" || fail "show --top"
+[ "$(grep -c -- '->' "$tmp/top.dot")" -eq 1 ] || fail "--top 1 kept $(grep -c -- '->' "$tmp/top.dot") edges"
+grep -q "penwidth=" "$tmp/top.dot" || fail "no edge widths"
+"$bin" graph show "$tmp/g.json" --format dot --min-examples 1000 >"$tmp/none.dot" || fail "show --min-examples"
+[ "$(grep -c -- '->' "$tmp/none.dot")" -eq 0 ] || fail "--min-examples 1000 kept edges"
+"$bin" graph export "$tmp/g.json" --format native --top 1 -o "$tmp/top.json" 2>/dev/null || fail "export --top"
+"$bin" graph stats "$tmp/top.json" | grep -q "^edges           1 " || fail "export --top 1 kept more than 1 edge"
 
 # The techniques doc is what the binary generates.
 "$bin" graph techniques >"$tmp/techniques.md" || fail "techniques"
@@ -56,6 +66,6 @@ cmp -s "$tmp/techniques.md" "$src/docs/techniques.md" || fail "docs/techniques.m
   fail "relabel"
 
 # Usage errors.
-"$bin" graph show "$tmp/g.json" --format png >/dev/null 2>&1 && fail "bad --format accepted"
+"$bin" graph show "$tmp/g.json" --format gif >/dev/null 2>&1 && fail "bad --format accepted"
 "$bin" graph stats "$tmp/missing.json" 2>/dev/null && fail "missing graph accepted"
 echo "graph_cli_test: ok"
