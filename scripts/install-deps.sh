@@ -9,6 +9,8 @@ PACKAGES=(
   libcurl4-openssl-dev libcpp-httplib-dev libxxhash-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   bubblewrap graphviz
+  # report_browser_test renders the HTML pages in headless chromium (skipped without it).
+  chromium fonts-dejavu-core
   # The Slurm test (scripts/slurm/slurm_cluster_test.sh) starts its own
   # single-node cluster from these; nothing is configured system-wide.
   munge slurmctld slurmd slurm-client
