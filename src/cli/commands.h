@@ -14,6 +14,9 @@ std::function<int()> ReportCommand(CLI::App* sub);
 std::function<int()> SimulateCommand(CLI::App* sub);
 std::function<int()> SuiteCommand(CLI::App* sub);
 std::function<int()> VersionCommand(CLI::App* sub);
+// The version and the toolchain found (nvcc, CUDA, host compiler, sandbox),
+// as text lines or JSON: `version` and `regrapht --version`.
+std::string VersionText(bool json);
 std::function<int()> GraphCommand(CLI::App* sub);  // commands_graph.cc
 
 // commands_tree.cc: `tree show`, and the page optimize writes beside its report.

@@ -93,7 +93,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
                   "overlap)")
       ->capture_default_str();
-  sub->add_flag("--quiet", st->quiet, "no progress bar");
+  sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
                   "with --form kernel and a search method: ParEval's generation-prompts.json; each problem's "
                   "\"cuda\" prompt is the task shown to the model (without it: the problem's description and "

@@ -502,7 +502,8 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       "import", "Build a graph from authored trajectory folders (docs/trajectory-format.md)");
   imp->add_option("dirs", import_args->dirs, "Trajectory folders, or folders of them")
       ->required();
-  imp->add_option("--out,-o", import_args->out, "Graph file to write")->required();
+  imp->add_option("-o,--output", import_args->out, "Graph file to write (required)");
+  AddOldSpelling(imp, "--out", "-o/--output", &import_args->out);
   imp->add_option("--into", import_args->into, "Start from this graph (native or official)");
   AddRelabelFlags(imp, &import_args->taxonomy, &import_args->unknown, &import_args->threshold);
   imp->add_flag("--skip-bad", import_args->skip_bad,
@@ -529,9 +530,9 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   bld->add_option("--kernels", build_args->kernels,
                   "Text file listing problem or trajectory folders, one per line ('#' comments)")
       ->required();
-  bld->add_option("--out,-o", build_args->out,
-                  "Graph file to write; progress is checkpointed to OUT.state")
-      ->required();
+  AddOldSpelling(bld, "--out", "-o/--output", &build_args->out);
+  bld->add_option("-o,--output", build_args->out,
+                  "Graph file to write (required); progress is checkpointed to OUT.state");
   bld->add_option("--into", build_args->into, "Start from this graph (native or official)");
   bld->add_option("--verify", build_args->verify,
                   "Check every step: none, compile (device code for every --arch) or full "
@@ -563,7 +564,8 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   bld->add_option("--max-tokens", build_args->max_tokens, "Tokens per reply")->capture_default_str();
   bld->add_option("--seed", build_args->seed, "Base seed (each kernel's request gets its own)")
       ->capture_default_str();
-  bld->add_flag("--no-progress", build_args->no_progress, "No progress lines on stderr");
+  bld->add_flag("-q,--quiet", build_args->no_progress, "No progress lines on stderr");
+  AddOldSpelling(bld, "--no-progress", "-q/--quiet", &build_args->no_progress);
   build_args->backend.ctx_size = 16384;
   build_args->backend.Add(bld);
   bld->get_option("--model")->description(
@@ -619,6 +621,10 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   rel->add_flag("--json", tax_args->json, "JSON output");
 
   return [=]() -> int {
+    if ((imp->parsed() && import_args->out.empty()) || (bld->parsed() && build_args->out.empty())) {
+      std::fprintf(stderr, "regrapht: -o/--output is required\n");
+      return kExitUsage;
+    }
     if (imp->parsed()) return RunImport(*import_args);
     if (bld->parsed()) return RunBuild(*build_args);
     if (stats->parsed()) return RunStats(*graph_args);

@@ -224,7 +224,7 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->add_option("--spec", s->spec, "problem spec (docs/problem-format.md); default: inferred from the signature");
   sub->add_option("-o,--output", s->output, "where to write the best CUDA (default: FILE.regrapht.cu)");
   sub->add_option("--report", s->report, "JSON report with every attempt and the search tree (default: OUT.report.json)");
-  sub->add_flag("--quiet", s->quiet, "no progress lines");
+  sub->add_flag("-q,--quiet", s->quiet, "no progress lines");
   s->search.Add(sub);
   s->verify.Add(sub);
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "

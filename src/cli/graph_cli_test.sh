@@ -10,20 +10,26 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Import the good tree; the result is reproducible byte for byte.
-"$bin" graph import "$trees/good" --out "$tmp/g.json" 2>"$tmp/import.log" || fail "import good"
+"$bin" graph import "$trees/good" -o "$tmp/g.json" 2>"$tmp/import.log" || fail "import good"
 grep -q "imported 2 of 2 trajectories" "$tmp/import.log" || fail "import summary"
 grep -q "skipped .*only_problem" "$tmp/import.log" || fail "skipped folder not reported"
-"$bin" graph import "$trees/good" --out "$tmp/g2.json" 2>/dev/null || fail "import again"
+"$bin" graph import "$trees/good" -o "$tmp/g2.json" 2>/dev/null || fail "import again"
 cmp -s "$tmp/g.json" "$tmp/g2.json" || fail "import is not reproducible"
+# The old spelling --out still works for one release, with a warning.
+"$bin" graph import "$trees/good" --out "$tmp/g3.json" 2>"$tmp/old.log" || fail "import --out"
+cmp -s "$tmp/g.json" "$tmp/g3.json" || fail "import --out wrote something else"
+grep -q "warning: --out is deprecated; use -o/--output" "$tmp/old.log" || fail "no deprecation warning"
+"$bin" graph import "$trees/good" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "import without -o must exit 2"
 
 # Bad folders: named errors, nothing written unless --skip-bad.
-if "$bin" graph import "$trees/bad" "$trees/good" --out "$tmp/bad.json" 2>"$tmp/bad.log"; then
+if "$bin" graph import "$trees/bad" "$trees/good" -o "$tmp/bad.json" 2>"$tmp/bad.log"; then
   fail "import of bad folders succeeded"
 fi
 grep -q "kernel_mismatch/trajectory.json: kernel: \"scale\" does not match" "$tmp/bad.log" ||
   fail "bad folder error not named"
 [ ! -e "$tmp/bad.json" ] || fail "graph written despite errors"
-"$bin" graph import "$trees/bad" "$trees/good" --out "$tmp/bad.json" --skip-bad 2>/dev/null ||
+"$bin" graph import "$trees/bad" "$trees/good" -o "$tmp/bad.json" --skip-bad 2>/dev/null ||
   fail "--skip-bad"
 cmp -s "$tmp/g.json" "$tmp/bad.json" || fail "--skip-bad graph differs from the good one"
 

@@ -42,6 +42,12 @@ std::vector<CommandEntry> Commands() {
 int Main(int argc, char** argv) {
   CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", [] {
+    std::string v = VersionText(false);
+    if (!v.empty() && v.back() == '\n') v.pop_back();  // CLI11 adds one
+    return v;
+  },
+                       "Print the version and the toolchain found, and exit");
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "debug, info, warn, error or off")
       ->capture_default_str();
