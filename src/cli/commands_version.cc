@@ -1,7 +1,7 @@
 // regrapht version / regrapht --version: the version and the toolchain found.
-#include <cstdio>
-
 #include <fmt/format.h>
+
+#include <cstdio>
 
 #include "cli/commands.h"
 #include "core/json_util.h"
@@ -23,7 +23,8 @@ std::string VersionText(bool json) {
     if (tc.ok()) {
       j["nvcc"] = tc->has_nvcc() ? OrderedJson(tc->nvcc.string()) : OrderedJson(nullptr);
       j["nvcc_version"] = tc->has_nvcc() ? OrderedJson(tc->nvcc_version) : OrderedJson(nullptr);
-      j["cuda_root"] = tc->cuda_root.empty() ? OrderedJson(nullptr) : OrderedJson(tc->cuda_root.string());
+      j["cuda_root"] =
+          tc->cuda_root.empty() ? OrderedJson(nullptr) : OrderedJson(tc->cuda_root.string());
       j["cxx"] = tc->cxx.string();
       j["cxx_version"] = tc->cxx_version;
     } else {
@@ -39,14 +40,18 @@ std::string VersionText(bool json) {
     if (tc->has_nvcc()) {
       out += fmt::format("nvcc       {} ({})\n", tc->nvcc.string(), tc->nvcc_version);
     } else {
-      out += "nvcc       not found ($REGRAPHT_NVCC, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): candidates "
-             "cannot be compiled\n";
+      out +=
+          "nvcc       not found ($REGRAPHT_NVCC, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): "
+          "candidates "
+          "cannot be compiled\n";
     }
     if (!tc->cuda_root.empty()) out += "cuda       " + tc->cuda_root.string() + "\n";
     out += fmt::format("host c++   {} ({})\n", tc->cxx.string(), tc->cxx_version);
   }
   out += std::string("sandbox    ") +
-         (sandbox.bwrap ? "bubblewrap works" : "bubblewrap unavailable (verify refuses to run candidates)") + "\n";
+         (sandbox.bwrap ? "bubblewrap works"
+                        : "bubblewrap unavailable (verify refuses to run candidates)") +
+         "\n";
   return out;
 }
 
