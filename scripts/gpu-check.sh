@@ -81,7 +81,7 @@ mapfile -t dirs < <(ls -d data/trajectories/*/ | ${REGRAPHT_GPU_CHECK_FILTER:-ca
 chunk=${REGRAPHT_GPU_CHECK_CHUNK:-20}
 for ((i = 0; i < ${#dirs[@]}; i += chunk)); do
   if late; then step "deadline: trajectories from $i on not checked"; break; fi
-  "$BIN/regrapht" graph import "${dirs[@]:i:chunk}" --out "${TMPDIR:-/tmp}/graph-verified-$i.json" --verify full --no-timing \
+  "$BIN/regrapht" graph import "${dirs[@]:i:chunk}" -o "${TMPDIR:-/tmp}/graph-verified-$i.json" --verify full --no-timing \
     --arch sm_90 --jobs "$JOBS" --write-records --skip-bad >> "$OUTDIR/trajectories.log" 2>&1
   step "trajectories $i.. rc=$?"
   tar czf "$OUTDIR/trajectory-records.tgz" data/trajectories/*/trajectory.json

@@ -13,6 +13,8 @@ PACKAGES=(
   # present; ~/.cache/ccache, outside the repo): a rebuild of an unchanged
   # tree in a fresh clone takes about a minute instead of eight.
   ccache
+  # report_browser_test renders the HTML pages in headless chromium (skipped without it).
+  chromium fonts-dejavu-core
   # The Slurm test (scripts/slurm/slurm_cluster_test.sh) starts its own
   # single-node cluster from these; nothing is configured system-wide.
   munge slurmctld slurmd slurm-client

@@ -11,15 +11,6 @@
 namespace regrapht::bench {
 namespace {
 
-int MethodRank(const std::string& m) {
-  static const char* kOrder[] = {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
-                                 "mcts-rag", "regrapht-mcgs", "reference"};
-  for (int i = 0; i < static_cast<int>(std::size(kOrder)); ++i) {
-    if (m == kOrder[i]) return i;
-  }
-  return 100;
-}
-
 std::string Pct(double v) { return fmt::format("{:.1f}", 100 * v); }
 std::string X(double v) { return fmt::format("{:.2f}x", v); }
 std::string Ci(const Interval& i, bool pct) {
@@ -29,17 +20,6 @@ std::string Ci(const Interval& i, bool pct) {
 std::string ModelName(const GroupMetrics& g) { return g.model.empty() ? "-" : g.model; }
 
 const char* kTiers[] = {"easy", "medium", "hard"};
-
-// Tiers in their natural order (easy, medium, hard), then any other groups
-// (a suite's problem types) by name.
-std::vector<std::string> OrderTiers(std::set<std::string> names) {
-  std::vector<std::string> out;
-  for (const char* t : kTiers) {
-    if (names.erase(t)) out.push_back(t);
-  }
-  out.insert(out.end(), names.begin(), names.end());
-  return out;
-}
 
 std::vector<std::string> TierOrder(const GroupMetrics& g) {
   std::set<std::string> names;
@@ -344,6 +324,24 @@ class JsonPrinter final : public ReportPrinter {
 };
 
 }  // namespace
+
+int MethodRank(const std::string& m) {
+  static const char* kOrder[] = {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
+                                 "mcts-rag", "regrapht-mcgs", "reference"};
+  for (int i = 0; i < static_cast<int>(std::size(kOrder)); ++i) {
+    if (m == kOrder[i]) return i;
+  }
+  return 100;
+}
+
+std::vector<std::string> OrderTiers(std::set<std::string> names) {
+  std::vector<std::string> out;
+  for (const char* t : kTiers) {
+    if (names.erase(t)) out.push_back(t);
+  }
+  out.insert(out.end(), names.begin(), names.end());
+  return out;
+}
 
 void SortForDisplay(std::vector<GroupMetrics>* groups) {
   std::stable_sort(groups->begin(), groups->end(), [](const GroupMetrics& a, const GroupMetrics& b) {

@@ -24,7 +24,7 @@ struct BackendFlags {
   std::string model_id;     // for the endpoint: its name in results and caches (default NAME@URL)
   std::string api_key;
   int threads = 0;
-  int ctx_size = 4096;
+  int ctx_size = 8192;
   int gpu_layers = 0;
   std::string chat_template;
   int max_in_flight = 4;     // requests outstanding to the endpoints (not a flag here: SearchFlags sets it)

@@ -3,7 +3,7 @@
 set -e
 bin="$1"
 "$bin" --help > /dev/null
-for c in optimize verify problem bench report suite graph chat bench-llm model version; do
+for c in optimize verify problem bench report suite graph tree chat bench-llm model version; do
   "$bin" "$c" --help > /dev/null || { echo "regrapht $c --help failed"; exit 1; }
 done
 set +e

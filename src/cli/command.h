@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdio>
 #include <functional>
 #include <string>
 
@@ -37,5 +38,20 @@ struct CommandEntry {
 
 // Prints "regrapht: <status>" to stderr and returns kExitError.
 int Fail(const Status& status);
+
+// An old spelling kept for one release: hidden from --help, it sets the same
+// value and warns on stderr that `new_name` replaces it.
+inline void AddOldSpelling(CLI::App* sub, const std::string& old_name, const std::string& new_name,
+                           std::string* target) {
+  sub->add_option(old_name, *target)->group("")->each([old_name, new_name](const std::string&) {
+    std::fprintf(stderr, "regrapht: warning: %s is deprecated; use %s\n", old_name.c_str(), new_name.c_str());
+  });
+}
+inline void AddOldSpelling(CLI::App* sub, const std::string& old_name, const std::string& new_name, bool* target) {
+  sub->add_flag_callback(old_name, [old_name, new_name, target] {
+       *target = true;
+       std::fprintf(stderr, "regrapht: warning: %s is deprecated; use %s\n", old_name.c_str(), new_name.c_str());
+     })->group("");
+}
 
 }  // namespace regrapht::cli

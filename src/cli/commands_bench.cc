@@ -119,7 +119,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
                   "overlap)")
       ->capture_default_str();
-  sub->add_flag("--quiet", st->quiet, "no progress bar");
+  sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
                   "with --form kernel and a search method: ParEval's generation-prompts.json; each problem's "
                   "\"cuda\" prompt is the task shown to the model (without it: the problem's description and "
@@ -357,15 +357,24 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 std::function<int()> ReportCommand(CLI::App* sub) {
   struct State {
     std::vector<std::string> dbs;
-    std::string format = "md", suite, method, ks = "1";
+    std::string format = "md", suite, method, ks = "1", output;
     int bootstrap = 1000;
+    bool per_problem = false;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--db", st->dbs,
                   "SQLite results database; repeat it (or bench merge first) for several, e.g. one per shard")
       ->required()
       ->allow_extra_args(false);
-  sub->add_option("--format", st->format, "md, csv or json")->capture_default_str()->check(CLI::IsMember({"md", "csv", "json"}));
+  sub->add_option("--format", st->format,
+                  "md, csv, json, or html (one self-contained page: tables, figures, per-problem table with the "
+                  "candidates' sources, environments; docs/bench.md)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"md", "csv", "json", "html"}));
+  sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
+  sub->add_flag("--per-problem", st->per_problem,
+                "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
+                "in place of the metrics tables");
   sub->add_option("--suite", st->suite,
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
@@ -412,8 +421,25 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     auto groups = bench::ComputeMetrics(*rows, mo);
     bench::AddCoverage(*rows, *plan, expected ? &*expected : nullptr, &groups);
     bench::SortForDisplay(&groups);
-    auto printer = bench::NewReportPrinter(st->format);
-    std::fputs(printer->Print(groups, mo.ks).c_str(), stdout);
+    std::string text;
+    if (st->format == "html") {
+      if (st->per_problem) {
+        return Fail(Status::InvalidArgument("--per-problem: the html report always holds the per-problem table"));
+      }
+      bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs};
+      text = bench::RenderHtmlReport(in);
+    } else if (st->per_problem) {
+      text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
+    } else {
+      text = bench::NewReportPrinter(st->format)->Print(groups, mo.ks);
+    }
+    if (st->output.empty()) {
+      std::fputs(text.c_str(), stdout);
+      return kExitOk;
+    }
+    Status ws = WriteFileAtomic(st->output, text);
+    if (!ws.ok()) return Fail(ws);
+    std::fprintf(stderr, "report written to %s\n", st->output.c_str());
     return kExitOk;
   };
 }

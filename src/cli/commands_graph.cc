@@ -380,7 +380,15 @@ struct GraphArgs {
   std::string out;
   bool json = false;
   size_t top = 10;
+  PruneOptions prune;  // show and export: --min-examples, --top
 };
+
+// The graph of `a`, pruned by --min-examples and --top when given.
+Result<Graph> ReadPruned(const GraphArgs& a) {
+  RG_ASSIGN_OR_RETURN(Graph g, ReadGraph(a.graph, a.from));
+  if (a.prune.min_examples == 0 && a.prune.top == 0) return g;
+  return PruneGraph(g, a.prune);
+}
 
 int RunStats(const GraphArgs& a) {
   auto g = ReadGraph(a.graph, a.from);
@@ -392,7 +400,7 @@ int RunStats(const GraphArgs& a) {
 }
 
 int RunShow(const GraphArgs& a) {
-  auto g = ReadGraph(a.graph, a.from);
+  auto g = ReadPruned(a);
   if (!g.ok()) return Fail(g.status());
   std::string dot = ToDot(*g);
   if (a.format == "dot") {
@@ -403,14 +411,14 @@ int RunShow(const GraphArgs& a) {
   so.sandbox = SandboxMode::kNone;  // our own input to a system tool
   so.use_cgroups = false;
   auto runner = NewSubprocessRunner(so);
-  auto svg = RenderSvg(dot, runner.get());
-  if (!svg.ok()) return Fail(svg.status());
-  Status s = WriteOutput(a.out, *svg);
+  auto image = RenderImage(dot, a.format, runner.get());
+  if (!image.ok()) return Fail(image.status());
+  Status s = WriteOutput(a.out, *image);
   return s.ok() ? kExitOk : Fail(s);
 }
 
 int RunExport(const GraphArgs& a) {
-  auto g = ReadGraph(a.graph, a.from);
+  auto g = ReadPruned(a);
   if (!g.ok()) return Fail(g.status());
   auto format = ParseGraphFormat(a.format);
   if (!format.ok()) return Fail(format.status());
@@ -494,7 +502,8 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       "import", "Build a graph from authored trajectory folders (docs/trajectory-format.md)");
   imp->add_option("dirs", import_args->dirs, "Trajectory folders, or folders of them")
       ->required();
-  imp->add_option("--out,-o", import_args->out, "Graph file to write")->required();
+  imp->add_option("-o,--output", import_args->out, "Graph file to write (required)");
+  AddOldSpelling(imp, "--out", "-o/--output", &import_args->out);
   imp->add_option("--into", import_args->into, "Start from this graph (native or official)");
   AddRelabelFlags(imp, &import_args->taxonomy, &import_args->unknown, &import_args->threshold);
   imp->add_flag("--skip-bad", import_args->skip_bad,
@@ -521,9 +530,9 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   bld->add_option("--kernels", build_args->kernels,
                   "Text file listing problem or trajectory folders, one per line ('#' comments)")
       ->required();
-  bld->add_option("--out,-o", build_args->out,
-                  "Graph file to write; progress is checkpointed to OUT.state")
-      ->required();
+  AddOldSpelling(bld, "--out", "-o/--output", &build_args->out);
+  bld->add_option("-o,--output", build_args->out,
+                  "Graph file to write (required); progress is checkpointed to OUT.state");
   bld->add_option("--into", build_args->into, "Start from this graph (native or official)");
   bld->add_option("--verify", build_args->verify,
                   "Check every step: none, compile (device code for every --arch) or full "
@@ -555,7 +564,8 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   bld->add_option("--max-tokens", build_args->max_tokens, "Tokens per reply")->capture_default_str();
   bld->add_option("--seed", build_args->seed, "Base seed (each kernel's request gets its own)")
       ->capture_default_str();
-  bld->add_flag("--no-progress", build_args->no_progress, "No progress lines on stderr");
+  bld->add_flag("-q,--quiet", build_args->no_progress, "No progress lines on stderr");
+  AddOldSpelling(bld, "--no-progress", "-q/--quiet", &build_args->no_progress);
   build_args->backend.ctx_size = 16384;
   build_args->backend.Add(bld);
   bld->get_option("--model")->description(
@@ -575,12 +585,19 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
 
-  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT or SVG");
+  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT, SVG or PNG");
   add_graph(show);
-  show->add_option("--format", graph_args->format, "dot or svg (svg runs graphviz `dot`)")
-      ->check(CLI::IsMember({"dot", "svg"}))
+  show->add_option("--format", graph_args->format, "dot, svg or png (svg and png run graphviz `dot`)")
+      ->check(CLI::IsMember({"dot", "svg", "png"}))
       ->required();
   show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
+  auto add_prune = [&](CLI::App* c) {
+    c->add_option("--min-examples", graph_args->prune.min_examples,
+                  "Keep only transitions with at least N examples (and the techniques they touch)");
+    c->add_option("--top", graph_args->prune.top,
+                  "Then keep only the K transitions with the most examples (0: all)");
+  };
+  add_prune(show);
 
   CLI::App* exp = sub->add_subcommand("export", "Convert a graph between native and official formats");
   add_graph(exp);
@@ -588,6 +605,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->check(CLI::IsMember({"native", "official"}))
       ->required();
   exp->add_option("-o,--output", graph_args->out, "File to write ('-' for stdout)")->required();
+  add_prune(exp);
 
   CLI::App* tech = sub->add_subcommand(
       "techniques", "Print the technique taxonomy as Markdown (docs/techniques.md) or a list");
@@ -603,6 +621,10 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   rel->add_flag("--json", tax_args->json, "JSON output");
 
   return [=]() -> int {
+    if ((imp->parsed() && import_args->out.empty()) || (bld->parsed() && build_args->out.empty())) {
+      std::fprintf(stderr, "regrapht: -o/--output is required\n");
+      return kExitUsage;
+    }
     if (imp->parsed()) return RunImport(*import_args);
     if (bld->parsed()) return RunBuild(*build_args);
     if (stats->parsed()) return RunStats(*graph_args);

@@ -43,10 +43,10 @@ std::function<int()> Chat(CLI::App* sub) {
     std::string system;
     std::string prompt;
     float temperature = 0.7f;
-    float top_p = 0.95f;
+    float top_p = 0.9f;
     int top_k = 40;
     int max_tokens = 512;
-    uint64_t seed = 0;
+    uint64_t seed = 1;
     int n = 1;
     bool no_cache = false;
     std::string cache_path;

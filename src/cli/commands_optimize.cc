@@ -272,15 +272,25 @@ int RunOptimize(const OptimizeState& s) {
                         {"detail", a.detail},
                         {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
                         {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
-                        {"tokens_generated", a.tokens_generated}});
+                        {"tokens_generated", a.tokens_generated}, {"code", a.code}});
   }
   report["attempts"] = attempts;
   if (const Attempt* best = outcome->best_attempt()) report["best_result"] = VerifyResultToJson(best->result);
   if (heldout) report["heldout_result"] = VerifyResultToJson(*heldout);
   report["tree"] = OrderedJson::parse(outcome->tree_json.empty() ? "{}" : outcome->tree_json);
+  report["source"] = *source;  // the sequential code: first attempts are diffed against it
   fs::path report_path = s.report.empty() ? Sibling(out, ".report.json") : fs::path(s.report);
   Status rs = WriteFileAtomic(report_path, DumpJson(report));
   if (!rs.ok()) return Fail(rs);
+  // The same search as a page (tree show --format html), beside the report.
+  fs::path page_path = fs::path(report_path).replace_extension(".html");
+  auto page = RenderSearchReport(report_path, "html");
+  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
+  if (ps.ok()) {
+    std::printf("page       %s\n", page_path.string().c_str());
+  } else {
+    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
+  }
 
   int rc = Conclude(*outcome, heldout, out, pdir, report_path);
   if (early_exit >= 0) {
@@ -300,7 +310,7 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->add_option("--spec", s->spec, "problem spec (docs/problem-format.md); default: inferred from the signature");
   sub->add_option("-o,--output", s->output, "where to write the best CUDA (default: FILE.regrapht.cu)");
   sub->add_option("--report", s->report, "JSON report with every attempt and the search tree (default: OUT.report.json)");
-  sub->add_flag("--quiet", s->quiet, "no progress lines");
+  sub->add_flag("-q,--quiet", s->quiet, "no progress lines");
   s->search.Add(sub);
   s->verify.Add(sub);
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "

@@ -1,13 +1,65 @@
+// regrapht version / regrapht --version: the version and the toolchain found.
+#include <fmt/format.h>
+
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "core/json_util.h"
+#include "core/sandbox.h"
+#include "core/subprocess.h"
+#include "verify/toolchain.h"
 
 namespace regrapht::cli {
 
+std::string VersionText(bool json) {
+  SubprocessOptions so;
+  so.sandbox = SandboxMode::kNone;  // our own probes of system tools
+  so.use_cgroups = false;
+  auto runner = NewSubprocessRunner(so);
+  auto tc = verify::DetectToolchain(runner.get());
+  const SandboxSupport& sandbox = ProbeSandbox();
+  if (json) {
+    OrderedJson j = {{"version", REGRAPHT_VERSION}};
+    if (tc.ok()) {
+      j["nvcc"] = tc->has_nvcc() ? OrderedJson(tc->nvcc.string()) : OrderedJson(nullptr);
+      j["nvcc_version"] = tc->has_nvcc() ? OrderedJson(tc->nvcc_version) : OrderedJson(nullptr);
+      j["cuda_root"] =
+          tc->cuda_root.empty() ? OrderedJson(nullptr) : OrderedJson(tc->cuda_root.string());
+      j["cxx"] = tc->cxx.string();
+      j["cxx_version"] = tc->cxx_version;
+    } else {
+      j["toolchain_error"] = tc.status().ToString();
+    }
+    j["bubblewrap"] = sandbox.bwrap;
+    return DumpJson(j);
+  }
+  std::string out = fmt::format("regrapht {}\n", REGRAPHT_VERSION);
+  if (!tc.ok()) {
+    out += "toolchain  not detected: " + tc.status().ToString() + "\n";
+  } else {
+    if (tc->has_nvcc()) {
+      out += fmt::format("nvcc       {} ({})\n", tc->nvcc.string(), tc->nvcc_version);
+    } else {
+      out +=
+          "nvcc       not found ($REGRAPHT_NVCC, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin): "
+          "candidates "
+          "cannot be compiled\n";
+    }
+    if (!tc->cuda_root.empty()) out += "cuda       " + tc->cuda_root.string() + "\n";
+    out += fmt::format("host c++   {} ({})\n", tc->cxx.string(), tc->cxx_version);
+  }
+  out += std::string("sandbox    ") +
+         (sandbox.bwrap ? "bubblewrap works"
+                        : "bubblewrap unavailable (verify refuses to run candidates)") +
+         "\n";
+  return out;
+}
+
 std::function<int()> VersionCommand(CLI::App* sub) {
-  (void)sub;
-  return [] {
-    std::printf("regrapht 0.1.0\n");
+  auto json = std::make_shared<bool>(false);
+  sub->add_flag("--json", *json, "print the version and toolchain as JSON");
+  return [json] {
+    std::fputs(VersionText(*json).c_str(), stdout);
     return kExitOk;
   };
 }

@@ -20,7 +20,7 @@ build() {  # build OUT [flags...]
   out=$1
   shift
   "$bin" graph build --endpoint "$endpoint" --model test-model --kernels "$tmp/kernels.txt" \
-    --out "$out" --verify compile --arch sm_90 --jobs 2 "$@"
+    -o "$out" --verify compile --arch sm_90 --jobs 2 "$@"
 }
 
 build "$tmp/g.json" --save-trajectories "$tmp/saved" >"$tmp/summary.txt" 2>"$tmp/build.log" ||
@@ -47,13 +47,13 @@ grep -q '"technique": "warp_shuffle_reduction"' "$tmp/g.json" || fail "relabelle
 [ "$(grep -c '"compiled": true' "$tmp/g.json")" -eq 4 ] || fail "verification records"
 
 # Saved trajectories re-import with `graph import`.
-"$bin" graph import "$tmp/saved" --out "$tmp/reimported.json" 2>"$tmp/import.log" ||
+"$bin" graph import "$tmp/saved" -o "$tmp/reimported.json" 2>"$tmp/import.log" ||
   fail "re-import of saved trajectories"
 grep -q "imported 2 of 2 trajectories" "$tmp/import.log" || fail "re-import summary"
 
 # A second run is answered from the response cache and gives the same bytes.
 asked=$(grep -c '^trajectory' "$tmp/requests.log")
-build "$tmp/g2.json" --no-progress >/dev/null 2>"$tmp/build2.log" || fail "second build"
+build "$tmp/g2.json" --quiet >/dev/null 2>"$tmp/build2.log" || fail "second build"
 [ "$(grep -c '^trajectory' "$tmp/requests.log")" -eq "$asked" ] || fail "response cache not used"
 cmp -s "$tmp/g.json" "$tmp/g2.json" || fail "the same build gave a different graph"
 
@@ -82,6 +82,6 @@ grep -q "pass --resume to continue it" "$tmp/refused.log" || fail "state refusal
 # Kernel-list errors name the file and line.
 printf '%s\n\n%s\n' "$src/problems/saxpy" "$tmp/no_such_kernel" >"$tmp/bad_kernels.txt"
 "$bin" graph build --endpoint "$endpoint" --model test-model --kernels "$tmp/bad_kernels.txt" \
-  --out "$tmp/bad.json" 2>"$tmp/bad.log" && fail "bad kernel list accepted"
+  -o "$tmp/bad.json" 2>"$tmp/bad.log" && fail "bad kernel list accepted"
 grep -q "bad_kernels.txt:3: .*no_such_kernel: no such folder" "$tmp/bad.log" || fail "list error not located"
 echo "graph_build_cli_test: ok"

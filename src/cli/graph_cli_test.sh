@@ -10,20 +10,26 @@ trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # Import the good tree; the result is reproducible byte for byte.
-"$bin" graph import "$trees/good" --out "$tmp/g.json" 2>"$tmp/import.log" || fail "import good"
+"$bin" graph import "$trees/good" -o "$tmp/g.json" 2>"$tmp/import.log" || fail "import good"
 grep -q "imported 2 of 2 trajectories" "$tmp/import.log" || fail "import summary"
 grep -q "skipped .*only_problem" "$tmp/import.log" || fail "skipped folder not reported"
-"$bin" graph import "$trees/good" --out "$tmp/g2.json" 2>/dev/null || fail "import again"
+"$bin" graph import "$trees/good" -o "$tmp/g2.json" 2>/dev/null || fail "import again"
 cmp -s "$tmp/g.json" "$tmp/g2.json" || fail "import is not reproducible"
+# The old spelling --out still works for one release, with a warning.
+"$bin" graph import "$trees/good" --out "$tmp/g3.json" 2>"$tmp/old.log" || fail "import --out"
+cmp -s "$tmp/g.json" "$tmp/g3.json" || fail "import --out wrote something else"
+grep -q "warning: --out is deprecated; use -o/--output" "$tmp/old.log" || fail "no deprecation warning"
+"$bin" graph import "$trees/good" >/dev/null 2>&1
+[ $? -eq 2 ] || fail "import without -o must exit 2"
 
 # Bad folders: named errors, nothing written unless --skip-bad.
-if "$bin" graph import "$trees/bad" "$trees/good" --out "$tmp/bad.json" 2>"$tmp/bad.log"; then
+if "$bin" graph import "$trees/bad" "$trees/good" -o "$tmp/bad.json" 2>"$tmp/bad.log"; then
   fail "import of bad folders succeeded"
 fi
 grep -q "kernel_mismatch/trajectory.json: kernel: \"scale\" does not match" "$tmp/bad.log" ||
   fail "bad folder error not named"
 [ ! -e "$tmp/bad.json" ] || fail "graph written despite errors"
-"$bin" graph import "$trees/bad" "$trees/good" --out "$tmp/bad.json" --skip-bad 2>/dev/null ||
+"$bin" graph import "$trees/bad" "$trees/good" -o "$tmp/bad.json" --skip-bad 2>/dev/null ||
   fail "--skip-bad"
 cmp -s "$tmp/g.json" "$tmp/bad.json" || fail "--skip-bad graph differs from the good one"
 
@@ -47,7 +53,17 @@ grep -q "n0 -> n1" "$tmp/g.dot" || fail "dot edges"
 if command -v dot >/dev/null 2>&1; then
   "$bin" graph show "$tmp/g.json" --format svg -o "$tmp/g.svg" || fail "show svg"
   grep -q "<svg" "$tmp/g.svg" || fail "svg output"
+  "$bin" graph show "$tmp/g.json" --format png -o "$tmp/g.png" || fail "show png"
+  head -c 8 "$tmp/g.png" | od -An -c | grep -q "P   N   G" || fail "png output is not a PNG"
 fi
+# Pruning: --top 1 keeps the busiest transition and the nodes it touches; edge width by examples.
+"$bin" graph show "$tmp/g.json" --format dot --top 1 >"$tmp/top.dot" || fail "show --top"
+[ "$(grep -c -- '->' "$tmp/top.dot")" -eq 1 ] || fail "--top 1 kept $(grep -c -- '->' "$tmp/top.dot") edges"
+grep -q "penwidth=" "$tmp/top.dot" || fail "no edge widths"
+"$bin" graph show "$tmp/g.json" --format dot --min-examples 1000 >"$tmp/none.dot" || fail "show --min-examples"
+[ "$(grep -c -- '->' "$tmp/none.dot")" -eq 0 ] || fail "--min-examples 1000 kept edges"
+"$bin" graph export "$tmp/g.json" --format native --top 1 -o "$tmp/top.json" 2>/dev/null || fail "export --top"
+"$bin" graph stats "$tmp/top.json" | grep -q "^edges           1 " || fail "export --top 1 kept more than 1 edge"
 
 # The techniques doc is what the binary generates.
 "$bin" graph techniques >"$tmp/techniques.md" || fail "techniques"
@@ -56,6 +72,6 @@ cmp -s "$tmp/techniques.md" "$src/docs/techniques.md" || fail "docs/techniques.m
   fail "relabel"
 
 # Usage errors.
-"$bin" graph show "$tmp/g.json" --format png >/dev/null 2>&1 && fail "bad --format accepted"
+"$bin" graph show "$tmp/g.json" --format gif >/dev/null 2>&1 && fail "bad --format accepted"
 "$bin" graph stats "$tmp/missing.json" 2>/dev/null && fail "missing graph accepted"
 echo "graph_cli_test: ok"

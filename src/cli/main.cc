@@ -30,6 +30,7 @@ std::vector<CommandEntry> Commands() {
       {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
       {"graph", "Build, inspect and convert reasoning graphs", GraphCommand},
+      {"tree", "Draw one search from its optimize report: tree show REPORT.json (svg or html)", TreeCommand},
       {"chat", "Ask the language model one question (embedded GGUF or an OpenAI-compatible server)",
        ChatCommand},
       {"bench-llm", "Measure the embedded model: prompt and generation tokens/s, prefix reuse",
@@ -41,6 +42,12 @@ std::vector<CommandEntry> Commands() {
 int Main(int argc, char** argv) {
   CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", [] {
+    std::string v = VersionText(false);
+    if (!v.empty() && v.back() == '\n') v.pop_back();  // CLI11 adds one
+    return v;
+  },
+                       "Print the version and the toolchain found, and exit");
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "debug, info, warn, error or off")
       ->capture_default_str();

@@ -35,5 +35,11 @@ assert best["verdict"] == "correct" and best.get("emulated") is True, best
 assert all(a["verdict"] == "correct" and a["reward"] == 1.0 for a in r["attempts"]), r["attempts"]
 held = r["heldout_result"]  # the answer re-verified on held-out inputs (new seeds)
 assert held["verdict"] == "correct" and held.get("emulated") is True, held
+assert all(a["code"] for a in r["attempts"]), "attempts carry their code"
+assert "void saxpy" in r["source"], "the report carries the sequential code"
 PY
+# The page of the search (tree show --format html), beside the report.
+grep -q "^page       $tmp/saxpy.report.html" "$tmp/out.txt" || fail "optimize did not name its page"
+python3 "$src/src/cli/html_check.py" "$tmp/saxpy.report.html" --id summary:table --id tree:figure \
+  --id attempt-0:section || fail "the optimize page"
 echo ok

@@ -1,5 +1,11 @@
 #include "graph/dot.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
 namespace regrapht {
 namespace {
 
@@ -18,12 +24,45 @@ std::string Escape(std::string_view s) {
 
 }  // namespace
 
+Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options) {
+  std::vector<const Edge*> kept;
+  for (const Edge& e : graph.edges()) {
+    if (e.examples.size() >= options.min_examples) kept.push_back(&e);
+  }
+  if (options.top > 0 && kept.size() > options.top) {
+    std::stable_sort(kept.begin(), kept.end(), [](const Edge* a, const Edge* b) {
+      return a->examples.size() > b->examples.size();
+    });
+    kept.resize(options.top);
+    std::sort(kept.begin(), kept.end(), [](const Edge* a, const Edge* b) { return a->id < b->id; });
+  }
+  std::vector<bool> used(graph.num_nodes(), false);
+  used[kInitNode] = true;
+  for (const Edge* e : kept) used[e->from] = used[e->to] = true;
+  Graph out;
+  std::map<NodeId, NodeId> ids = {{kInitNode, kInitNode}};
+  for (const Node& n : graph.nodes()) {
+    if (n.id == kInitNode || !used[n.id]) continue;
+    RG_ASSIGN_OR_RETURN(NodeId id,
+                        out.AddNode({n.name, n.technique, n.description, n.needs_review}));
+    ids[n.id] = id;
+  }
+  for (const Edge* e : kept) {
+    RG_ASSIGN_OR_RETURN(EdgeId id, out.AddEdge(ids.at(e->from), ids.at(e->to)));
+    for (const Example& x : e->examples) out.AddExample(id, x);
+  }
+  return out;
+}
+
 std::string ToDot(const Graph& graph) {
+  size_t busiest = 1;
+  for (const Edge& e : graph.edges()) busiest = std::max(busiest, e.examples.size());
   std::string s;
   s += "digraph regraph {\n";
   s += "  rankdir=LR;\n";
+  s += "  nodesep=0.25; ranksep=0.7;\n";
   s += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n";
-  s += "  edge [fontname=\"Helvetica\", fontsize=9];\n";
+  s += "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n";
   for (const Node& n : graph.nodes()) {
     s += "  n" + std::to_string(n.id) + " [label=\"" + Escape(n.name);
     if (n.id == kInitNode) {
@@ -35,16 +74,24 @@ std::string ToDot(const Graph& graph) {
     }
   }
   for (const Edge& e : graph.edges()) {
-    s += "  n" + std::to_string(e.from) + " -> n" + std::to_string(e.to) + " [label=\"" +
-         std::to_string(e.examples.size()) + "\"];\n";
+    // Width 0.6 to 5 and grey 65% to 10% by sqrt(examples / busiest).
+    const double w = std::sqrt(static_cast<double>(e.examples.size()) / busiest);
+    const int grey = static_cast<int>(std::lround(166 - 140 * w));
+    s += fmt::format(
+        "  n{} -> n{} [label=\"{}\", penwidth={:.2f}, color=\"#{:02x}{:02x}{:02x}\"];\n", e.from,
+        e.to, e.examples.size(), 0.6 + 4.4 * w, grey, grey, grey);
   }
   s += "}\n";
   return s;
 }
 
-Result<std::string> RenderSvg(std::string_view dot_text, CommandRunner* runner) {
+Result<std::string> RenderImage(std::string_view dot_text, std::string_view format,
+                                CommandRunner* runner) {
+  if (format != "svg" && format != "png")
+    return Status::InvalidArgument("image format must be svg or png");
+  const std::string flag = "-T" + std::string(format);
   CommandSpec spec;
-  spec.argv = {"dot", "-Tsvg"};
+  spec.argv = {"dot", flag};
   spec.stdin_data = std::string(dot_text);
   spec.limits.wall_seconds = 120;
   spec.max_output_bytes = 64 * 1024 * 1024;
@@ -54,10 +101,15 @@ Result<std::string> RenderSvg(std::string_view dot_text, CommandRunner* runner) 
                                       result.status().message());
   }
   if (!result->ok()) {
-    return Status::Internal("dot -Tsvg failed (" + result->Describe() + "): " + result->stderr_text);
+    return Status::Internal("dot " + flag + " failed (" + result->Describe() +
+                            "): " + result->stderr_text);
   }
-  if (result->stdout_dropped > 0) return Status::Internal("dot -Tsvg: SVG too large");
+  if (result->stdout_dropped > 0) return Status::Internal("dot " + flag + ": image too large");
   return std::move(result->stdout_text);
+}
+
+Result<std::string> RenderSvg(std::string_view dot_text, CommandRunner* runner) {
+  return RenderImage(dot_text, "svg", runner);
 }
 
 }  // namespace regrapht

@@ -1,6 +1,9 @@
-// Drawing the graph: Graphviz DOT text, and SVG through `dot -Tsvg`.
+// Drawing the graph: Graphviz DOT text, SVG or PNG through `dot`, and the
+// pruning that keeps a big graph readable (`graph show/export --min-examples
+// N --top K`).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -9,13 +12,30 @@
 
 namespace regrapht {
 
+// Which transitions a drawing or an export keeps.
+struct PruneOptions {
+  size_t min_examples = 0;  // keep edges with at least this many examples
+  size_t top = 0;           // then the `top` edges with the most examples (ties: lower id); 0: all
+};
+
+// The sub-graph of `graph` with the edges `options` keeps (their examples
+// included) and the nodes they touch; the init node always stays. Nodes and
+// edges keep their relative order (ids are renumbered).
+Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options);
+
 // DOT for `graph`: one box per technique (its name and taxonomy id; dashed
 // if flagged for review), an ellipse for the init node, and each edge
-// labelled with its example count. Deterministic: nodes and edges in id order.
+// labelled with its example count, its width and darkness growing with that
+// count (square-root scale, relative to the busiest edge). Deterministic:
+// nodes and edges in id order.
 std::string ToDot(const Graph& graph);
 
-// Runs `dot -Tsvg` on `dot_text` through `runner` and returns the SVG.
-// FailedPrecondition if graphviz cannot be run; Internal if it fails.
+// Runs `dot -T<format>` ("svg" or "png") on `dot_text` through `runner` and
+// returns the image (PNG bytes are binary). FailedPrecondition if graphviz
+// cannot be run; Internal if it fails.
+Result<std::string> RenderImage(std::string_view dot_text, std::string_view format,
+                                CommandRunner* runner);
+// RenderImage(dot_text, "svg", runner).
 Result<std::string> RenderSvg(std::string_view dot_text, CommandRunner* runner);
 
 }  // namespace regrapht

@@ -1,0 +1,303 @@
+#include "bench/report_tree.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "core/html.h"
+#include "core/strings.h"
+
+namespace regrapht::bench {
+namespace {
+
+using Html = std::string;
+
+const char* VerdictColor(const std::string& v) {
+  if (v == "correct") return "#2e8b57";
+  if (v == "compiled_only" || v == "not_emulated") return "#d4a017";
+  if (v == "compile_error" || v == "static_reject") return "#9e9e9e";
+  return "#c0392b";  // wrong answers, crashes, timeouts, ...
+}
+
+std::string Short(const std::string& s, size_t n) {
+  if (s.size() <= n) return s;
+  return s.substr(0, n - 1) + "…";
+}
+
+std::string SpeedText(const TreeAttempt& a) {
+  if (a.verdict != "correct") return "";
+  return a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup) : "untimed";
+}
+
+// Rows (leaf order) and depths of every attempt; the root is the sequential
+// code. Children in id order.
+struct Layout {
+  std::map<int, double> row;  // id -> row (internal nodes: mean of their children's)
+  std::map<int, int> depth;
+  int rows = 0, depth_max = 0;
+};
+
+Layout Place(const std::vector<TreeAttempt>& attempts) {
+  std::map<int, std::vector<int>> children;
+  for (const auto& a : attempts) children[a.parent].push_back(a.id);
+  Layout l;
+  // Iterative post-order from the root (-1).
+  struct Frame {
+    int id, depth;
+    size_t next;
+  };
+  std::vector<Frame> stack = {{-1, 0, 0}};
+  while (!stack.empty()) {
+    Frame& f = stack.back();
+    auto& kids = children[f.id];
+    if (f.next < kids.size()) {
+      int child = kids[f.next++];
+      stack.push_back({child, f.depth + 1, 0});
+      continue;
+    }
+    l.depth[f.id] = f.depth;
+    l.depth_max = std::max(l.depth_max, f.depth);
+    if (kids.empty()) {
+      l.row[f.id] = l.rows++;
+    } else {
+      l.row[f.id] = (l.row[kids.front()] + l.row[kids.back()]) / 2;
+    }
+    stack.pop_back();
+  }
+  if (l.rows == 0) l.rows = 1;
+  return l;
+}
+
+}  // namespace
+
+Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std::string& source) {
+  JsonPath root(report, source);
+  RG_RETURN_IF_ERROR(root.ExpectObject());
+  if (!root.Has("attempts"))
+    return root.FieldError("attempts", "required field is missing (is this an optimize report?)");
+  JsonPath list = root["attempts"];
+  RG_RETURN_IF_ERROR(list.ExpectArray());
+  std::vector<TreeAttempt> out;
+  std::set<int> ids;
+  for (size_t i = 0; i < list.json().size(); ++i) {
+    JsonPath a = list[i];
+    TreeAttempt t;
+    RG_ASSIGN_OR_RETURN(int64_t id, a.GetInt("id"));
+    RG_ASSIGN_OR_RETURN(int64_t parent, a.GetInt("parent", -1));
+    t.id = static_cast<int>(id);
+    t.parent = static_cast<int>(parent);
+    if (ids.count(t.id)) return a.FieldError("id", fmt::format("id {} is used twice", t.id));
+    if (t.parent != -1 && !ids.count(t.parent)) {
+      return a.FieldError("parent",
+                          fmt::format("{} is not -1 or an earlier attempt's id", t.parent));
+    }
+    ids.insert(t.id);
+    RG_ASSIGN_OR_RETURN(t.action, a.GetString("action", ""));
+    RG_ASSIGN_OR_RETURN(t.verdict, a.GetString("verdict"));
+    RG_ASSIGN_OR_RETURN(t.detail, a.GetString("detail", ""));
+    RG_ASSIGN_OR_RETURN(t.code, a.GetString("code", ""));
+    RG_ASSIGN_OR_RETURN(t.speedup, a.GetNumber("speedup", 0));
+    RG_ASSIGN_OR_RETURN(t.reused, a.GetBool("reused", false));
+    out.push_back(std::move(t));
+  }
+  if (report.contains("best_path")) {
+    JsonPath path = root["best_path"];
+    RG_RETURN_IF_ERROR(path.ExpectArray());
+    for (const auto& v : path.json()) {
+      if (!v.is_number_integer() || !ids.count(v.get<int>())) {
+        return path.Error("every entry must be an attempt's id, got " + v.dump());
+      }
+      for (auto& t : out) t.on_best_path |= t.id == v.get<int>();
+    }
+  }
+  return out;
+}
+
+std::string SearchTreeSvg(const std::vector<TreeAttempt>& attempts) {
+  constexpr double kColW = 200, kBoxW = 172, kBoxH = 34, kRowH = 44, kPad = 16;
+  const Layout l = Place(attempts);
+  const double width = kPad * 2 + kColW * (l.depth_max + 1);
+  const double height = kPad * 2 + kRowH * l.rows;
+  auto x_of = [&](int id) { return kPad + kColW * l.depth.at(id); };
+  auto y_of = [&](int id) { return kPad + kRowH * l.row.at(id); };
+  std::map<int, const TreeAttempt*> by_id;
+  for (const auto& a : attempts) by_id[a.id] = &a;
+  std::string s = fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tree\" width=\"{:.0f}\" height=\"{:.0f}\" "
+      "viewBox=\"0 0 {:.0f} {:.0f}\" role=\"img\"><title>search tree: {} attempts</title>\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+      width, height, width, height, attempts.size());
+  // Edges first, under the boxes.
+  for (const auto& a : attempts) {
+    const double x1 = x_of(a.parent) + kBoxW, y1 = y_of(a.parent) + kBoxH / 2;
+    const double x2 = x_of(a.id), y2 = y_of(a.id) + kBoxH / 2;
+    const double mx = (x1 + x2) / 2;
+    const bool best = a.on_best_path && (a.parent == -1 || by_id.at(a.parent)->on_best_path);
+    s += fmt::format(
+        "<path class=\"edge{}\" d=\"M{:.1f},{:.1f} C{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" "
+        "fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"/>\n",
+        best ? " best" : "", x1, y1, mx, y1, mx, y2, x2, y2, best ? "#1f4fd1" : "#9aa4b1",
+        best ? 3.5 : 1.2);
+  }
+  s += fmt::format(
+      "<g class=\"node root\"><rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\" rx=\"17\" "
+      "fill=\"#eef1f5\" stroke=\"#555\"/><text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"12\" "
+      "text-anchor=\"middle\">sequential code</text></g>\n",
+      x_of(-1), y_of(-1), kBoxW, kBoxH, x_of(-1) + kBoxW / 2, y_of(-1) + kBoxH / 2 + 4);
+  for (const auto& a : attempts) {
+    const double x = x_of(a.id), y = y_of(a.id);
+    const std::string speed = SpeedText(a);
+    s += fmt::format(
+        "<a href=\"#attempt-{}\"><g class=\"node{}\" data-verdict=\"{}\"><title>#{} {}: "
+        "{}{}{}</title>",
+        a.id, a.on_best_path ? " best" : "", HtmlEscape(a.verdict), a.id, HtmlEscape(a.action),
+        HtmlEscape(a.verdict), speed.empty() ? "" : " " + speed,
+        a.detail.empty() ? "" : " (" + HtmlEscape(Short(a.detail, 200)) + ")");
+    s += fmt::format(
+        "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{}\" height=\"{}\" rx=\"5\" fill=\"#ffffff\" "
+        "stroke=\"{}\" stroke-width=\"{}\"/>",
+        x, y, kBoxW, kBoxH, a.on_best_path ? "#1f4fd1" : "#888", a.on_best_path ? 2.5 : 1);
+    s += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"6\" height=\"{}\" fill=\"{}\"/>", x,
+                     y, kBoxH, VerdictColor(a.verdict));
+    s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"11\">#{} {}</text>", x + 11,
+                     y + 14, a.id, HtmlEscape(Short(a.action, 24)));
+    s += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" font-size=\"10\" fill=\"{}\">{}{}{}</text></g></a>\n",
+        x + 11, y + 28, VerdictColor(a.verdict), HtmlEscape(a.verdict),
+        speed.empty() ? "" : " " + speed, a.reused ? " (reused)" : "");
+  }
+  return s + "</svg>";
+}
+
+namespace {
+
+Html Row(const std::string& k, const Html& v) {
+  return "<tr><th>" + HtmlEscape(k) + "</th><td>" + v + "</td></tr>\n";
+}
+
+std::string ValueText(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+
+Html AttemptSection(const TreeAttempt& a, const std::map<int, const TreeAttempt*>& by_id,
+                    const std::string& source) {
+  Html h = fmt::format(
+      "<section class=\"attempt{}\" id=\"attempt-{}\">\n<h3>#{} {} &rarr; <span style=\"color:{}\">"
+      "{}</span>{}</h3>\n",
+      a.on_best_path ? " best" : "", a.id, a.id, HtmlEscape(a.action), VerdictColor(a.verdict),
+      HtmlEscape(a.verdict), HtmlEscape(SpeedText(a).empty() ? "" : " " + SpeedText(a)));
+  h += "<p>parent: " +
+       (a.parent < 0 ? std::string("the sequential code")
+                     : fmt::format("<a href=\"#attempt-{0}\">#{0}</a>", a.parent)) +
+       (a.reused ? "; same code as an earlier attempt (its verification reused)" : "") +
+       (a.on_best_path ? "; <strong>on the winning path</strong>" : "") + "</p>\n";
+  if (!a.detail.empty()) h += "<p class=\"detail\">" + HtmlEscape(a.detail) + "</p>\n";
+  if (a.code.empty()) {
+    h += "<p class=\"muted\">The report holds no code for this attempt (reports written before "
+         "code was stored, or "
+         "nothing was extracted from the reply).</p>\n";
+  } else {
+    const std::string& before = a.parent < 0 ? source : by_id.at(a.parent)->code;
+    const std::string diff = UnifiedDiff(before, a.code);
+    h += fmt::format(
+        "<details class=\"diff\" open><summary>diff against {} ({} lines)</summary>{}</details>\n",
+        a.parent < 0 ? "the sequential code" : fmt::format("#{}", a.parent),
+        std::count(diff.begin(), diff.end(), '\n'),
+        diff.empty() ? "<p class=\"muted\">no change</p>" : DiffHtml(diff));
+    h += "<details class=\"code\"><summary>code</summary><pre><code>" + HtmlEscape(a.code) +
+         "</code></pre></details>\n";
+  }
+  return h + "</section>\n";
+}
+
+}  // namespace
+
+Result<std::string> SearchReportHtml(const Json& report, const std::string& source_name) {
+  RG_ASSIGN_OR_RETURN(auto attempts, ReadTreeAttempts(report, source_name));
+  JsonPath root(report, source_name);
+  RG_ASSIGN_OR_RETURN(std::string file, root.GetString("file", ""));
+  RG_ASSIGN_OR_RETURN(std::string function, root.GetString("function", ""));
+  RG_ASSIGN_OR_RETURN(std::string source, root.GetString("source", ""));
+  std::map<int, const TreeAttempt*> by_id;
+  for (const auto& a : attempts) by_id[a.id] = &a;
+
+  Html b = fmt::format("<h1>regrapht optimize: <code>{}</code></h1>\n<p>from <code>{}</code></p>\n",
+                       HtmlEscape(function.empty() ? "(function not named)" : function),
+                       HtmlEscape(file));
+  b += "<h2>Summary</h2>\n<table class=\"summary\" id=\"summary\">\n";
+  for (const char* k :
+       {"signature", "method", "model", "stop_reason", "generations", "verifications",
+        "tokens_prompt", "tokens_generated", "best_rule", "best_verified", "best_evidence"}) {
+    if (report.contains(k)) b += Row(k, HtmlEscape(ValueText(report[k])));
+  }
+  const TreeAttempt* best = nullptr;
+  if (report.contains("best_path") && !report["best_path"].empty())
+    best = by_id.at(report["best_path"].back().get<int>());
+  b += Row("best", best ? fmt::format("<a href=\"#attempt-{}\">#{}</a> {} {}", best->id, best->id,
+                                      HtmlEscape(best->verdict), HtmlEscape(SpeedText(*best)))
+                        : std::string("none"));
+  b += "</table>\n";
+  if (report.value("best_verified", false) == false && best) {
+    b += "<p class=\"warn\">The best attempt was not verified on a GPU: see its evidence "
+         "above.</p>\n";
+  }
+
+  b += "<h2>Winning path</h2>\n";
+  std::vector<const TreeAttempt*> path;
+  for (const auto& a : attempts) {
+    if (a.on_best_path) path.push_back(&a);
+  }
+  if (path.empty()) {
+    b += "<p class=\"muted\">No winning path: no attempt was chosen.</p>\n";
+  } else {
+    b += "<table class=\"path\" "
+         "id=\"path\">\n<thead><tr><th>step</th><th>attempt</th><th>technique / action</th>"
+         "<th>verdict</th><th>speedup</th></tr></thead>\n<tbody>\n";
+    int step = 0;
+    for (const auto& id : report["best_path"]) {
+      const TreeAttempt& a = *by_id.at(id.get<int>());
+      b += fmt::format(
+          "<tr><td class=\"num\">{}</td><td><a href=\"#attempt-{}\">#{}</a></td><td>{}</td>"
+          "<td>{}</td><td class=\"num\">{}</td></tr>\n",
+          ++step, a.id, a.id, HtmlEscape(a.action), HtmlEscape(a.verdict),
+          SpeedText(a).empty() ? "&ndash;" : HtmlEscape(SpeedText(a)));
+    }
+    b += "</tbody></table>\n";
+  }
+
+  b += fmt::format(
+      "<h2>Search tree</h2>\n<figure class=\"tree\" id=\"tree\">{}<figcaption>{} attempts; each "
+      "box "
+      "is one attempt (its action, verdict and speedup), linked to its parent, whose code it "
+      "started "
+      "from; the winning path is drawn thick and blue; the bar's colour is the verdict (green "
+      "correct, "
+      "amber unverified, grey rejected or not compiled, red wrong or "
+      "crashed).</figcaption></figure>\n",
+      SearchTreeSvg(attempts), attempts.size());
+
+  b += "<h2>Attempts</h2>\n";
+  if (source.empty()) {
+    b += "<p class=\"muted\">The report holds no sequential source: first attempts are diffed "
+         "against nothing.</p>\n";
+  }
+  for (const auto& a : attempts) b += AttemptSection(a, by_id, source);
+
+  if (report.contains("best_result") && report["best_result"].is_object() &&
+      report["best_result"].contains("environment") &&
+      report["best_result"]["environment"].is_object()) {
+    b += "<h2>Environment of the best attempt</h2>\n<table class=\"environment\" "
+         "id=\"environment\">\n";
+    for (const auto& [k, v] : report["best_result"]["environment"].items())
+      b += Row(k, HtmlEscape(ValueText(v)));
+    b += "</table>\n";
+  }
+  if (report.contains("config") && report["config"].is_object()) {
+    b += "<h2>Configuration</h2>\n<table class=\"config\" id=\"config\">\n";
+    for (const auto& [k, v] : report["config"].items()) b += Row(k, HtmlEscape(ValueText(v)));
+    b += "</table>\n";
+  }
+  return HtmlPage("regrapht optimize: " + (function.empty() ? source_name : function), b);
+}
+
+}  // namespace regrapht::bench
