@@ -154,6 +154,9 @@ struct SearchOptions {
   // depend on one another (best-of-n's samples). Does not change results:
   // seeds and the order replies are used in are those of one at a time.
   int max_in_flight = 1;
+  // Output shaping of replies that must hold code (every method's code
+  // requests except cot's, whose reply starts with its reasoning).
+  ShapeOptions shape;
 };
 
 class Reasoner {

@@ -9,6 +9,7 @@
 #include "core/strings.h"
 #include "graph/retrieval.h"
 #include "llm/extract.h"
+#include "llm/shape.h"
 #include "verify/kernel_form.h"
 
 namespace regrapht {
@@ -263,12 +264,22 @@ Result<std::string> SearchRun::ChatText(const std::vector<ChatMessage>& messages
   return resp.choices.empty() ? std::string() : resp.choices[0].text;
 }
 
+OutputShape SearchRun::CodeShape() const {
+  if (!options_.shape.any()) return {};
+  const ProblemSpec& spec = task_.problem->spec;
+  llm::CodeShape shape;
+  shape.signature = task_.kernel_form && spec.kernel ? verify::KernelSignature(spec) : spec.Signature();
+  shape.max_tokens = options_.sampling.max_tokens;
+  return llm::MakeOutputShape(shape, options_.shape);
+}
+
 Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
                                 int graph_node) {
   ChatRequest req;
   req.messages = messages;
   req.sampling = options_.sampling;
   req.sampling.seed = NextSeed();
+  req.shape = CodeShape();
   RG_ASSIGN_OR_RETURN(ChatResponse resp, context_.llm->Chat(req));
   return Consume(std::move(resp), parent, action, graph_node);
 }
@@ -280,10 +291,17 @@ int SearchRun::GenerationsLeft() const {
 
 Result<std::vector<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
   std::vector<ChatRequest> requests(std::max(0, count));
+  const OutputShape shape = CodeShape();
   for (auto& req : requests) {
     req.messages = messages;
     req.sampling = options_.sampling;
     req.sampling.seed = NextSeed();
+    req.shape = shape;
+  }
+  if (options_.max_in_flight <= 1) {
+    // One call: the embedded backend decodes the samples together (same
+    // prompt, separate sequences); others answer them one after another.
+    return context_.llm->ChatBatch(requests);
   }
   std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());
   std::atomic<size_t> next{0};
