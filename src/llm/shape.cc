@@ -6,7 +6,9 @@
 
 namespace regrapht::llm {
 
-std::string CodePrefill(const CodeShape& shape) { return "```" + shape.language + "\n" + shape.includes; }
+std::string CodePrefill(const CodeShape& shape) {
+  return "```" + shape.language + "\n" + shape.includes + shape.opener;
+}
 
 std::string FunctionHead(std::string_view signature) {
   size_t paren = signature.find('(');
@@ -51,7 +53,10 @@ namespace {
 
 int MaxLines(const CodeShape& shape, const ShapeOptions& o) {
   if (o.max_lines > 0) return o.max_lines;
-  return std::max(16, shape.max_tokens / 8);
+  // About 10 tokens a line of code: before and after the head together
+  // about max_tokens, so that a model writing ordinary lines closes the block
+  // in time.
+  return std::max(8, shape.max_tokens / 24);
 }
 
 }  // namespace

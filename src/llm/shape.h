@@ -3,9 +3,9 @@
 //
 // A CodeShape describes "one ```cuda block that defines the target
 // function". MakeOutputShape turns it into an OutputShape for a request:
-//   - prefill: the assistant turn starts with the opening fence and the
-//     includes (the embedded backend evaluates it as part of the prompt;
-//     every reply's text starts with it);
+//   - prefill: the assistant turn starts with the opening fence, the
+//     includes and the opener (the embedded backend evaluates it as part of
+//     the prompt; every reply's text starts with it);
 //   - grammar: GBNF for the rest of the reply: at most `max_lines` lines
 //     before and after a line holding the function's head (its return type
 //     and name up to the opening parenthesis), lines of at most
@@ -26,10 +26,14 @@ struct CodeShape {
   std::string signature;  // e.g. "void saxpy(int n, float a, const float* x, float* y)"
   std::string language = "cuda";
   std::string includes = "#include <cuda_runtime.h>\n";
+  // Text the prefill ends with after the includes, e.g. "\n__global__ void
+  // saxpy_kernel(" so that a drop-in reply starts with its kernel (empty in
+  // the kernel form, where the kernel is the head itself).
+  std::string opener;
   int max_tokens = 1024;  // the request's, to size max_lines
 };
 
-// The opening of the reply: "```cuda\n" + includes.
+// The opening of the reply: "```cuda\n" + includes + opener.
 std::string CodePrefill(const CodeShape& shape);
 
 // The function's head: the signature up to and including its "(", with

@@ -29,6 +29,9 @@ TEST(ShapeTest, GbnfLiteralEscapes) {
 
 TEST(ShapeTest, PrefillOpensTheFenceWithTheIncludes) {
   EXPECT_EQ(CodePrefill(Saxpy()), "```cuda\n#include <cuda_runtime.h>\n");
+  CodeShape with_kernel = Saxpy();
+  with_kernel.opener = "\n__global__ void saxpy_kernel(";
+  EXPECT_EQ(CodePrefill(with_kernel), "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(");
 }
 
 TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
@@ -36,7 +39,7 @@ TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
   o.prefill = o.grammar = true;
   std::string g = CodeGrammar(Saxpy(), o, /*with_prefill=*/false);
   EXPECT_EQ(g,
-            "root ::= line{0,64} head-line line{0,64} \"```\"\n"
+            "root ::= line{0,21} head-line line{0,21} \"```\"\n"
             "line ::= text \"\\n\"\n"
             "head-line ::= text \"void saxpy(\" text \"\\n\"\n"
             "text ::= [^`\\n]{0,160}\n");
@@ -49,7 +52,7 @@ TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
   CodeShape small = Saxpy();
   small.max_tokens = 16;
   o.max_lines = 0;
-  EXPECT_NE(CodeGrammar(small, o, false).find("line{0,16}"), std::string::npos);
+  EXPECT_NE(CodeGrammar(small, o, false).find("line{0,8}"), std::string::npos);
 }
 
 TEST(ShapeTest, OptionsPickThePieces) {

@@ -268,7 +268,10 @@ OutputShape SearchRun::CodeShape() const {
   if (!options_.shape.any()) return {};
   const ProblemSpec& spec = task_.problem->spec;
   llm::CodeShape shape;
-  shape.signature = task_.kernel_form && spec.kernel ? verify::KernelSignature(spec) : spec.Signature();
+  const bool kernel = task_.kernel_form && spec.kernel;
+  shape.signature = kernel ? verify::KernelSignature(spec) : spec.Signature();
+  // A drop-in reply starts with its kernel; in the kernel form the kernel is the head.
+  if (!kernel) shape.opener = "\n__global__ void " + spec.function + "_kernel(";
   shape.max_tokens = options_.sampling.max_tokens;
   return llm::MakeOutputShape(shape, options_.shape);
 }

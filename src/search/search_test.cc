@@ -259,7 +259,7 @@ TEST_F(SearchTest, CodeRequestsCarryTheOutputShape) {
           EXPECT_TRUE(shape.empty()) << method;
           continue;
         }
-        EXPECT_EQ(shape.prefill, "```cuda\n#include <cuda_runtime.h>\n") << method;
+        EXPECT_EQ(shape.prefill, "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(") << method;
         EXPECT_NE(shape.grammar.find("head-line ::= text \"void saxpy(\""), std::string::npos)
             << method << ": " << shape.grammar;
       }
