@@ -69,7 +69,10 @@ std::string CodeGrammar(const CodeShape& shape, const ShapeOptions& o, bool with
   if (with_prefill) g += GbnfLiteral(CodePrefill(shape)) + " ";
   g += "line{0," + lines + "} head-line line{0," + lines + "} \"```\"\n";
   g += "line ::= text \"\\n\"\n";
-  g += "head-line ::= text " + GbnfLiteral(FunctionHead(shape.signature)) + " text \"\\n\"\n";
+  // The head starts its line (a definition or declaration, not a mention in
+  // a comment or a call), optionally after a storage or linkage qualifier.
+  g += "head-line ::= (\"__host__ \" | \"static \" | \"inline \" | \"extern \\\"C\\\" \")? " +
+       GbnfLiteral(FunctionHead(shape.signature)) + " text \"\\n\"\n";
   g += "text ::= [^`\\n]{0," + chars + "}\n";
   return g;
 }

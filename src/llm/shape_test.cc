@@ -41,7 +41,8 @@ TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
   EXPECT_EQ(g,
             "root ::= line{0,21} head-line line{0,21} \"```\"\n"
             "line ::= text \"\\n\"\n"
-            "head-line ::= text \"void saxpy(\" text \"\\n\"\n"
+            "head-line ::= (\"__host__ \" | \"static \" | \"inline \" | \"extern \\\"C\\\" \")? "
+            "\"void saxpy(\" text \"\\n\"\n"
             "text ::= [^`\\n]{0,160}\n");
   o.max_lines = 3;
   o.max_line_chars = 20;
