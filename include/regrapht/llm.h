@@ -79,8 +79,8 @@ struct ShapeOptions {
   bool prefill = false;        // start the reply with "```cuda" and the includes (embedded backend only)
   bool grammar = false;        // constrain the block with GBNF (embedded; or a server with guided decoding)
   bool stop_at_fence = true;   // without a grammar: end the reply at the closing fence
-  int max_lines = 0;           // grammar: lines before and after the function's head; 0: max_tokens / 24, >= 8
-  int max_line_chars = 160;    // grammar: characters per line
+  int max_lines = 0;           // grammar: lines before and after the function's head; 0: max_tokens / 32, >= 8
+  int max_line_chars = 80;     // grammar: characters per line
   bool any() const { return prefill || grammar; }
 };
 

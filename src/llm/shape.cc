@@ -54,9 +54,10 @@ namespace {
 int MaxLines(const CodeShape& shape, const ShapeOptions& o) {
   if (o.max_lines > 0) return o.max_lines;
   // About 10 tokens a line of code: before and after the head together
-  // about max_tokens, so that a model writing ordinary lines closes the block
-  // in time.
-  return std::max(8, shape.max_tokens / 24);
+  // about 60% of max_tokens, so that a model writing ordinary lines closes
+  // the block in time, and one writing long lines of junk (up to
+  // max_line_chars each) usually still does.
+  return std::max(8, shape.max_tokens / 32);
 }
 
 }  // namespace

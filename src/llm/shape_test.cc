@@ -39,11 +39,11 @@ TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
   o.prefill = o.grammar = true;
   std::string g = CodeGrammar(Saxpy(), o, /*with_prefill=*/false);
   EXPECT_EQ(g,
-            "root ::= line{0,21} head-line line{0,21} \"```\"\n"
+            "root ::= line{0,16} head-line line{0,16} \"```\"\n"
             "line ::= text \"\\n\"\n"
             "head-line ::= (\"__host__ \" | \"static \" | \"inline \" | \"extern \\\"C\\\" \")? "
             "\"void saxpy(\" text \"\\n\"\n"
-            "text ::= [^`\\n]{0,160}\n");
+            "text ::= [^`\\n]{0,80}\n");
   o.max_lines = 3;
   o.max_line_chars = 20;
   g = CodeGrammar(Saxpy(), o, /*with_prefill=*/true);
