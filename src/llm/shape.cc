@@ -12,7 +12,8 @@ std::string CodePrefill(const CodeShape& shape) {
 
 std::string FunctionHead(std::string_view signature) {
   size_t paren = signature.find('(');
-  std::string_view head = signature.substr(0, paren == std::string_view::npos ? signature.size() : paren);
+  std::string_view head =
+      signature.substr(0, paren == std::string_view::npos ? signature.size() : paren);
   std::string out;
   bool space = false;
   for (char c : head) {
@@ -31,11 +32,21 @@ std::string GbnfLiteral(std::string_view text) {
   std::string out = "\"";
   for (char c : text) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];

@@ -31,7 +31,8 @@ TEST(ShapeTest, PrefillOpensTheFenceWithTheIncludes) {
   EXPECT_EQ(CodePrefill(Saxpy()), "```cuda\n#include <cuda_runtime.h>\n");
   CodeShape with_kernel = Saxpy();
   with_kernel.opener = "\n__global__ void saxpy_kernel(";
-  EXPECT_EQ(CodePrefill(with_kernel), "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(");
+  EXPECT_EQ(CodePrefill(with_kernel),
+            "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(");
 }
 
 TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
@@ -47,7 +48,9 @@ TEST(ShapeTest, GrammarRequiresTheHeadAndEndsWithTheFence) {
   o.max_lines = 3;
   o.max_line_chars = 20;
   g = CodeGrammar(Saxpy(), o, /*with_prefill=*/true);
-  EXPECT_EQ(g.rfind("root ::= \"```cuda\\n#include <cuda_runtime.h>\\n\" line{0,3} head-line", 0), 0u) << g;
+  EXPECT_EQ(g.rfind("root ::= \"```cuda\\n#include <cuda_runtime.h>\\n\" line{0,3} head-line", 0),
+            0u)
+      << g;
   EXPECT_NE(g.find("[^`\\n]{0,20}"), std::string::npos);
   // Small max_tokens still leave room for a function.
   CodeShape small = Saxpy();
@@ -70,7 +73,7 @@ TEST(ShapeTest, OptionsPickThePieces) {
   s = MakeOutputShape(Saxpy(), o);
   EXPECT_EQ(s.grammar, CodeGrammar(Saxpy(), o, false));
   EXPECT_TRUE(s.close.empty());  // the grammar ends at the fence
-  o.prefill = false;  // an endpoint: the grammar covers the opening too
+  o.prefill = false;             // an endpoint: the grammar covers the opening too
   s = MakeOutputShape(Saxpy(), o);
   EXPECT_TRUE(s.prefill.empty());
   EXPECT_EQ(s.grammar, CodeGrammar(Saxpy(), o, true));
@@ -89,7 +92,8 @@ TEST(ShapeTest, ExtractorTakesCodeFromShapedReplies) {
       "  k<<<(n + 255) / 256, 256>>>(n, a, x, y);\n"
       "}\n";
   ExtractOptions eo{.function_name = "saxpy"};
-  for (const std::string& reply : {prefill + body + "```", prefill + body + "```\nThis kernel is fast."}) {
+  for (const std::string& reply :
+       {prefill + body + "```", prefill + body + "```\nThis kernel is fast."}) {
     Extraction ex = ExtractCode(reply, eo);
     ASSERT_TRUE(ex.found()) << ex.reason;
     EXPECT_EQ(ex.format, ExtractFormat::kFenced);
