@@ -52,9 +52,42 @@ struct SamplingParams {
   bool ignore_eos = false;   // keep generating past end-of-generation (benchmarks)
 };
 
+// Output shaping (docs/llm.md "Output shaping"; built by llm/shape.h). All
+// empty: the model answers freely.
+struct OutputShape {
+  // The assistant's reply starts with this text: the embedded backend puts
+  // it after the assistant header of the prompt, and every choice's text
+  // starts with it. The HTTP backend cannot prefill (InvalidArgument).
+  std::string prefill;
+  // GBNF (llama.cpp grammar, start rule "root") that the reply after the
+  // prefill must match; once it is complete only end-of-generation may
+  // follow. The embedded backend samples under it; the HTTP backend sends it
+  // as the server's guided-decoding field (OpenAiOptions::guided), or
+  // ignores it when that is "none". A grammar that does not parse is an
+  // InvalidArgument.
+  std::string grammar;
+  // Generation ends once the text (prefill included) contains this string,
+  // which is kept (unlike SamplingParams::stop). Embedded backend only.
+  std::string close;
+  bool empty() const { return prefill.empty() && grammar.empty() && close.empty(); }
+};
+
+// How code replies are shaped (docs/llm.md "Output shaping"); llm/shape.h
+// turns these and the target signature into an OutputShape. Library
+// default: off; the command line turns it on per backend.
+struct ShapeOptions {
+  bool prefill = false;        // start the reply with "```cuda" and the includes (embedded backend only)
+  bool grammar = false;        // constrain the block with GBNF (embedded; or a server with guided decoding)
+  bool stop_at_fence = true;   // without a grammar: end the reply at the closing fence
+  int max_lines = 0;           // grammar: lines before and after the function's head; 0: max_tokens / 32, >= 8
+  int max_line_chars = 80;     // grammar: characters per line
+  bool any() const { return prefill || grammar; }
+};
+
 struct ChatRequest {
   std::vector<ChatMessage> messages;
   SamplingParams sampling;
+  OutputShape shape;
   int n = 1;  // independent samples
   // Polled between tokens (and between prompt batches / HTTP chunks). When
   // set, the request ends early: the samples so far come back with
@@ -104,6 +137,21 @@ class LlmBackend {
   // that did not answer, PermissionDenied for a rejected key, ...
   virtual Result<ChatResponse> Chat(const ChatRequest& request) = 0;
 
+  // One response per request, in order, as Chat would give them. The
+  // embedded backend decodes the samples of requests with the same messages
+  // and shape together (LlamaOptions::max_sequences); this default sends the
+  // requests one after another. Non-OK if any request fails.
+  virtual Result<std::vector<ChatResponse>> ChatBatch(const std::vector<ChatRequest>& requests) {
+    std::vector<ChatResponse> out;
+    out.reserve(requests.size());
+    for (const auto& r : requests) {
+      auto one = Chat(r);
+      if (!one.ok()) return one.status();
+      out.push_back(std::move(*one));
+    }
+    return out;
+  }
+
   // One embedding vector per text. Unimplemented unless the backend offers it.
   virtual Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) {
     (void)texts;
@@ -130,6 +178,11 @@ struct LlamaOptions {
   // (tokenizer.chat_template), else "chatml".
   std::string chat_template;
   bool reuse_prefix = true;  // keep the KV cache of the common prefix between requests
+  // Samples of one request (n > 1), or of a ChatBatch of requests with the
+  // same prompt, decoded together as separate sequences sharing the prompt's
+  // KV cells, as many at once as this and the context allow (each with room
+  // for its max_tokens). 1: one sample after another.
+  int max_sequences = 8;
 };
 
 // Loads the model. FailedPrecondition when regrapht was built without
@@ -159,6 +212,10 @@ struct OpenAiOptions {
   int max_in_flight = 4;        // concurrent requests from this backend
   bool use_n = true;            // send "n"; false: one request per sample (seed + i)
   bool send_top_k = true;       // vLLM, llama-server, Ollama accept top_k; api.openai.com does not
+  // How a request's OutputShape::grammar reaches the server: "none" (not
+  // sent: plain prompting), "llama-server" (the "grammar" field) or "vllm"
+  // ("guided_grammar"; vLLM's xgrammar backend reads GBNF).
+  std::string guided = "none";
 };
 
 // Fails with InvalidArgument when no base URL or model is given.

@@ -194,6 +194,9 @@ struct SearchOptions {
   // before the search stops early; each failure is a failed generation.
   // Does not change the results of a search whose requests succeed.
   int max_endpoint_failures = 5;
+  // Output shaping of replies that must hold code (every method's code
+  // requests except cot's, whose reply starts with its reasoning).
+  ShapeOptions shape;
 };
 
 class Reasoner {

@@ -30,6 +30,8 @@ struct BackendFlags {
   int max_in_flight = 4;     // requests outstanding to the endpoints (not a flag here: SearchFlags sets it)
   double request_timeout_s = 900;  // the whole of one request to an endpoint, retries included
   int max_retries = -1;            // -1: 4 for one endpoint, 1 per replica
+  int max_sequences = 8;        // embedded: samples of one prompt decoded together
+  std::string guided = "none";  // none | llama-server | vllm: how a grammar reaches the endpoint
 
   void Add(CLI::App* sub) {
     sub->add_option("--model", model, "A GGUF model file (default: the registry's default model)");
@@ -60,6 +62,16 @@ struct BackendFlags {
     sub->add_option("--gpu-layers", gpu_layers, "Layers to offload (CUDA builds of llama.cpp)");
     sub->add_option("--chat-template", chat_template,
                     "Override the model's chat template (a llama.cpp name such as chatml)");
+    sub->add_option("--max-sequences", max_sequences,
+                    "Embedded model: samples of one prompt (n > 1, best-of-n) decoded together as one batch "
+                    "(1: one after another)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 64));
+    sub->add_option("--guided-decoding", guided,
+                    "With --endpoint: how an output grammar reaches the server: none (plain prompting), "
+                    "llama-server (its \"grammar\" field) or vllm (\"guided_grammar\")")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"none", "llama-server", "vllm"}));
   }
 
   bool UseHttp() const {
@@ -89,6 +101,7 @@ struct BackendFlags {
     o.gpu_layers = gpu_layers;
     o.chat_template = chat_template;
     o.reuse_prefix = reuse_prefix;
+    o.max_sequences = max_sequences;
     return NewLlamaBackend(o);
   }
 
@@ -101,6 +114,7 @@ struct BackendFlags {
     o.max_in_flight = std::max(1, max_in_flight);
     o.request_timeout_s = request_timeout_s;
     if (max_retries >= 0) o.max_retries = max_retries;
+    o.guided = guided;
     if (endpoints.size() <= 1) {
       o.base_url = endpoints.empty() ? "" : endpoints.front();
       return NewOpenAiBackend(o);

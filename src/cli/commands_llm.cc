@@ -1,5 +1,6 @@
 // The language-model commands: chat, bench-llm, model pull|list.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -153,6 +154,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     int gen_tokens = 128;
     int prefix_tokens = 1500;
     int reps = 5;
+    int batch = 0;
   };
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
@@ -165,12 +167,17 @@ std::function<int()> BenchLlm(CLI::App* sub) {
                   "Shared prefix for the prefix-reuse figure (0: skip it)")
       ->capture_default_str();
   sub->add_option("--reps", s->reps, "Repetitions (medians are reported)")->capture_default_str();
+  sub->add_option("--batch", s->batch,
+                  "Also compare N samples of --gen-tokens each from one prompt: one request with n = N "
+                  "(decoded together) against N requests one after another (0: skip)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
   return [s] {
     if (s->backend.UseHttp()) {
       return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
     }
     if (s->backend.ctx_size == 0) {
-      int need = std::max(s->prompt_tokens, s->prefix_tokens + 64) + s->gen_tokens + 128;
+      int need = std::max(s->prompt_tokens, s->prefix_tokens + 64) + s->gen_tokens * std::max(1, s->batch) + 128;
       s->backend.ctx_size = (need + 255) / 256 * 256;
     }
     auto cold = s->backend.Make(/*reuse_prefix=*/false);
@@ -225,7 +232,46 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s->gen_tokens, Median(tg),
                   List(tg).c_str());
     }
+    // 3. Batched samples: aggregate tokens/s of n = N in one request (one
+    // llama_decode per step for all N sequences) against N requests, both
+    // with prefix reuse (the N requests evaluate the prompt once, then only
+    // its last token again) and EOS ignored (same token counts).
     cold->reset();
+    std::unique_ptr<LlmBackend> batch_backend;
+    if (s->batch > 0) {
+      auto made = s->backend.Make(/*reuse_prefix=*/true);
+      if (!made.ok()) return Fail(made.status());
+      batch_backend = std::move(*made);
+    }
+    for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
+      LlmBackend& b = *batch_backend;
+      ChatRequest r;
+      r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
+      r.sampling.max_tokens = s->gen_tokens;
+      r.sampling.temperature = 0.7f;
+      r.sampling.seed = 1 + rep;
+      r.sampling.ignore_eos = true;
+      auto t0 = std::chrono::steady_clock::now();
+      int seq_tokens = 0;
+      for (int i = 0; i < s->batch; ++i) {
+        ChatRequest one = r;
+        one.sampling.seed = r.sampling.seed + i;
+        auto resp = b.Chat(one);
+        if (!resp.ok()) return Fail(resp.status());
+        seq_tokens += resp->tokens_generated;
+      }
+      double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      r.n = s->batch;
+      t0 = std::chrono::steady_clock::now();
+      auto resp = b.Chat(r);
+      if (!resp.ok()) return Fail(resp.status());
+      double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      std::printf("batch      rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s), n=%d %.2f s (%.1f tok/s): %.2fx\n",
+                  rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, s->batch, batch_s,
+                  resp->tokens_generated / batch_s, (resp->tokens_generated / batch_s) / (seq_tokens / seq_s));
+      std::fflush(stdout);
+    }
+    batch_backend.reset();
 
     if (s->prefix_tokens <= 0) return kExitOk;
     // 3. Prefix reuse: two requests sharing a long system prompt.

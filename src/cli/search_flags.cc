@@ -52,6 +52,21 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
                   "each one is a failed generation with its reason in the report")
       ->capture_default_str()
       ->check(CLI::Range(0, 1000000));
+  sub->add_option("--prefill", prefill,
+                  "output shaping: start each code reply with the ```cuda fence and the includes "
+                  "(auto: on for the embedded model; an endpoint cannot prefill)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "on", "off"}));
+  sub->add_option("--grammar", grammar,
+                  "output shaping: constrain each code reply with a GBNF grammar (one code block holding the "
+                  "function's head, then the closing fence; auto: on for the embedded model, for an endpoint "
+                  "on with --guided-decoding)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "on", "off"}));
+  sub->add_option("--stop-at-fence", stop_at_fence,
+                  "output shaping without a grammar: end a prefilled reply at its closing fence")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"on", "off"}));
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
 }
@@ -77,7 +92,17 @@ SearchOptions SearchFlags::ToOptions() const {
   o.context_tokens = backend.ctx_size;
   o.max_in_flight = max_in_flight;
   o.max_endpoint_failures = max_endpoint_failures;
+  o.shape = Shape();
   return o;
+}
+
+ShapeOptions SearchFlags::Shape() const {
+  const bool http = backend.UseHttp();
+  ShapeOptions s;
+  s.prefill = prefill == "on" || (prefill == "auto" && !http);
+  s.grammar = grammar == "on" || (grammar == "auto" && (!http || backend.guided != "none"));
+  s.stop_at_fence = stop_at_fence == "on";
+  return s;
 }
 
 std::string SearchFlags::ConfigJson(const std::string& model_id) const {
@@ -88,6 +113,9 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
                    {"retrieval", retrieval}, {"heldout", heldout}};
+  // Only when on, so that unshaped runs keep their earlier configuration.
+  ShapeOptions s = Shape();
+  if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
   return j.dump();
 }
 

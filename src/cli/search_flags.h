@@ -40,10 +40,17 @@ struct SearchFlags {
   bool heldout = true;
   int max_in_flight = 1;  // model requests outstanding at once (does not change results)
   int max_endpoint_failures = 5;  // failed model requests in a row before the search stops
+  // Output shaping (docs/llm.md): "auto" picks the backend's default.
+  std::string prefill = "auto";        // auto | on | off
+  std::string grammar = "auto";        // auto | on | off
+  std::string stop_at_fence = "on";    // on | off
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
   SearchOptions ToOptions() const;
+  // The shaping the flags and the backend give: embedded, prefill and grammar
+  // on; an endpoint, no prefill and the grammar only with --guided-decoding.
+  ShapeOptions Shape() const;
   // JSON of the settings that change results (for bench's config hash).
   std::string ConfigJson(const std::string& model_id) const;
 };

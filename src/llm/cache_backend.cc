@@ -8,6 +8,7 @@
 // cache makes a resumed run see exactly the first run's replies.
 #include <chrono>
 #include <mutex>
+#include <optional>
 
 #include <cstdio>
 
@@ -72,41 +73,36 @@ class CachedBackend final : public LlmBackend {
       : inner_(std::move(inner)), db_(std::move(db)) {}
 
   Result<ChatResponse> Chat(const ChatRequest& request) override {
-    const std::string key = CacheKey(*inner_, request);
-    {
-      std::lock_guard lock(mu_);
-      RG_ASSIGN_OR_RETURN(auto get, db_->Prepare("SELECT response FROM llm_cache WHERE key = ?1"));
-      RG_RETURN_IF_ERROR(get.Bind(1, key));
-      RG_ASSIGN_OR_RETURN(bool row, get.Step());
-      if (row) {
-        auto cached = ResponseFromJson(get.ColumnText(0));
-        if (cached.ok()) {
-          cached->from_cache = true;
-          return cached;
-        }
-        spdlog::warn("{}", cached.status().ToString());  // fall through: ask again
+    RG_ASSIGN_OR_RETURN(auto responses, ChatBatch({request}));
+    return std::move(responses.front());
+  }
+
+  // Hits come from the database; the misses go to the inner backend as one
+  // batch (the embedded backend decodes them together).
+  Result<std::vector<ChatResponse>> ChatBatch(const std::vector<ChatRequest>& requests) override {
+    std::vector<std::optional<ChatResponse>> out(requests.size());
+    std::vector<std::string> keys;
+    std::vector<ChatRequest> misses;
+    std::vector<size_t> miss_at;
+    for (size_t i = 0; i < requests.size(); ++i) {
+      keys.push_back(CacheKey(*inner_, requests[i]));
+      RG_ASSIGN_OR_RETURN(out[i], Lookup(keys.back()));
+      if (!out[i]) {
+        misses.push_back(requests[i]);
+        miss_at.push_back(i);
       }
     }
-    RG_ASSIGN_OR_RETURN(ChatResponse response, inner_->Chat(request));
-    bool complete = static_cast<int>(response.choices.size()) == request.n;
-    for (const auto& c : response.choices) {
-      if (c.finish_reason == FinishReason::kCancelled) complete = false;
+    if (!misses.empty()) {
+      RG_ASSIGN_OR_RETURN(auto answers, inner_->ChatBatch(misses));
+      if (answers.size() != misses.size()) return Status::Internal(inner_->Name() + ": ChatBatch lost replies");
+      for (size_t j = 0; j < misses.size(); ++j) {
+        RG_RETURN_IF_ERROR(Store(keys[miss_at[j]], misses[j], answers[j]));
+        out[miss_at[j]] = std::move(answers[j]);
+      }
     }
-    if (complete) {
-      std::lock_guard lock(mu_);
-      RG_ASSIGN_OR_RETURN(auto put, db_->Prepare(
-          "INSERT OR REPLACE INTO llm_cache(key, backend, model, response, created) "
-          "VALUES(?1, ?2, ?3, ?4, ?5)"));
-      RG_RETURN_IF_ERROR(put.Bind(1, key));
-      RG_RETURN_IF_ERROR(put.Bind(2, inner_->Name()));
-      RG_RETURN_IF_ERROR(put.Bind(3, inner_->ModelId()));
-      RG_RETURN_IF_ERROR(put.Bind(4, ResponseToJson(response).dump()));
-      RG_RETURN_IF_ERROR(put.Bind(
-          5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch())
-                 .count()));
-      RG_RETURN_IF_ERROR(put.Run());
-    }
-    return response;
+    std::vector<ChatResponse> result;
+    for (auto& r : out) result.push_back(std::move(*r));
+    return result;
   }
 
   Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) override {
@@ -116,6 +112,41 @@ class CachedBackend final : public LlmBackend {
   std::string ModelId() const override { return inner_->ModelId(); }
 
  private:
+  Result<std::optional<ChatResponse>> Lookup(const std::string& key) {
+    std::lock_guard lock(mu_);
+    RG_ASSIGN_OR_RETURN(auto get, db_->Prepare("SELECT response FROM llm_cache WHERE key = ?1"));
+    RG_RETURN_IF_ERROR(get.Bind(1, key));
+    RG_ASSIGN_OR_RETURN(bool row, get.Step());
+    if (!row) return std::optional<ChatResponse>();
+    auto cached = ResponseFromJson(get.ColumnText(0));
+    if (!cached.ok()) {
+      spdlog::warn("{}", cached.status().ToString());  // ask again
+      return std::optional<ChatResponse>();
+    }
+    cached->from_cache = true;
+    return std::optional<ChatResponse>(std::move(*cached));
+  }
+
+  // Stores a complete answer; cancelled or short ones are not kept.
+  Status Store(const std::string& key, const ChatRequest& request, const ChatResponse& response) {
+    bool complete = static_cast<int>(response.choices.size()) == request.n;
+    for (const auto& c : response.choices) {
+      if (c.finish_reason == FinishReason::kCancelled) complete = false;
+    }
+    if (!complete) return Status::Ok();
+    std::lock_guard lock(mu_);
+    RG_ASSIGN_OR_RETURN(auto put, db_->Prepare(
+        "INSERT OR REPLACE INTO llm_cache(key, backend, model, response, created) "
+        "VALUES(?1, ?2, ?3, ?4, ?5)"));
+    RG_RETURN_IF_ERROR(put.Bind(1, key));
+    RG_RETURN_IF_ERROR(put.Bind(2, inner_->Name()));
+    RG_RETURN_IF_ERROR(put.Bind(3, inner_->ModelId()));
+    RG_RETURN_IF_ERROR(put.Bind(4, ResponseToJson(response).dump()));
+    RG_RETURN_IF_ERROR(put.Bind(
+        5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count()));
+    return put.Run();
+  }
+
   std::unique_ptr<LlmBackend> inner_;
   std::unique_ptr<SqliteDb> db_;
   std::mutex mu_;
@@ -137,6 +168,10 @@ std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
   h.Add(static_cast<int64_t>(s.stop.size()));
   for (const auto& stop : s.stop) h.Add(stop);
   h.Add(int64_t{request.n});
+  // Shaping is keyed only when used, so that unshaped keys stay as they were.
+  if (!request.shape.empty()) {
+    h.Add("shape").Add(request.shape.prefill).Add(request.shape.grammar).Add(request.shape.close);
+  }
   return h.Hex();
 }
 

@@ -24,6 +24,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <mutex>
@@ -86,6 +87,7 @@ class LlamaBackend final : public LlmBackend {
   Status Init();
 
   Result<ChatResponse> Chat(const ChatRequest& request) override;
+  Result<std::vector<ChatResponse>> ChatBatch(const std::vector<ChatRequest>& requests) override;
   std::string Name() const override { return "llama"; }
   std::string ModelId() const override { return model_id_; }
 
@@ -100,7 +102,32 @@ class LlamaBackend final : public LlmBackend {
   // Decodes `n` tokens at positions cached_.size()...; logits for the last.
   Status Decode(const llama_token* tokens, int n, bool* cancelled);
   void ResetCache();
-  Result<Completion> Generate(const SamplingParams& sampling, uint64_t seed);
+  // One sample to draw: its sampling parameters and seed.
+  struct SampleSpec {
+    const SamplingParams* sampling;
+    uint64_t seed;
+  };
+  struct SampleRun {
+    std::vector<Completion> completions;  // one per spec, in order (fewer if cancelled)
+    int tokens_evaluated = 0;
+    double time_prompt_ms = 0;
+  };
+  // Formats and tokenizes the prompt (prefill included) and checks it fits.
+  Result<std::vector<llama_token>> PromptTokens(const ChatRequest& request);
+  // Draws every sample of `specs` for `prompt`: in waves of up to
+  // max_sequences sequences decoded together, as many as the context holds
+  // with room for each one's max_tokens; one at a time when that is 1.
+  Result<SampleRun> RunSamples(const std::vector<llama_token>& prompt, const OutputShape& shape,
+                               const std::vector<SampleSpec>& specs);
+  // Generates the samples of one wave. The prompt is in the context
+  // (sequence 0) with its last token's logits; sequences 1..n-1 share its
+  // cells (llama_memory_seq_cp) and are removed afterwards; sequence 0 keeps
+  // its answer, as cached_ says.
+  Result<std::vector<Completion>> GenerateWave(size_t prompt_len, const OutputShape& shape,
+                                               const SampleSpec* specs, int n);
+  // Samples a token from output `idx` of the last decode, under `grammar`
+  // when it is not null; accepts it in both samplers.
+  llama_token Sample(llama_sampler* chain, llama_sampler* grammar, int idx);
 
   static bool Abort(void* self) {
     auto* b = static_cast<LlamaBackend*>(self);
@@ -116,10 +143,12 @@ class LlamaBackend final : public LlmBackend {
   LlamaInfo info_;
   int n_ctx_ = 0;
   int n_batch_ = 0;
+  int n_seq_ = 1;  // sequences a wave may decode together
 
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
   const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
+  std::vector<llama_token_data> candidates_;   // Sample's scratch
 };
 
 Status LlamaBackend::Init() {
@@ -128,6 +157,10 @@ Status LlamaBackend::Init() {
   cp.n_ctx = options_.context_size > 0 ? options_.context_size : 0;
   cp.n_batch = std::max(1, options_.batch_size);
   cp.n_ubatch = cp.n_batch;
+  // Several samples are decoded together as separate sequences sharing the
+  // prompt's cells: one unified KV buffer.
+  cp.n_seq_max = static_cast<uint32_t>(std::clamp(options_.max_sequences, 1, 64));
+  cp.kv_unified = true;
   cp.n_threads = threads;
   cp.n_threads_batch = threads;
   cp.abort_callback = &LlamaBackend::Abort;
@@ -141,6 +174,7 @@ Status LlamaBackend::Init() {
   }
   n_ctx_ = static_cast<int>(llama_n_ctx(ctx_.get()));
   n_batch_ = static_cast<int>(cp.n_batch);
+  n_seq_ = static_cast<int>(llama_n_seq_max(ctx_.get()));
 
   // The chat template: an explicit one, else the model's, else chatml.
   // llama_chat_apply_template recognises templates by name or by markers in
@@ -274,88 +308,236 @@ Result<int> LlamaBackend::EvaluatePrompt(const std::vector<llama_token>& prompt,
   return evaluated;
 }
 
-Result<Completion> LlamaBackend::Generate(const SamplingParams& sp, uint64_t seed) {
-  Completion out;
-  auto t0 = Clock::now();
-  llama_sampler_ptr chain(llama_sampler_chain_init(llama_sampler_chain_default_params()));
-  if (sp.temperature <= 0) {
-    llama_sampler_chain_add(chain.get(), llama_sampler_init_greedy());
-  } else {
-    if (sp.top_k > 0) llama_sampler_chain_add(chain.get(), llama_sampler_init_top_k(sp.top_k));
-    if (sp.top_p < 1) llama_sampler_chain_add(chain.get(), llama_sampler_init_top_p(sp.top_p, 1));
-    llama_sampler_chain_add(chain.get(), llama_sampler_init_temp(sp.temperature));
-    // llama.cpp reads 0xFFFFFFFF as "pick a random seed"; keep runs reproducible.
-    uint32_t s = static_cast<uint32_t>(seed ^ (seed >> 32));
-    if (s == LLAMA_DEFAULT_SEED) s = 0x5eed;
-    llama_sampler_chain_add(chain.get(), llama_sampler_init_dist(s));
+llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, int idx) {
+  if (grammar == nullptr) return llama_sampler_sample(chain, ctx_.get(), idx);
+  // As llama.cpp's common sampler does: sample freely, and only if the
+  // grammar rejects that token apply the grammar to the whole vocabulary
+  // and sample again (most tokens of a shaped reply pass, and checking one
+  // token is far cheaper than checking 49k).
+  const float* logits = llama_get_logits_ith(ctx_.get(), idx);
+  const int n_vocab = llama_vocab_n_tokens(vocab_);
+  auto fill = [&] {
+    candidates_.resize(n_vocab);
+    for (llama_token t = 0; t < n_vocab; ++t) candidates_[t] = {t, logits[t], 0.0f};
+    return llama_token_data_array{candidates_.data(), candidates_.size(), -1, false};
+  };
+  llama_token_data_array all = fill();
+  llama_sampler_apply(chain, &all);
+  llama_token tok = all.data[all.selected].id;
+  llama_token_data one{tok, 1.0f, 0.0f};
+  llama_token_data_array single{&one, 1, -1, false};
+  llama_sampler_apply(grammar, &single);
+  if (one.logit == -INFINITY) {
+    all = fill();
+    llama_sampler_apply(grammar, &all);
+    llama_sampler_apply(chain, &all);
+    tok = all.data[all.selected].id;
   }
-  size_t max_stop = 0;
-  for (const auto& s : sp.stop) max_stop = std::max(max_stop, s.size());
+  llama_sampler_accept(grammar, tok);
+  llama_sampler_accept(chain, tok);
+  return tok;
+}
 
+Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, const OutputShape& shape,
+                                                           const SampleSpec* specs, int n) {
+  struct Seq {
+    llama_sampler_ptr chain, grammar;
+    Completion out;
+    size_t max_stop = 0;
+    bool done = false;
+    int idx = -1;  // its output in the last decode's batch
+    llama_token tok = 0;
+    Clock::time_point t0;
+  };
+  llama_memory_t mem = llama_get_memory(ctx_.get());
+  std::vector<Seq> seqs(n);
+  for (int i = 0; i < n; ++i) {
+    const SamplingParams& sp = *specs[i].sampling;
+    Seq& q = seqs[i];
+    q.chain.reset(llama_sampler_chain_init(llama_sampler_chain_default_params()));
+    if (sp.temperature <= 0) {
+      llama_sampler_chain_add(q.chain.get(), llama_sampler_init_greedy());
+    } else {
+      if (sp.top_k > 0) llama_sampler_chain_add(q.chain.get(), llama_sampler_init_top_k(sp.top_k));
+      if (sp.top_p < 1) llama_sampler_chain_add(q.chain.get(), llama_sampler_init_top_p(sp.top_p, 1));
+      llama_sampler_chain_add(q.chain.get(), llama_sampler_init_temp(sp.temperature));
+      // llama.cpp reads 0xFFFFFFFF as "pick a random seed"; keep runs reproducible.
+      uint32_t s = static_cast<uint32_t>(specs[i].seed ^ (specs[i].seed >> 32));
+      if (s == LLAMA_DEFAULT_SEED) s = 0x5eed;
+      llama_sampler_chain_add(q.chain.get(), llama_sampler_init_dist(s));
+    }
+    if (!shape.grammar.empty()) {
+      q.grammar.reset(llama_sampler_init_grammar(vocab_, shape.grammar.c_str(), "root"));
+      if (!q.grammar) return Status::InvalidArgument("the output grammar (GBNF) does not parse");
+    }
+    for (const auto& stop : sp.stop) q.max_stop = std::max(q.max_stop, stop.size());
+    // The prefill is part of the text; stop strings apply to what follows it,
+    // the closing string to the whole text.
+    q.out.text = shape.prefill;
+    q.t0 = Clock::now();
+    if (i > 0) llama_memory_seq_cp(mem, 0, i, -1, -1);
+  }
+  const size_t start = shape.prefill.size();
+  int cells = static_cast<int>(prompt_len);  // KV cells in use
+  auto finish = [&](Seq& q, FinishReason why) {
+    q.out.finish_reason = why;
+    q.out.time_generation_ms = MsSince(q.t0);
+    q.done = true;
+  };
+  // Takes token `tok` into q; false when q has finished.
   char piece[256];
-  while (true) {
-    if (cancel_ != nullptr && cancel_->load()) {
-      out.finish_reason = FinishReason::kCancelled;
-      break;
+  auto take = [&](Seq& q, const SamplingParams& sp, llama_token tok) {
+    if ((!sp.ignore_eos || q.grammar) && llama_vocab_is_eog(vocab_, tok)) {
+      finish(q, FinishReason::kStop);
+      return false;
     }
-    llama_token tok = llama_sampler_sample(chain.get(), ctx_.get(), -1);
-    if (!sp.ignore_eos && llama_vocab_is_eog(vocab_, tok)) {
-      out.finish_reason = FinishReason::kStop;
-      break;
-    }
-    ++out.tokens_generated;
-    int n = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
-    if (n > 0) {
-      size_t before = out.text.size();
-      out.text.append(piece, n);
-      bool stopped = false;
-      if (max_stop > 0) {
-        size_t from = before >= max_stop ? before - max_stop + 1 : 0;
+    ++q.out.tokens_generated;
+    std::string& text = q.out.text;
+    int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
+    if (len > 0) {
+      size_t before = text.size();
+      text.append(piece, len);
+      if (q.max_stop > 0) {
+        size_t from = std::max(start, before >= q.max_stop ? before - q.max_stop + 1 : 0);
         size_t cut = std::string::npos;
-        for (const auto& s : sp.stop) {
-          if (s.empty()) continue;
-          size_t at = out.text.find(s, from);
+        for (const auto& stop : sp.stop) {
+          if (stop.empty()) continue;
+          size_t at = text.find(stop, from);
           if (at != std::string::npos) cut = std::min(cut, at);
         }
         if (cut != std::string::npos) {
-          out.text.resize(cut);
-          out.finish_reason = FinishReason::kStop;
-          stopped = true;
+          text.resize(cut);
+          finish(q, FinishReason::kStop);
+          return false;
         }
       }
-      if (stopped) break;
+      if (!shape.close.empty()) {
+        // It may begin in the prefill ("\n" then "```") but must end after it.
+        size_t from = before >= shape.close.size() ? before - shape.close.size() + 1 : 0;
+        size_t at = text.find(shape.close, from);
+        if (at != std::string::npos && at + shape.close.size() > start) {
+          text.resize(at + shape.close.size());
+          finish(q, FinishReason::kStop);
+          return false;
+        }
+      }
     }
-    if (out.tokens_generated >= sp.max_tokens) {
-      out.finish_reason = FinishReason::kLength;
+    if (q.out.tokens_generated >= sp.max_tokens) {
+      finish(q, FinishReason::kLength);
+      return false;
+    }
+    return true;
+  };
+
+  llama_batch batch = llama_batch_init(n, 0, 1);
+  struct FreeBatch {
+    llama_batch* b;
+    ~FreeBatch() { llama_batch_free(*b); }
+  } free_batch{&batch};
+  Status status = Status::Ok();
+  while (true) {
+    batch.n_tokens = 0;
+    for (int i = 0; i < n; ++i) {
+      Seq& q = seqs[i];
+      if (q.done) continue;
+      if (cancel_ != nullptr && cancel_->load()) {
+        finish(q, FinishReason::kCancelled);
+        continue;
+      }
+      llama_token tok = Sample(q.chain.get(), q.grammar.get(), q.idx);
+      if (!take(q, *specs[i].sampling, tok)) continue;
+      if (cells >= n_ctx_) {
+        finish(q, FinishReason::kContextFull);
+        continue;
+      }
+      int k = batch.n_tokens++;
+      batch.token[k] = tok;
+      batch.pos[k] = static_cast<llama_pos>(prompt_len) + q.out.tokens_generated - 1;
+      batch.n_seq_id[k] = 1;
+      batch.seq_id[k][0] = i;
+      batch.logits[k] = true;
+      q.idx = k;
+      q.tok = tok;
+      ++cells;
+    }
+    if (batch.n_tokens == 0) break;
+    int rc = llama_decode(ctx_.get(), batch);
+    if (rc != 0) {
+      for (auto& q : seqs) {
+        if (!q.done) finish(q, FinishReason::kCancelled);
+      }
+      if (rc != 2) {
+        status = Status::Internal("llama_decode failed with " + std::to_string(rc) + " while generating " +
+                                  std::to_string(batch.n_tokens) + " sequences");
+      }
+      // Whatever part of the batch was processed is dropped with the rest.
+      for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
+      ResetCache();
       break;
     }
-    if (static_cast<int>(cached_.size()) >= n_ctx_) {
-      out.finish_reason = FinishReason::kContextFull;
-      break;
-    }
-    bool cancelled = false;
-    RG_RETURN_IF_ERROR(Decode(&tok, 1, &cancelled));
-    if (cancelled) {
-      out.finish_reason = FinishReason::kCancelled;
-      break;
+    for (int k = 0; k < batch.n_tokens; ++k) {
+      if (batch.seq_id[k][0] == 0) cached_.push_back(batch.token[k]);  // sequence 0 stays cached
     }
   }
-  out.time_generation_ms = MsSince(t0);
+  if (status.ok()) {
+    for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
+  }
+  RG_RETURN_IF_ERROR(status);
+  std::vector<Completion> out;
+  for (auto& q : seqs) out.push_back(std::move(q.out));
   return out;
 }
 
-Result<ChatResponse> LlamaBackend::Chat(const ChatRequest& request) {
+Result<LlamaBackend::SampleRun> LlamaBackend::RunSamples(const std::vector<llama_token>& prompt,
+                                                         const OutputShape& shape,
+                                                         const std::vector<SampleSpec>& specs) {
+  SampleRun run;
+  size_t next = 0;
+  while (next < specs.size()) {
+    // As many sequences as fit: the prompt's cells are shared, each
+    // sequence needs room for its own reply.
+    int longest = 1;
+    int width = 0;
+    int room = n_ctx_ - static_cast<int>(prompt.size());
+    for (size_t i = next; i < specs.size() && width < n_seq_; ++i, ++width) {
+      longest = std::max(longest, specs[i].sampling->max_tokens);
+      if (width > 0 && (width + 1) * longest > room) break;
+    }
+    width = std::max(1, width);
+    bool cancelled = false;
+    auto t0 = Clock::now();
+    RG_ASSIGN_OR_RETURN(int evaluated, EvaluatePrompt(prompt, &cancelled));
+    run.time_prompt_ms += MsSince(t0);
+    run.tokens_evaluated += evaluated;
+    if (cancelled) {
+      run.completions.push_back({"", FinishReason::kCancelled, 0, 0});
+      break;
+    }
+    RG_ASSIGN_OR_RETURN(auto wave, GenerateWave(prompt.size(), shape, specs.data() + next, width));
+    bool stop = false;
+    for (auto& c : wave) {
+      stop = stop || c.finish_reason == FinishReason::kCancelled;
+      run.completions.push_back(std::move(c));
+    }
+    next += width;
+    if (stop) break;
+  }
+  return run;
+}
+
+Result<std::vector<llama_token>> LlamaBackend::PromptTokens(const ChatRequest& request) {
   if (request.messages.empty()) return Status::InvalidArgument("chat request has no messages");
   if (request.n < 1) return Status::InvalidArgument("chat request asks for n < 1 samples");
   if (request.sampling.max_tokens < 1) return Status::InvalidArgument("max_tokens < 1");
-  std::lock_guard lock(mu_);
-  cancel_ = request.cancel;
-  struct ClearCancel {
-    const std::atomic<bool>** p;
-    ~ClearCancel() { *p = nullptr; }
-  } clear_cancel{&cancel_};
-
+  if (!request.shape.grammar.empty()) {
+    llama_sampler_ptr probe(llama_sampler_init_grammar(vocab_, request.shape.grammar.c_str(), "root"));
+    if (!probe) {
+      return Status::InvalidArgument("the output grammar (GBNF) does not parse (llama.cpp logs where): " +
+                                     request.shape.grammar.substr(0, 200));
+    }
+  }
   RG_ASSIGN_OR_RETURN(std::string text, FormatPrompt(request.messages));
+  text += request.shape.prefill;
   RG_ASSIGN_OR_RETURN(std::vector<llama_token> prompt, Tokenize(text, /*add_special=*/true));
   if (prompt.empty()) return Status::InvalidArgument("the prompt tokenizes to nothing");
   if (static_cast<int>(prompt.size()) >= n_ctx_) {
@@ -364,28 +546,64 @@ Result<ChatResponse> LlamaBackend::Chat(const ChatRequest& request) {
         std::to_string(n_ctx_) + " (and needs room to answer); shorten the prompt or raise " +
         "the context size (--ctx-size)");
   }
+  return prompt;
+}
 
-  ChatResponse response;
-  response.model = model_id_;
-  response.tokens_prompt = static_cast<int>(prompt.size());
-  for (int i = 0; i < request.n; ++i) {
-    bool cancelled = false;
-    auto t0 = Clock::now();
-    RG_ASSIGN_OR_RETURN(int evaluated, EvaluatePrompt(prompt, &cancelled));
-    response.time_prompt_ms += MsSince(t0);
-    response.tokens_prompt_evaluated += evaluated;
-    if (cancelled) {
-      response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
-      break;
+Result<ChatResponse> LlamaBackend::Chat(const ChatRequest& request) {
+  RG_ASSIGN_OR_RETURN(auto responses, ChatBatch({request}));
+  return std::move(responses.front());
+}
+
+Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<ChatRequest>& requests) {
+  if (requests.empty()) return std::vector<ChatResponse>{};
+  // One batch needs one prompt: the same messages, shape and cancel flag.
+  for (const auto& r : requests) {
+    const ChatRequest& first = requests.front();
+    bool same = r.cancel == first.cancel && r.shape.prefill == first.shape.prefill &&
+                r.shape.grammar == first.shape.grammar && r.shape.close == first.shape.close &&
+                r.messages.size() == first.messages.size();
+    for (size_t i = 0; same && i < r.messages.size(); ++i) {
+      same = r.messages[i].role == first.messages[i].role && r.messages[i].content == first.messages[i].content;
     }
-    RG_ASSIGN_OR_RETURN(Completion c, Generate(request.sampling, request.sampling.seed + i));
-    response.tokens_generated += c.tokens_generated;
-    response.time_generation_ms += c.time_generation_ms;
-    bool stop = c.finish_reason == FinishReason::kCancelled;
-    response.choices.push_back(std::move(c));
-    if (stop) break;
+    if (!same) return LlmBackend::ChatBatch(requests);  // one request at a time
   }
-  return response;
+  std::lock_guard lock(mu_);
+  cancel_ = requests.front().cancel;
+  struct ClearCancel {
+    const std::atomic<bool>** p;
+    ~ClearCancel() { *p = nullptr; }
+  } clear_cancel{&cancel_};
+
+  std::vector<llama_token> prompt;
+  std::vector<SampleSpec> specs;
+  for (const auto& r : requests) {
+    RG_ASSIGN_OR_RETURN(prompt, PromptTokens(r));
+    for (int i = 0; i < r.n; ++i) specs.push_back({&r.sampling, r.sampling.seed + i});
+  }
+  RG_ASSIGN_OR_RETURN(SampleRun run, RunSamples(prompt, requests.front().shape, specs));
+
+  // The samples go back to their requests in order; the prompt's evaluation
+  // is counted in the first response.
+  std::vector<ChatResponse> out;
+  size_t next = 0;
+  for (const auto& r : requests) {
+    ChatResponse response;
+    response.model = model_id_;
+    response.tokens_prompt = static_cast<int>(prompt.size());
+    if (out.empty()) {
+      response.tokens_prompt_evaluated = run.tokens_evaluated;
+      response.time_prompt_ms = run.time_prompt_ms;
+    }
+    for (int i = 0; i < r.n && next < run.completions.size(); ++i) {
+      Completion& c = run.completions[next++];
+      response.tokens_generated += c.tokens_generated;
+      response.time_generation_ms += c.time_generation_ms;
+      response.choices.push_back(std::move(c));
+    }
+    if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+    out.push_back(std::move(response));
+  }
+  return out;
 }
 
 }  // namespace

@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <set>
 #include <thread>
 
+#include "llm/extract.h"
+#include "llm/shape.h"
 #include "llm/tiny_gguf.h"
 #include "regrapht/llm.h"
 
@@ -154,7 +157,9 @@ TEST_F(LlamaBackendTest, SameSeedSameTextOtherSeedOtherText) {
 }
 
 TEST_F(LlamaBackendTest, NSamplesUseSuccessiveSeedsAndReuseThePrompt) {
-  auto b = Load();
+  LlamaOptions one_at_a_time;
+  one_at_a_time.max_sequences = 1;
+  auto b = Load(one_at_a_time);
   ChatRequest r = Request("Write a kernel.", 8, 1.0f);
   r.n = 3;
   r.sampling.seed = 7;
@@ -167,7 +172,76 @@ TEST_F(LlamaBackendTest, NSamplesUseSuccessiveSeedsAndReuseThePrompt) {
   ChatRequest single = r;
   single.n = 1;
   single.sampling.seed = 8;
-  EXPECT_EQ(Load()->Chat(single)->choices[0].text, resp->choices[1].text);
+  EXPECT_EQ(Load(one_at_a_time)->Chat(single)->choices[0].text, resp->choices[1].text);
+}
+
+// ---- Batched generation --------------------------------------------------------
+
+TEST_F(LlamaBackendTest, NSamplesAreDecodedTogether) {
+  auto b = Load();
+  ChatRequest r = Request("Write a kernel.", 10, 1.0f);
+  r.n = 4;
+  r.sampling.seed = 7;
+  auto resp = b->Chat(r);
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  ASSERT_EQ(resp->choices.size(), 4u);
+  EXPECT_EQ(resp->tokens_generated, 40);
+  // One wave: the prompt is evaluated once for all four.
+  EXPECT_EQ(resp->tokens_prompt_evaluated, resp->tokens_prompt);
+  std::set<std::string> texts;
+  for (const auto& c : resp->choices) {
+    EXPECT_EQ(c.tokens_generated, 10);
+    EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+    texts.insert(c.text);
+  }
+  EXPECT_EQ(texts.size(), 4u);  // seeds 7..10
+  // Reproducible: the same request, from a fresh context or a warm one.
+  auto again = b->Chat(r);
+  auto fresh = Load()->Chat(r);
+  ASSERT_TRUE(again.ok() && fresh.ok());
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_EQ(again->choices[i].text, resp->choices[i].text);
+    EXPECT_EQ(fresh->choices[i].text, resp->choices[i].text);
+  }
+  // A ChatBatch of requests with one prompt is the same batch.
+  std::vector<ChatRequest> split(2, r);
+  split[0].n = 1;
+  split[1].n = 3;
+  split[1].sampling.seed = 8;
+  auto parts = b->ChatBatch(split);
+  ASSERT_TRUE(parts.ok()) << parts.status().ToString();
+  ASSERT_EQ(parts->size(), 2u);
+  ASSERT_EQ((*parts)[0].choices.size(), 1u);
+  ASSERT_EQ((*parts)[1].choices.size(), 3u);
+  EXPECT_EQ((*parts)[0].choices[0].text, resp->choices[0].text);
+  for (int i = 0; i < 3; ++i) EXPECT_EQ((*parts)[1].choices[i].text, resp->choices[i + 1].text);
+}
+
+TEST_F(LlamaBackendTest, BatchWidthLeavesEachSequenceRoomForItsReply) {
+  auto b = Load();  // 512-token context
+  ChatRequest r = Request("Write a kernel.", 200, 1.0f);
+  r.n = 4;
+  auto resp = b->Chat(r);
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  ASSERT_EQ(resp->choices.size(), 4u);
+  for (const auto& c : resp->choices) {
+    EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+    EXPECT_EQ(c.tokens_generated, 200);
+  }
+  // Two waves of two (2 x 200 generated + the prompt fit in 512, 3 x 200 do
+  // not); the second wave evaluates only the prompt's last token again.
+  EXPECT_EQ(resp->tokens_prompt_evaluated, resp->tokens_prompt + 1);
+}
+
+TEST_F(LlamaBackendTest, RequestsWithOtherPromptsAreAnsweredOneByOne) {
+  auto b = Load();
+  std::vector<ChatRequest> rs = {Request("First.", 5), Request("Second, longer question.", 7)};
+  auto resp = b->ChatBatch(rs);
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  ASSERT_EQ(resp->size(), 2u);
+  EXPECT_EQ((*resp)[0].choices[0].text, b->Chat(rs[0])->choices[0].text);
+  EXPECT_EQ((*resp)[1].choices[0].tokens_generated, 7);
+  EXPECT_EQ((*resp)[1].tokens_prompt, b->Chat(rs[1])->tokens_prompt);
 }
 
 TEST_F(LlamaBackendTest, ReusesTheKvCacheForTheCommonPrefix) {
@@ -308,6 +382,98 @@ TEST_F(LlamaBackendTest, ResponseCacheAnswersRepeats) {
   EXPECT_TRUE(second->from_cache);
   EXPECT_EQ(first->choices[0].text, second->choices[0].text);
   EXPECT_EQ(first->tokens_generated, second->tokens_generated);
+}
+
+// ---- Output shaping ----------------------------------------------------------
+
+CodeShape SaxpyShape(int max_tokens) {
+  CodeShape c;
+  c.signature = "void saxpy(int n, float a, const float* x, float* y)";
+  c.max_tokens = max_tokens;
+  return c;
+}
+
+TEST_F(LlamaBackendTest, PrefillStartsEveryReplyAndIsPartOfThePrompt) {
+  auto b = Load();
+  ChatRequest r = Request("Write saxpy.", 6, 0.8f);
+  auto plain = b->Chat(r);
+  r.shape.prefill = CodePrefill(SaxpyShape(6));
+  r.n = 2;
+  auto shaped = b->Chat(r);
+  ASSERT_TRUE(plain.ok() && shaped.ok()) << shaped.status().ToString();
+  EXPECT_GT(shaped->tokens_prompt, plain->tokens_prompt + 5);
+  for (const auto& c : shaped->choices) {
+    EXPECT_EQ(c.text.rfind(r.shape.prefill, 0), 0u) << c.text;
+    EXPECT_GT(c.text.size(), r.shape.prefill.size());
+    EXPECT_EQ(c.tokens_generated, 6);
+  }
+}
+
+TEST_F(LlamaBackendTest, CloseStringEndsTheReplyAfterThePrefillAndIsKept) {
+  auto b = Load();
+  ChatRequest r = Request("Write saxpy.", 200, 0.8f);
+  r.shape.prefill = CodePrefill(SaxpyShape(200));  // holds several "e"
+  r.shape.close = "e";
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    r.sampling.seed = seed;
+    auto resp = b->Chat(r);
+    ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+    const Completion& c = resp->choices[0];
+    EXPECT_EQ(c.finish_reason, FinishReason::kStop);
+    EXPECT_GE(c.tokens_generated, 1);
+    EXPECT_GT(c.text.size(), r.shape.prefill.size());
+    EXPECT_EQ(c.text.back(), 'e');
+    EXPECT_EQ(c.text.substr(r.shape.prefill.size()).find('e'), c.text.size() - r.shape.prefill.size() - 1);
+  }
+}
+
+// Random weights write noise; the grammar alone makes every reply one
+// closed code block holding the function's head, which the extractor takes.
+TEST_F(LlamaBackendTest, GrammarMakesEvenRandomWeightsWriteACodeBlock) {
+  auto b = Load();
+  ShapeOptions o;
+  o.prefill = o.grammar = true;
+  o.max_lines = 2;
+  o.max_line_chars = 12;
+  ChatRequest r = Request("Write saxpy.", 400, 0.9f);  // ignore_eos: the grammar still ends it
+  r.shape = MakeOutputShape(SaxpyShape(400), o);
+  ASSERT_FALSE(r.shape.grammar.empty());
+  r.n = 3;
+  for (uint64_t seed : {1, 7}) {
+    r.sampling.seed = seed;
+    auto resp = b->Chat(r);
+    ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+    ASSERT_EQ(resp->choices.size(), 3u);
+    for (const auto& c : resp->choices) {
+      EXPECT_EQ(c.finish_reason, FinishReason::kStop) << c.text;
+      EXPECT_EQ(c.text.rfind(r.shape.prefill, 0), 0u);
+      ASSERT_GE(c.text.size(), 3u);
+      EXPECT_EQ(c.text.substr(c.text.size() - 3), "```") << c.text;
+      EXPECT_NE(c.text.find("void saxpy("), std::string::npos) << c.text;
+      Extraction ex = ExtractCode(c.text, {.function_name = "saxpy"});
+      EXPECT_TRUE(ex.found()) << ex.reason << "\n" << c.text;
+      EXPECT_NE(ex.code.find("void saxpy("), std::string::npos);
+    }
+  }
+  // Without the grammar the same model and seeds write no closed block.
+  r.shape.grammar.clear();
+  r.sampling.seed = 1;
+  r.sampling.max_tokens = 60;
+  auto free = b->Chat(r);
+  ASSERT_TRUE(free.ok());
+  for (const auto& c : free->choices) {
+    EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+    EXPECT_EQ(c.text.find("```", 3), std::string::npos) << c.text;
+  }
+}
+
+TEST_F(LlamaBackendTest, GrammarThatDoesNotParseIsInvalidArgument) {
+  auto b = Load();
+  ChatRequest r = Request("x", 4);
+  r.shape.grammar = "root ::= (";
+  auto resp = b->Chat(r);
+  EXPECT_EQ(resp.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(resp.status().message().find("GBNF"), std::string::npos);
 }
 
 TEST(PhysicalCoresTest, AtLeastOne) { EXPECT_GE(PhysicalCores(), 1); }

@@ -202,6 +202,10 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
   if (n != 1) body["n"] = n;
   if (!s.stop.empty()) body["stop"] = s.stop;
   if (s.ignore_eos) body["ignore_eos"] = true;  // vLLM and llama-server extension
+  if (!request.shape.grammar.empty()) {
+    if (options_.guided == "llama-server") body["grammar"] = request.shape.grammar;
+    if (options_.guided == "vllm") body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF
+  }
 
   auto t0 = SteadyClock::now();
   auto text = Post("chat/completions", body.dump(), request.cancel);
@@ -281,6 +285,10 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
 Result<ChatResponse> OpenAiBackend::Chat(const ChatRequest& request) {
   if (request.messages.empty()) return Status::InvalidArgument("chat request has no messages");
   if (request.n < 1) return Status::InvalidArgument("chat request asks for n < 1 samples");
+  if (!request.shape.prefill.empty() || !request.shape.close.empty()) {
+    return Status::InvalidArgument("the HTTP backend cannot prefill the reply or stop after a closing string "
+                                   "(output shaping: use --prefill off with --endpoint)");
+  }
   if (options_.use_n || request.n == 1) {
     return ChatOnce(request, request.n, request.sampling.seed);
   }
@@ -339,6 +347,9 @@ Result<std::unique_ptr<LlmBackend>> NewOpenAiBackend(const OpenAiOptions& option
     return Status::InvalidArgument("endpoint must start with http:// or https://: " + o.base_url);
   }
   if (o.model.empty()) return Status::InvalidArgument("no model name: pass --model-name NAME");
+  if (o.guided != "none" && o.guided != "llama-server" && o.guided != "vllm") {
+    return Status::InvalidArgument("guided decoding \"" + o.guided + "\": expected none, llama-server or vllm");
+  }
   return std::unique_ptr<LlmBackend>(new OpenAiBackend(o));
 }
 

@@ -380,6 +380,36 @@ TEST_F(OpenAiBackendTest, Embeddings) {
   EXPECT_EQ(Backend(o)->Embed({"a"}).status().code(), Status::Code::kUnimplemented);
 }
 
+TEST_F(OpenAiBackendTest, GrammarGoesToTheServersGuidedDecodingField) {
+  handler_ = [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(Completion("x"), "application/json");
+  };
+  ChatRequest r = Ask();
+  r.shape.grammar = "root ::= \"a\"";
+  ASSERT_TRUE(Backend()->Chat(r).ok());  // guided "none": plain prompting
+  OpenAiOptions o;
+  o.guided = "llama-server";
+  ASSERT_TRUE(Backend(o)->Chat(r).ok());
+  o.guided = "vllm";
+  ASSERT_TRUE(Backend(o)->Chat(r).ok());
+  ASSERT_EQ(bodies_.size(), 3u);
+  EXPECT_FALSE(bodies_[0].contains("grammar"));
+  EXPECT_FALSE(bodies_[0].contains("guided_grammar"));
+  EXPECT_EQ(bodies_[1]["grammar"], "root ::= \"a\"");
+  EXPECT_FALSE(bodies_[1].contains("guided_grammar"));
+  EXPECT_EQ(bodies_[2]["guided_grammar"], "root ::= \"a\"");
+  // A prefill cannot be sent: a clear error, no request.
+  r.shape.prefill = "```cuda\n";
+  auto prefilled = Backend(o)->Chat(r);
+  EXPECT_EQ(prefilled.status().code(), Status::Code::kInvalidArgument);
+  EXPECT_NE(prefilled.status().message().find("--prefill off"), std::string::npos);
+  EXPECT_EQ(bodies_.size(), 3u);
+  o.guided = "outlines";
+  o.base_url = server_.url() + "/v1";
+  o.model = "m";
+  EXPECT_EQ(NewOpenAiBackend(o).status().code(), Status::Code::kInvalidArgument);
+}
+
 TEST(OpenAiFactoryTest, NeedsAnEndpointAndAModel) {
   unsetenv("OPENAI_BASE_URL");
   OpenAiOptions o;

@@ -58,6 +58,7 @@ class Cot final : public Reasoner {
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
     SearchOptions o = o_;
     o.sampling.max_tokens = std::max(o.sampling.max_tokens, 4096);  // several complete versions
+    o.shape = {};  // the reply starts with its reasoning: no prefill, no code-only grammar
     SearchRun run(task, ctx, o, Name());
     RG_ASSIGN_OR_RETURN(auto m, run.Messages("cot.txt", {{"code", task.StartCode()}}));
     RG_RETURN_IF_ERROR(run.Generate(m, -1, "cot", -1).status());

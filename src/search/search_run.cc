@@ -9,6 +9,7 @@
 #include "core/strings.h"
 #include "graph/retrieval.h"
 #include "llm/extract.h"
+#include "llm/shape.h"
 #include "verify/kernel_form.h"
 
 namespace regrapht {
@@ -303,12 +304,25 @@ Result<std::string> SearchRun::ChatText(const std::vector<ChatMessage>& messages
   return resp->choices.empty() ? std::string() : resp->choices[0].text;
 }
 
+OutputShape SearchRun::CodeShape() const {
+  if (!options_.shape.any()) return {};
+  const ProblemSpec& spec = task_.problem->spec;
+  llm::CodeShape shape;
+  const bool kernel = task_.kernel_form && spec.kernel;
+  shape.signature = kernel ? verify::KernelSignature(spec) : spec.Signature();
+  // A drop-in reply starts with its kernel; in the kernel form the kernel is the head.
+  if (!kernel) shape.opener = "\n__global__ void " + spec.function + "_kernel(";
+  shape.max_tokens = options_.sampling.max_tokens;
+  return llm::MakeOutputShape(shape, options_.shape);
+}
+
 Result<int> SearchRun::Generate(const std::vector<ChatMessage>& messages, int parent, const std::string& action,
                                 int graph_node) {
   ChatRequest req;
   req.messages = messages;
   req.sampling = options_.sampling;
   req.sampling.seed = NextSeed();
+  req.shape = CodeShape();
   return Consume(Ask(std::move(req)), parent, action, graph_node);
 }
 
@@ -335,10 +349,26 @@ int SearchRun::GenerationsLeft() const {
 
 std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
   std::vector<ChatRequest> requests(std::max(0, count));
+  const OutputShape shape = CodeShape();
   for (auto& req : requests) {
     req.messages = messages;
     req.sampling = options_.sampling;
     req.sampling.seed = NextSeed();
+    req.shape = shape;
+  }
+  if (options_.max_in_flight <= 1) {
+    // One call: the embedded backend decodes the samples together (same
+    // prompt, separate sequences); others answer them one after another.
+    // A batch fails as a whole; then each request is asked on its own, so
+    // that every failed request is one failed generation, as in Generate().
+    for (auto& req : requests) req.cancel = context_.cancel;
+    std::vector<Result<ChatResponse>> replies;
+    if (auto batch = context_.llm->ChatBatch(requests); batch.ok()) {
+      for (auto& r : *batch) replies.emplace_back(std::move(r));
+      return replies;
+    }
+    for (auto& req : requests) replies.push_back(Ask(std::move(req)));
+    return replies;
   }
   std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());
   std::atomic<size_t> next{0};

@@ -59,9 +59,11 @@ class SearchRun {
                        int graph_node);
   // Generate() in two halves, for methods whose requests do not depend on
   // one another (best-of-n): AskMany sends `count` requests for `messages`
-  // at once (at most options().max_in_flight at a time), with the seeds that
-  // `count` Generate() calls would use, and returns the replies in seed
-  // order; Consume does the rest of one Generate() with one reply (extract,
+  // at once (at most options().max_in_flight at a time; with 1, as one
+  // LlmBackend::ChatBatch, which the embedded model decodes as one batch;
+  // if the batch fails, each request is asked on its own),
+  // with the seeds that `count` Generate() calls would use, and returns the
+  // replies in seed order; Consume does the rest of one Generate() with one reply (extract,
   // verify, record). Consuming the replies in order records what `count`
   // Generate() calls would have recorded (a failed request included).
   std::vector<Result<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
@@ -70,6 +72,8 @@ class SearchRun {
   int GenerationsLeft() const;
   // Asks the model for plain text (counts as a generation, nothing verified).
   // A failed request counts as an endpoint failure and gives "".
+  // The output shape of a code request (options().shape; empty when off).
+  OutputShape CodeShape() const;
   Result<std::string> ChatText(const std::vector<ChatMessage>& messages);
 
   const Attempt& attempt(int i) const { return attempts_[i]; }

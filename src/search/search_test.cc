@@ -205,11 +205,13 @@ class RecordingModel final : public LlmBackend {
   Result<ChatResponse> Chat(const ChatRequest& request) override {
     prompts.push_back(request.messages.back().content);
     systems.push_back(request.messages.front().content);
+    shapes.push_back(request.shape);
     return inner_->Chat(request);
   }
   std::string Name() const override { return "recording"; }
   std::string ModelId() const override { return inner_->ModelId(); }
   std::vector<std::string> prompts, systems;
+  std::vector<OutputShape> shapes;
 
  private:
   LlmBackend* inner_;
@@ -233,6 +235,34 @@ TEST_F(SearchTest, PromptsNameTheArchAndOneOutputContract) {
     EXPECT_EQ(recording.systems[0].find("sm_90)") != std::string::npos, true);
     for (const auto& p : recording.prompts) {
       EXPECT_EQ(p.find("JSON"), std::string::npos) << method << ": " << p;
+    }
+  }
+}
+
+// Output shaping reaches every code request (one at a time and best-of-n's
+// batch) except cot's, whose reply starts with its reasoning; off by default.
+TEST_F(SearchTest, CodeRequestsCarryTheOutputShape) {
+  for (const char* method : {"standard", "cot", "regrapht-mcgs", "best-of-n"}) {
+    for (bool on : {false, true}) {
+      SearchOptions o;
+      o.budget.max_generations = 3;
+      o.shape.prefill = o.shape.grammar = on;
+      RecordingModel recording(&model_);
+      auto r = NewReasoner(method, o);
+      ASSERT_TRUE(r.ok());
+      SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+      SearchContext ctx{&recording, &eval_, &prompts_, &clock_, nullptr};
+      ASSERT_TRUE((*r)->Run(task, ctx).ok());
+      ASSERT_FALSE(recording.shapes.empty()) << method;
+      for (const OutputShape& shape : recording.shapes) {
+        if (!on || std::string(method) == "cot") {
+          EXPECT_TRUE(shape.empty()) << method;
+          continue;
+        }
+        EXPECT_EQ(shape.prefill, "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(") << method;
+        EXPECT_NE(shape.grammar.find("\"void saxpy(\" text"), std::string::npos)
+            << method << ": " << shape.grammar;
+      }
     }
   }
 }
