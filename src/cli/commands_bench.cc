@@ -60,7 +60,7 @@ int RunMerge(const std::string& out, const std::vector<std::string>& inputs) {
   return kExitOk;
 }
 
-// regrapht bench repair --db IN --out OUT
+// regrapht bench repair --db IN -o OUT
 int RunRepair(const std::string& in, const std::string& out) {
   auto stats = ResultsStore::Repair(in, out);
   if (!stats.ok()) return Fail(stats.status());
@@ -99,7 +99,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                                          "Copy the readable, valid rows of a damaged results "
                                          "database (one `bench` and `report` refuse) to a new file");
   repair->add_option("--db", st->repair_in, "the damaged database (read only)")->required();
-  repair->add_option("--out", st->repair_out, "the new database (must not exist)")->required();
+  repair->add_option("-o,--output", st->repair_out, "the new database (must not exist); required");
+  AddOldSpelling(repair, "--out", "-o/--output", &st->repair_out);
   sub->require_subcommand(0, 1);
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
@@ -128,7 +129,13 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   st->search.Add(sub, /*with_method=*/false);
   return [st, merge, repair]() -> int {
     if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in);
-    if (repair->parsed()) return RunRepair(st->repair_in, st->repair_out);
+    if (repair->parsed()) {
+      if (st->repair_out.empty()) {
+        std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
+        return kExitUsage;
+      }
+      return RunRepair(st->repair_in, st->repair_out);
+    }
     if (st->suite.empty()) {
       std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
       return kExitUsage;

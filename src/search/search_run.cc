@@ -356,18 +356,25 @@ std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
     req.sampling.seed = NextSeed();
     req.shape = shape;
   }
-  if (options_.max_in_flight <= 1) {
+  if (options_.max_in_flight <= 1 && requests.size() > 1) {
     // One call: the embedded backend decodes the samples together (same
     // prompt, separate sequences); others answer them one after another.
-    // A batch fails as a whole; then each request is asked on its own, so
-    // that every failed request is one failed generation, as in Generate().
+    // A batch fails as a whole: each of its requests is then a failed
+    // generation with the batch's error (a cancellation, a reply cut short).
     for (auto& req : requests) req.cancel = context_.cancel;
+    auto batch = context_.llm->ChatBatch(requests);
     std::vector<Result<ChatResponse>> replies;
-    if (auto batch = context_.llm->ChatBatch(requests); batch.ok()) {
-      for (auto& r : *batch) replies.emplace_back(std::move(r));
-      return replies;
+    for (size_t i = 0; i < requests.size(); ++i) {
+      if (batch.ok()) {
+        replies.emplace_back(std::move((*batch)[i]));
+      } else if (Interrupted()) {
+        ChatResponse cut;
+        cut.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+        replies.emplace_back(std::move(cut));
+      } else {
+        replies.emplace_back(batch.status());
+      }
     }
-    for (auto& req : requests) replies.push_back(Ask(std::move(req)));
     return replies;
   }
   std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());

@@ -61,7 +61,7 @@ class SearchRun {
   // one another (best-of-n): AskMany sends `count` requests for `messages`
   // at once (at most options().max_in_flight at a time; with 1, as one
   // LlmBackend::ChatBatch, which the embedded model decodes as one batch;
-  // if the batch fails, each request is asked on its own),
+  // a failed batch is a failed request for each of its requests),
   // with the seeds that `count` Generate() calls would use, and returns the
   // replies in seed order; Consume does the rest of one Generate() with one reply (extract,
   // verify, record). Consuming the replies in order records what `count`

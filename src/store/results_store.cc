@@ -174,7 +174,7 @@ std::optional<std::string> RowProblem(const SqliteStatement& st, int first = 0) 
 
 std::string RepairHint(const fs::path& path) {
   return "`regrapht bench repair --db " + path.string() +
-         " --out NEW.db` copies its readable, valid rows to a new file";
+         " -o NEW.db` copies its readable, valid rows to a new file";
 }
 
 // Reads the columns of kColumns starting at `c` into a row.
