@@ -58,6 +58,7 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
   if (ps.empty()) return m;
   int64_t tokens = 0, verifs = 0, gens = 0;
   double log_sum = 0;
+  double search_log_sum = 0, heldout_log_sum = 0;  // over held-out pairs
   std::map<std::string, double> fast_sum = {{"1", 0}, {"1.5", 0}, {"2", 0}};
   for (const auto* p : ps) {
     m.samples += p->n;
@@ -72,8 +73,8 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     m.heldout_kept += p->heldout_kept;
     for (const auto& [search, held] : p->heldout_pairs) {
       ++m.heldout_timed_pairs;
-      m.search_geomean_paired += std::log(search);
-      m.heldout_geomean_paired += std::log(held);
+      search_log_sum += std::log(search);
+      heldout_log_sum += std::log(held);
     }
     if (p->correct > 0) ++m.solved;
     if (p->verified() > 0) ++m.verified_problems;
@@ -102,8 +103,8 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
   }
   m.geomean_speedup = m.timed_solved ? std::exp(log_sum / m.timed_solved) : 0;
   if (m.heldout_timed_pairs > 0) {
-    m.search_geomean_paired = std::exp(m.search_geomean_paired / m.heldout_timed_pairs);
-    m.heldout_geomean_paired = std::exp(m.heldout_geomean_paired / m.heldout_timed_pairs);
+    m.search_geomean_paired = std::exp(search_log_sum / m.heldout_timed_pairs);
+    m.heldout_geomean_paired = std::exp(heldout_log_sum / m.heldout_timed_pairs);
   }
   for (auto& [name, sum] : fast_sum) m.fast[name] = sum / verified;
   if (m.solved) {
