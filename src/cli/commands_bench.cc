@@ -312,7 +312,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
           o.result = a->result;
           if (st->search.heldout && NeedsHeldOutRun(a->result)) {
             o.search_result = a->result;
-            RG_ASSIGN_OR_RETURN(o.result, VerifyHeldOut(&verifier, p.problem, o.source, HeldOutSalt(seed)));
+            // Through the evaluator, like the search's own verifications: at most
+            // --jobs at once whatever --max-in-flight is.
+            RG_ASSIGN_OR_RETURN(o.result,
+                                evaluator->Evaluate(HeldOutProblem(p.problem, HeldOutSalt(seed)), o.source));
             ++o.verifications;
             if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
           }
