@@ -15,6 +15,7 @@
 #include "core/clock.h"
 #include "regrapht/search.h"
 #include "search/prompts.h"
+#include "search/stop.h"
 
 namespace regrapht {
 
@@ -33,8 +34,9 @@ class SearchRun {
   SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
             std::string method);
 
-  // True when a budget is spent, the search was cancelled or the endpoint
-  // failed too often in a row; `why` says which.
+  // True when a budget is spent (its Stopper, stop.h), the search was
+  // cancelled, the harness failed or the endpoint failed too often in a
+  // row; `why` says which.
   bool Exhausted(std::string* why = nullptr) const;
 
   // The system message (the contract).
@@ -118,6 +120,7 @@ class SearchRun {
   std::string method_;
   const Clock* clock_;
   double start_s_;
+  BudgetStoppers budget_;
   int generations_ = 0;
   int verifications_ = 0;
   int64_t tokens_prompt_ = 0, tokens_generated_ = 0;
