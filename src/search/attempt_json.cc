@@ -8,7 +8,11 @@ namespace regrapht::search {
 OrderedJson AttemptToJson(const Attempt& a, AttemptDetail detail) {
   const std::string verdict(VerdictName(a.verdict));
   if (detail == AttemptDetail::kBrief) {
-    return {{"id", a.id}, {"parent", a.parent}, {"action", a.action}, {"verdict", verdict}, {"reward", a.reward}};
+    return {{"id", a.id},
+            {"parent", a.parent},
+            {"action", a.action},
+            {"verdict", verdict},
+            {"reward", a.reward}};
   }
   return {{"id", a.id},
           {"parent", a.parent},
@@ -32,7 +36,9 @@ OrderedJson AttemptsToJson(const std::vector<Attempt>& attempts, AttemptDetail d
 }
 
 std::string AttemptListJson(const std::string& method, const std::vector<Attempt>& attempts) {
-  return OrderedJson({{"method", method}, {"attempts", AttemptsToJson(attempts, AttemptDetail::kBrief)}}).dump(1);
+  return OrderedJson(
+             {{"method", method}, {"attempts", AttemptsToJson(attempts, AttemptDetail::kBrief)}})
+      .dump(1);
 }
 
 Result<Attempt> AttemptFromJson(const JsonPath& j) {
@@ -73,7 +79,8 @@ Result<std::vector<Attempt>> AttemptsFromJson(const JsonPath& list) {
     RG_ASSIGN_OR_RETURN(Attempt a, AttemptFromJson(j));
     if (ids.count(a.id)) return j.FieldError("id", "id " + std::to_string(a.id) + " is used twice");
     if (a.parent != -1 && !ids.count(a.parent)) {
-      return j.FieldError("parent", std::to_string(a.parent) + " is not -1 or an earlier attempt's id");
+      return j.FieldError("parent",
+                          std::to_string(a.parent) + " is not -1 or an earlier attempt's id");
     }
     ids.insert(a.id);
     out.push_back(std::move(a));
@@ -88,7 +95,10 @@ OrderedJson TreeNodesJson(const SearchTree& tree, const std::string& label_key,
   for (const auto& n : tree.nodes()) {
     OrderedJson edges = OrderedJson::array();
     for (const auto& e : n.edges) {
-      edges.push_back({{label_key, edge_label(e)}, {"child", e.child}, {"visits", e.visits}, {"failures", e.failures}});
+      edges.push_back({{label_key, edge_label(e)},
+                       {"child", e.child},
+                       {"visits", e.visits},
+                       {"failures", e.failures}});
     }
     char q[32];
     std::snprintf(q, sizeof q, "%.6f", n.Q());

@@ -64,16 +64,17 @@ TEST(AttemptJsonTest, FullRoundTrip) {
     EXPECT_EQ(a.code, b.code);
   }
   // Written again, the same text.
-  EXPECT_EQ(AttemptsToJson(*out, AttemptDetail::kFull).dump(1), AttemptsToJson(in, AttemptDetail::kFull).dump(1));
+  EXPECT_EQ(AttemptsToJson(*out, AttemptDetail::kFull).dump(1),
+            AttemptsToJson(in, AttemptDetail::kFull).dump(1));
 }
 
 TEST(AttemptJsonTest, TheReportFieldsInTheirOrder) {
   OrderedJson j = AttemptToJson(SomeAttempts()[0], AttemptDetail::kFull);
   std::vector<std::string> keys;
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
-  EXPECT_EQ(keys, (std::vector<std::string>{"id", "parent", "action", "verdict", "endpoint_error", "detail",
-                                            "speedup", "reward", "reused", "code_hash", "tokens_prompt",
-                                            "tokens_generated", "code"}));
+  EXPECT_EQ(keys, (std::vector<std::string>{"id", "parent", "action", "verdict", "endpoint_error",
+                                            "detail", "speedup", "reward", "reused", "code_hash",
+                                            "tokens_prompt", "tokens_generated", "code"}));
 }
 
 TEST(AttemptJsonTest, BriefRoundTripKeepsItsFields) {
@@ -94,13 +95,15 @@ TEST(AttemptJsonTest, BriefRoundTripKeepsItsFields) {
 TEST(AttemptJsonTest, ErrorsNameTheField) {
   auto bad_verdict = Parse(R"([{"id": 0, "verdict": "great"}])");
   ASSERT_FALSE(bad_verdict.ok());
-  EXPECT_NE(bad_verdict.status().message().find("r.json: attempts[0].verdict: unknown verdict \"great\""),
-            std::string::npos)
+  EXPECT_NE(
+      bad_verdict.status().message().find("r.json: attempts[0].verdict: unknown verdict \"great\""),
+      std::string::npos)
       << bad_verdict.status().ToString();
   auto twice = Parse(R"([{"id": 0, "verdict": "correct"}, {"id": 0, "verdict": "correct"}])");
   ASSERT_FALSE(twice.ok());
   EXPECT_NE(twice.status().message().find("attempts[1].id: id 0 is used twice"), std::string::npos);
-  auto later = Parse(R"([{"id": 0, "parent": 1, "verdict": "correct"}, {"id": 1, "verdict": "correct"}])");
+  auto later =
+      Parse(R"([{"id": 0, "parent": 1, "verdict": "correct"}, {"id": 1, "verdict": "correct"}])");
   ASSERT_FALSE(later.ok());
   EXPECT_NE(later.status().message().find("attempts[0].parent"), std::string::npos);
   auto no_id = Parse(R"([{"verdict": "correct"}])");
@@ -130,12 +133,15 @@ TEST(AttemptJsonTest, TreeNodes) {
   OrderedJson j = TreeNodesJson(
       t, "technique", [](const TreeNode& n) { return n.id == 0 ? std::string("init") : "tile"; },
       [](const TreeEdge& x) { return "action " + std::to_string(x.action); });
-  EXPECT_EQ(j.dump(),
-            "[{\"id\":0,\"technique\":\"init\",\"attempt\":-1,\"depth\":0,\"reward\":0.0,\"failed\":false,"
-            "\"closed\":false,\"visits\":0,\"q\":\"0.000000\",\"edges\":[{\"technique\":\"action 4\",\"child\":1,"
-            "\"visits\":2,\"failures\":0}]},"
-            "{\"id\":1,\"technique\":\"tile\",\"attempt\":0,\"depth\":1,\"reward\":2.0,\"failed\":false,"
-            "\"closed\":false,\"visits\":2,\"q\":\"1.500000\",\"edges\":[]}]");
+  EXPECT_EQ(
+      j.dump(),
+      "[{\"id\":0,\"technique\":\"init\",\"attempt\":-1,\"depth\":0,\"reward\":0.0,\"failed\":"
+      "false,"
+      "\"closed\":false,\"visits\":0,\"q\":\"0.000000\",\"edges\":[{\"technique\":\"action "
+      "4\",\"child\":1,"
+      "\"visits\":2,\"failures\":0}]},"
+      "{\"id\":1,\"technique\":\"tile\",\"attempt\":0,\"depth\":1,\"reward\":2.0,\"failed\":false,"
+      "\"closed\":false,\"visits\":2,\"q\":\"1.500000\",\"edges\":[]}]");
 }
 
 }  // namespace

@@ -27,7 +27,9 @@ namespace regrapht::search {
 namespace mcgs {
 namespace {
 
-bool Contains(const std::vector<int>& v, int x) { return std::find(v.begin(), v.end(), x) != v.end(); }
+bool Contains(const std::vector<int>& v, int x) {
+  return std::find(v.begin(), v.end(), x) != v.end();
+}
 
 }  // namespace
 
@@ -100,9 +102,10 @@ void UpdateClosed(SearchTree& tree, int node, const SearchOptions& o) {
 
 // ---- 3. Rollout -----------------------------------------------------------------------
 
-Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng,
-                                     int start, std::vector<int> on_path, const StepFn& step,
-                                     const std::function<bool()>& exhausted, Iteration* it) {
+Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const SearchOptions& o,
+                                     Rng& rng, int start, std::vector<int> on_path,
+                                     const StepFn& step, const std::function<bool()>& exhausted,
+                                     Iteration* it) {
   std::vector<int> reached;
   int r = start;
   while (!exhausted() && tree.node(r).depth < o.max_depth) {
@@ -124,12 +127,13 @@ Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const
   return reached;
 }
 
-Status Rollout(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng, const StepFn& step,
-               const std::function<bool()>& exhausted, Iteration* it) {
+Status Rollout(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng,
+               const StepFn& step, const std::function<bool()>& exhausted, Iteration* it) {
   if (it->fresh < 0 || tree.node(it->fresh).failed) return Status::Ok();
   it->on_path.push_back(it->fresh);
   for (int k = 0; k < std::max(1, o.rollouts) && !exhausted(); ++k) {
-    RG_ASSIGN_OR_RETURN(auto reached, RolloutOnce(tree, graph, o, rng, it->fresh, it->on_path, step, exhausted, it));
+    RG_ASSIGN_OR_RETURN(auto reached, RolloutOnce(tree, graph, o, rng, it->fresh, it->on_path, step,
+                                                  exhausted, it));
     if (!reached.empty()) it->rollouts.push_back(std::move(reached));
   }
   return Status::Ok();
@@ -187,7 +191,8 @@ class Mcgs final : public Reasoner {
   std::string Name() const override { return "regrapht-mcgs"; }
 
   Result<SearchOutcome> Run(const SearchTask& task, const SearchContext& ctx) override {
-    if (!task.graph || !task.examples) return Status::InvalidArgument("regrapht-mcgs needs the reasoning graph");
+    if (!task.graph || !task.examples)
+      return Status::InvalidArgument("regrapht-mcgs needs the reasoning graph");
     SearchRun run(task, ctx, o_, Name());
     run_ = &run;
     graph_ = task.graph;
@@ -199,7 +204,8 @@ class Mcgs final : public Reasoner {
     loop.max_iterations = o_.iterations;
     loop.space_exhausted = [this] { return tree_.node(0).closed; };
     loop.exhausted_reason = "search space exhausted (every reachable step generated or terminal)";
-    RG_ASSIGN_OR_RETURN(std::string stop, RunIterations(run, loop, [this](int i) { return Iterate(i); }));
+    RG_ASSIGN_OR_RETURN(std::string stop,
+                        RunIterations(run, loop, [this](int i) { return Iterate(i); }));
     return run.Finish(TreeJson(), stop);
   }
 
@@ -250,14 +256,14 @@ class Mcgs final : public Reasoner {
     auto exhausted = [this] { return run_->Exhausted(); };
     mcgs::StepFn step = [this](int ni, int ei) { return Step(ni, ei); };
     mcgs::Iteration it = mcgs::Select(tree_, *graph_, o_, rng_);  // 1.
-    if (it.pending) {                                                   // 2.
+    if (it.pending) {                                             // 2.
       if (exhausted()) return Status::Ok();
       const PathStep last = it.path.back();
       RG_ASSIGN_OR_RETURN(it.fresh, Step(last.node, last.edge));
       it.cur = it.fresh;
     }
     RG_RETURN_IF_ERROR(mcgs::Rollout(tree_, *graph_, o_, rng_, step, exhausted, &it));  // 3.
-    mcgs::Backed backed = mcgs::Backup(tree_, o_, it);                                   // 4.
+    mcgs::Backed backed = mcgs::Backup(tree_, o_, it);                                  // 4.
     log_.push_back(mcgs::IterationLog(iteration, backed, it));
     return Status::Ok();
   }
@@ -290,6 +296,8 @@ class Mcgs final : public Reasoner {
 
 }  // namespace
 
-std::unique_ptr<Reasoner> NewMcgs(const SearchOptions& options) { return std::make_unique<Mcgs>(options); }
+std::unique_ptr<Reasoner> NewMcgs(const SearchOptions& options) {
+  return std::make_unique<Mcgs>(options);
+}
 
 }  // namespace regrapht::search

@@ -70,15 +70,16 @@ void UpdateClosed(SearchTree& tree, int node, const SearchOptions& o);
 // no child exists) until the step cap, a state without successors, a state
 // on `on_path` or the same state again, a failed state, or `exhausted()`.
 // Appends the edges taken to it->path; returns the states reached.
-Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng,
-                                     int start, std::vector<int> on_path, const StepFn& step,
-                                     const std::function<bool()>& exhausted, Iteration* it);
+Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const SearchOptions& o,
+                                     Rng& rng, int start, std::vector<int> on_path,
+                                     const StepFn& step, const std::function<bool()>& exhausted,
+                                     Iteration* it);
 
 // max(1, o.rollouts) rollouts from the fresh state when step 2 generated
 // one that did not fail (fewer when `exhausted()`); non-empty ones are kept
 // in it->rollouts. Adds the fresh state to it->on_path.
-Status Rollout(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng, const StepFn& step,
-               const std::function<bool()>& exhausted, Iteration* it);
+Status Rollout(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng,
+               const StepFn& step, const std::function<bool()>& exhausted, Iteration* it);
 
 // ---- 4. Backup ----------------------------------------------------------------------
 

@@ -69,6 +69,17 @@ class McgsStepsTest : public testing::Test {
     ++steps_;
     return id;
   }
+  // An iteration whose selection took the root's edge `ei` and generated its step.
+  Iteration Selected(int ei) {
+    Expand(tree_, 0, g_.g);
+    Iteration it;
+    it.path = {{0, ei}};
+    it.selection_len = 1;
+    it.on_path = {0};
+    it.fresh = Generate(0, ei);
+    it.cur = it.fresh;
+    return it;
+  }
   StepFn Step() {
     return [this](int ni, int ei) -> Result<int> { return Generate(ni, ei); };
   }
@@ -137,7 +148,8 @@ TEST_F(McgsStepsTest, AFailedStepIsRetriedUntilItsRetriesAreSpent) {
   int bad = Generate(0, 0);
   UpdateClosed(tree_, bad, o_);
   EXPECT_TRUE(tree_.node(bad).closed);
-  EXPECT_TRUE(Retryable(tree_, tree_.node(0).edges[0], o_.step_retries));  // 1 failure, 1 retry allowed
+  EXPECT_TRUE(
+      Retryable(tree_, tree_.node(0).edges[0], o_.step_retries));  // 1 failure, 1 retry allowed
   UpdateClosed(tree_, 0, o_);
   EXPECT_FALSE(tree_.node(0).closed);
   int b = Generate(0, 1);
@@ -148,7 +160,7 @@ TEST_F(McgsStepsTest, AFailedStepIsRetriedUntilItsRetriesAreSpent) {
   tree_.node(bad).stats = {1, -1, -1};
   Rng rng(1);
   Iteration it = Select(tree_, g_.g, o_, rng);
-  EXPECT_TRUE(it.pending);        // the retry of a's failed step
+  EXPECT_TRUE(it.pending);  // the retry of a's failed step
   EXPECT_EQ(it.path[0].edge, 0);
   int again = Generate(0, 0);  // fails too: 2 failures > 1 retry
   EXPECT_FALSE(Retryable(tree_, tree_.node(0).edges[0], o_.step_retries));
@@ -179,15 +191,12 @@ TEST_F(McgsStepsTest, UpdateClosedRules) {
 }
 
 TEST_F(McgsStepsTest, RolloutStepsUntilTheStepCapAndRecordsItsEdges) {
-  Expand(tree_, 0, g_.g);
-  Iteration it;
-  it.path = {{0, 0}};
-  it.selection_len = 1;
-  it.on_path = {0};
-  it.fresh = Generate(0, 0);
+  Iteration it = Selected(0);
   o_.rollout_epsilon = 0;
   Rng rng(1);
-  ASSERT_TRUE(Rollout(tree_, g_.g, o_, rng, Step(), [] { return false; }, &it).ok());
+  ASSERT_TRUE(Rollout(
+                  tree_, g_.g, o_, rng, Step(), [] { return false; }, &it)
+                  .ok());
   // a -> c, then c has no successor.
   ASSERT_EQ(it.rollouts.size(), 1u);
   ASSERT_EQ(it.rollouts[0].size(), 1u);
@@ -200,14 +209,12 @@ TEST_F(McgsStepsTest, RolloutStepsUntilTheStepCapAndRecordsItsEdges) {
 }
 
 TEST_F(McgsStepsTest, SeveralRolloutsReuseGeneratedStates) {
-  Expand(tree_, 0, g_.g);
-  Iteration it;
-  it.path = {{0, 0}};
-  it.selection_len = 1;
-  it.fresh = Generate(0, 0);
+  Iteration it = Selected(0);
   o_.rollouts = 3;
   Rng rng(1);
-  ASSERT_TRUE(Rollout(tree_, g_.g, o_, rng, Step(), [] { return false; }, &it).ok());
+  ASSERT_TRUE(Rollout(
+                  tree_, g_.g, o_, rng, Step(), [] { return false; }, &it)
+                  .ok());
   EXPECT_EQ(it.rollouts.size(), 3u);
   EXPECT_EQ(steps_, 2);  // c was generated once; the other rollouts walk to it again
   EXPECT_EQ(it.rollouts[1], it.rollouts[0]);
@@ -219,12 +226,16 @@ TEST_F(McgsStepsTest, NoRolloutFromAFailedStateOrOnceExhausted) {
   Iteration it;
   it.fresh = Generate(0, 0);
   Rng rng(1);
-  ASSERT_TRUE(Rollout(tree_, g_.g, o_, rng, Step(), [] { return false; }, &it).ok());
+  ASSERT_TRUE(Rollout(
+                  tree_, g_.g, o_, rng, Step(), [] { return false; }, &it)
+                  .ok());
   EXPECT_TRUE(it.rollouts.empty());
   rewards_.clear();
   Iteration it2;
   it2.fresh = Generate(0, 1);
-  ASSERT_TRUE(Rollout(tree_, g_.g, o_, rng, Step(), [] { return true; }, &it2).ok());
+  ASSERT_TRUE(Rollout(
+                  tree_, g_.g, o_, rng, Step(), [] { return true; }, &it2)
+                  .ok());
   EXPECT_TRUE(it2.rollouts.empty());
 }
 
@@ -235,7 +246,8 @@ TEST_F(McgsStepsTest, RolloutStopsAtAFailingStep) {
   it.fresh = Generate(0, 0);
   o_.rollout_epsilon = 0;
   Rng rng(1);
-  auto reached = RolloutOnce(tree_, g_.g, o_, rng, it.fresh, {0, it.fresh}, Step(), [] { return false; }, &it);
+  auto reached = RolloutOnce(
+      tree_, g_.g, o_, rng, it.fresh, {0, it.fresh}, Step(), [] { return false; }, &it);
   ASSERT_TRUE(reached.ok());
   ASSERT_EQ(reached->size(), 1u);
   EXPECT_TRUE(tree_.node((*reached)[0]).failed);
@@ -245,13 +257,7 @@ TEST_F(McgsStepsTest, BackupCarriesTheMaximumUpAndSuffixMaximaAlongRollouts) {
   // root -a-> A (reward 2, fresh) -> C (reward 5) in one rollout.
   rewards_[static_cast<int>(g_.a)] = 2;
   rewards_[static_cast<int>(g_.c)] = 5;
-  Expand(tree_, 0, g_.g);
-  Iteration it;
-  it.path = {{0, 0}};
-  it.selection_len = 1;
-  it.on_path = {0};
-  it.fresh = Generate(0, 0);
-  it.cur = it.fresh;
+  Iteration it = Selected(0);
   Expand(tree_, it.fresh, g_.g);
   int c = Generate(it.fresh, 0);
   Expand(tree_, c, g_.g);  // as the rollout did before it stopped there
@@ -267,9 +273,9 @@ TEST_F(McgsStepsTest, BackupCarriesTheMaximumUpAndSuffixMaximaAlongRollouts) {
   EXPECT_EQ(tree_.node(c).stats.value_sum, 5);
   EXPECT_EQ(tree_.node(0).edges[0].visits, 1);
   EXPECT_EQ(tree_.node(it.fresh).edges[0].visits, 1);  // rollout edges count too
-  EXPECT_TRUE(tree_.node(c).closed);         // no successor
-  EXPECT_TRUE(tree_.node(it.fresh).closed);  // its only edge leads to a closed state
-  EXPECT_FALSE(tree_.node(0).closed);        // b is not generated yet
+  EXPECT_TRUE(tree_.node(c).closed);                   // no successor
+  EXPECT_TRUE(tree_.node(it.fresh).closed);            // its only edge leads to a closed state
+  EXPECT_FALSE(tree_.node(0).closed);                  // b is not generated yet
   OrderedJson log = IterationLog(4, b, it);
   EXPECT_EQ(log.dump(), "{\"iteration\":4,\"value\":5.0,\"selection\":[0],\"reached\":[1,2]}");
 }

@@ -1,6 +1,7 @@
-// SearchRun: the state every method shares while it searches: the budget,
-// the log of attempts, prompts, model calls, code extraction, verification
-// (with reuse for duplicate code) and the choice of the best candidate.
+// SearchRun: the state every method shares while it searches: the budget
+// (its stoppers, stop.h), the log of attempts, prompts, model calls, code
+// extraction, verification (with reuse for duplicate code) and the choice
+// of the best candidate.
 //
 // Methods (mcgs.cc, baselines.cc, action_mcts.cc) only decide *what* to ask
 // the model next; SearchRun does the asking, checking and bookkeeping.

@@ -24,7 +24,8 @@ std::optional<std::string> WallClockBudget::Check(const Spent&) const {
 }
 
 BudgetStoppers::BudgetStoppers(const Budget& budget, const Clock* clock, double start_s) {
-  if (budget.max_generations > 0) stoppers_.push_back(std::make_unique<GenerationBudget>(budget.max_generations));
+  if (budget.max_generations > 0)
+    stoppers_.push_back(std::make_unique<GenerationBudget>(budget.max_generations));
   if (budget.max_verifications > 0) {
     stoppers_.push_back(std::make_unique<VerificationBudget>(budget.max_verifications));
   }

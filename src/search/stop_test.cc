@@ -122,7 +122,8 @@ class StopSearchTest : public testing::Test {
 // Every method with a wall-clock budget stops after exactly as many
 // one-second requests as the budget allows: not one earlier, not one later.
 TEST_F(StopSearchTest, EveryMethodStopsAtTheWallClockBudget) {
-  for (const std::string method : {"regrapht-mcgs", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag"}) {
+  for (const std::string method :
+       {"regrapht-mcgs", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag"}) {
     for (int seconds : {1, 4, 7}) {
       SearchOptions o;
       o.budget.max_generations = 0;  // the clock alone

@@ -73,7 +73,8 @@ int SelectUct(const SearchTree& tree, const TreeNode& n, double c) {
   return best;
 }
 
-int RolloutEdge(const SearchTree& tree, const TreeNode& n, double epsilon, double lambda, Rng& rng) {
+int RolloutEdge(const SearchTree& tree, const TreeNode& n, double epsilon, double lambda,
+                Rng& rng) {
   if (rng.Uniform() < epsilon) return static_cast<int>(rng.Below(n.edges.size()));
   std::vector<int> best;
   double best_v = -std::numeric_limits<double>::infinity();

@@ -39,7 +39,8 @@ struct NodeStats {
 };
 
 struct TreeEdge {
-  int action = 0;    // the method's action: MCGS a graph edge id, action-MCTS an index into its actions
+  int action =
+      0;  // the method's action: MCGS a graph edge id, action-MCTS an index into its actions
   double prior = 0;  // order of unvisited edges, higher first (MCGS: examples on the graph edge)
   int child = -1;    // state; -1 until the step was generated
   int visits = 0;    // N(s,a)
@@ -48,9 +49,9 @@ struct TreeEdge {
 
 struct TreeNode {
   int id = 0;
-  int state = 0;        // the method's label of the state: MCGS the graph node
+  int state = 0;  // the method's label of the state: MCGS the graph node
   std::string code;
-  int attempt = -1;     // attempt that produced it; -1 for the root
+  int attempt = -1;  // attempt that produced it; -1 for the root
   int depth = 0;
   double reward = 0;    // SearchReward of its code; 0 for the root
   bool failed = false;  // its step failed: terminal

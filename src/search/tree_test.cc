@@ -87,7 +87,9 @@ TEST(TreeTest, PucbTakesUnvisitedEdgesByPriorThenTheBestScore) {
   // Skipped edges are never chosen; all skipped: -1.
   auto skip_unvisited = [](const TreeEdge& e) { return e.visits == 0; };
   EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, skip_unvisited, rng), 1);
-  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, [](const TreeEdge&) { return true; }, rng), -1);
+  EXPECT_EQ(SelectPucb(
+                t, t.node(0), 1.4, [](const TreeEdge&) { return true; }, rng),
+            -1);
 }
 
 TEST(TreeTest, PucbTiesFollowTheSeed) {
@@ -109,7 +111,8 @@ TEST(TreeTest, PucbDrawsOnceForEveryConsideredEdge) {
   // nothing, so what follows is the same as without it.
   SearchTree t = Star({1, 1, 1}, {1.0, 1.0, 1.0});
   Rng a(5), b(5);
-  SelectPucb(t, t.node(0), 1.4, [](const TreeEdge& e) { return e.action == 2; }, a);
+  SelectPucb(
+      t, t.node(0), 1.4, [](const TreeEdge& e) { return e.action == 2; }, a);
   b.Uniform();
   b.Uniform();
   EXPECT_EQ(a.Next(), b.Next());
