@@ -8,6 +8,7 @@
 
 #include "core/html.h"
 #include "core/strings.h"
+#include "search/attempt_json.h"
 
 namespace regrapht::bench {
 namespace {
@@ -77,29 +78,20 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
   RG_RETURN_IF_ERROR(root.ExpectObject());
   if (!root.Has("attempts"))
     return root.FieldError("attempts", "required field is missing (is this an optimize report?)");
-  JsonPath list = root["attempts"];
-  RG_RETURN_IF_ERROR(list.ExpectArray());
+  RG_ASSIGN_OR_RETURN(std::vector<Attempt> attempts, search::AttemptsFromJson(root["attempts"]));
   std::vector<TreeAttempt> out;
   std::set<int> ids;
-  for (size_t i = 0; i < list.json().size(); ++i) {
-    JsonPath a = list[i];
+  for (Attempt& a : attempts) {
     TreeAttempt t;
-    RG_ASSIGN_OR_RETURN(int64_t id, a.GetInt("id"));
-    RG_ASSIGN_OR_RETURN(int64_t parent, a.GetInt("parent", -1));
-    t.id = static_cast<int>(id);
-    t.parent = static_cast<int>(parent);
-    if (ids.count(t.id)) return a.FieldError("id", fmt::format("id {} is used twice", t.id));
-    if (t.parent != -1 && !ids.count(t.parent)) {
-      return a.FieldError("parent",
-                          fmt::format("{} is not -1 or an earlier attempt's id", t.parent));
-    }
+    t.id = a.id;
+    t.parent = a.parent;
+    t.action = std::move(a.action);
+    t.verdict = std::string(VerdictName(a.verdict));
+    t.detail = std::move(a.detail);
+    t.code = std::move(a.code);
+    t.speedup = a.speedup;
+    t.reused = a.reused;
     ids.insert(t.id);
-    RG_ASSIGN_OR_RETURN(t.action, a.GetString("action", ""));
-    RG_ASSIGN_OR_RETURN(t.verdict, a.GetString("verdict"));
-    RG_ASSIGN_OR_RETURN(t.detail, a.GetString("detail", ""));
-    RG_ASSIGN_OR_RETURN(t.code, a.GetString("code", ""));
-    RG_ASSIGN_OR_RETURN(t.speedup, a.GetNumber("speedup", 0));
-    RG_ASSIGN_OR_RETURN(t.reused, a.GetBool("reused", false));
     out.push_back(std::move(t));
   }
   if (report.contains("best_path")) {

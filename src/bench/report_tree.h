@@ -26,8 +26,10 @@ struct TreeAttempt {
   bool on_best_path = false;
 };
 
-// Reads the attempts of `report`; errors name `source` and the field
-// ("attempts[3].parent: ..."). A parent must be -1 or an earlier attempt's id.
+// Reads the attempts of `report` with the search's parser
+// (search/attempt_json.h); errors name `source` and the field
+// ("attempts[3].parent: ..."). A parent must be -1 or an earlier attempt's
+// id, a verdict one of VerdictName's.
 Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std::string& source);
 
 // The tree drawn left to right: the sequential code at the root, one box per

@@ -12,6 +12,7 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "search/attempt_json.h"
 #include "verify/heldout.h"
 #include "verify/infer.h"
 #include "verify/result_json.h"
@@ -265,16 +266,7 @@ int RunOptimize(const OptimizeState& s) {
     report["best_evidence"] = best_attempt ? std::string(EvidenceLevel(best_attempt->result)) : std::string("none");
   }
   report["best_path"] = outcome->best_path;
-  OrderedJson attempts = OrderedJson::array();
-  for (const auto& a : outcome->attempts) {
-    attempts.push_back({{"id", a.id}, {"parent", a.parent}, {"action", a.action},
-                        {"verdict", std::string(VerdictName(a.verdict))}, {"endpoint_error", a.endpoint_error},
-                        {"detail", a.detail},
-                        {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
-                        {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
-                        {"tokens_generated", a.tokens_generated}, {"code", a.code}});
-  }
-  report["attempts"] = attempts;
+  report["attempts"] = search::AttemptsToJson(outcome->attempts, search::AttemptDetail::kFull);
   if (const Attempt* best = outcome->best_attempt()) report["best_result"] = VerifyResultToJson(best->result);
   if (heldout) report["heldout_result"] = VerifyResultToJson(*heldout);
   report["tree"] = OrderedJson::parse(outcome->tree_json.empty() ? "{}" : outcome->tree_json);

@@ -10,41 +10,29 @@
 //                 whole pool most similar to the current code (BM25); a step
 //                 asks the model to follow one.
 //
-// Both: UCT selection (unvisited actions first, then Q + c*sqrt(ln N / n)),
-// one action generated per iteration, its reward backed up as a mean. From
+// Both: UCT selection (unvisited actions first, in the order proposed, then
+// Q + c*sqrt(ln N / n)), one action generated per iteration, its reward
+// backed up as a mean: the shared tree core (tree.h). From
 // the sequential code the first actions are first CUDA versions: samples of
 // the standard prompt (rethink) or the most similar corpus kernels (RAG).
 #include <cctype>
-#include <cmath>
-#include <limits>
 
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "search/attempt_json.h"
 #include "search/reasoners.h"
 #include "search/search_run.h"
+#include "search/stop.h"
+#include "search/tree.h"
 
 namespace regrapht::search {
 namespace {
 
+// An action's payload; its tree edge holds the statistics (tree.h).
 struct Action {
   std::string label;
   std::string thought;                  // rethink
   std::optional<ShownExample> example;  // mcts-rag
-  int child = -1;
-  int visits = 0;
-};
-
-struct State {
-  int attempt = -1;
-  std::string code;
-  int depth = 0;
-  double reward = 0;
-  bool failed = false;
-  int visits = 0;
-  double value_sum = 0;
-  bool expanded = false;
-  std::vector<Action> actions;
-  double Q() const { return visits ? value_sum / visits : 0; }
 };
 
 class ActionMcts final : public Reasoner {
@@ -57,40 +45,38 @@ class ActionMcts final : public Reasoner {
     SearchRun run(task, ctx, o_, Name());
     run_ = &run;
     ctx_ = &ctx;
-    states_.clear();
-    State root;
-    root.code = task.StartCode();
-    states_.push_back(root);
-    std::string stop;
-    int iteration = 0, idle = 0;
-    while (!run.Exhausted(&stop)) {
-      if (o_.iterations > 0 && iteration >= o_.iterations) {
-        stop = "iterations: " + std::to_string(o_.iterations);
-        break;
-      }
-      int before = run.generations();
-      RG_RETURN_IF_ERROR(Iterate(++iteration));
-      if (run.generations() == before && ++idle >= 64) {
-        stop = "search space exhausted";
-        break;
-      }
-      if (run.generations() != before) idle = 0;
-    }
+    tree_.Reset(task.StartCode());
+    actions_.clear();
+    IterationLoop loop;
+    loop.max_iterations = o_.iterations;
+    RG_ASSIGN_OR_RETURN(std::string stop, RunIterations(run, loop, [this](int i) { return Iterate(i); }));
     return run.Finish(TreeJson(), stop);
   }
 
  private:
+  // Adds an action to state `si`; unvisited actions are tried in insertion
+  // order (the prior).
+  void AddAction(int si, Action a) {
+    TreeNode& s = tree_.node(si);
+    TreeEdge e;
+    e.action = static_cast<int>(actions_.size());
+    e.prior = -static_cast<double>(s.edges.size());
+    s.edges.push_back(e);
+    actions_.push_back(std::move(a));
+  }
+
+  // The expansion: the actions of state `si`.
   Status Propose(int si) {
-    State& s = states_[si];
-    s.expanded = true;
+    tree_.node(si).expanded = true;
+    const std::string code = tree_.node(si).code;
     int k = std::max(1, o_.thoughts_per_node);
     if (rag_) {
-      auto shown = si == 0 ? run_->SimilarKernels(s.code, k) : run_->PoolExamples(s.code, k);
+      auto shown = si == 0 ? run_->SimilarKernels(code, k) : run_->PoolExamples(code, k);
       for (auto& ex : shown) {
         Action a;
         a.label = "example: " + (ex.from.empty() ? ex.to : ex.from + " -> " + ex.to);
         a.example = ex;
-        states_[si].actions.push_back(a);
+        AddAction(si, std::move(a));
       }
       return Status::Ok();
     }
@@ -98,12 +84,12 @@ class ActionMcts final : public Reasoner {
       for (int i = 0; i < k; ++i) {
         Action a;
         a.label = "first CUDA version #" + std::to_string(i + 1);
-        s.actions.push_back(a);
+        AddAction(si, std::move(a));
       }
       return Status::Ok();
     }
     if (run_->Exhausted()) return Status::Ok();
-    RG_ASSIGN_OR_RETURN(auto m, run_->Messages("thoughts.txt", {{"code", s.code}, {"count", std::to_string(k)}}));
+    RG_ASSIGN_OR_RETURN(auto m, run_->Messages("thoughts.txt", {{"code", code}, {"count", std::to_string(k)}}));
     RG_ASSIGN_OR_RETURN(std::string text, run_->ChatText(m));
     for (const auto& line : SplitLines(text)) {
       std::string t(Trim(line));
@@ -117,21 +103,22 @@ class ActionMcts final : public Reasoner {
       Action a;
       a.thought = t.substr(0, 300);
       a.label = "thought: " + a.thought;
-      states_[si].actions.push_back(a);
-      if (static_cast<int>(states_[si].actions.size()) >= k) break;
+      AddAction(si, std::move(a));
+      if (static_cast<int>(tree_.node(si).edges.size()) >= k) break;
     }
-    if (states_[si].actions.empty()) {
+    if (tree_.node(si).edges.empty()) {
       Action a;
       a.thought = "make it faster on the GPU";
       a.label = "thought: (none parsed) " + a.thought;
-      states_[si].actions.push_back(a);
+      AddAction(si, std::move(a));
     }
     return Status::Ok();
   }
 
-  Result<int> Apply(int si, int ai) {
-    const State s = states_[si];
-    const Action act = s.actions[ai];
+  // Generates the step of edge `ei` of state `si`; returns the new state.
+  Result<int> Apply(int si, int ei) {
+    const TreeNode s = tree_.node(si);  // copy: the tree grows
+    const Action act = actions_[static_cast<size_t>(s.edges[static_cast<size_t>(ei)].action)];
     std::vector<ChatMessage> m;
     if (rag_) {
       const ShownExample& ex = *act.example;
@@ -157,77 +144,62 @@ class ActionMcts final : public Reasoner {
       RG_ASSIGN_OR_RETURN(auto rm, run_->Messages("refine.txt", {{"failure", bad.detail}, {"code", bad.code}}));
       RG_ASSIGN_OR_RETURN(a, run_->Generate(rm, a, "refine", -1));
     }
-    State c;
+    TreeNode c;
     c.attempt = a;
     c.code = run_->attempt(a).code;
     c.depth = s.depth + 1;
     c.reward = run_->attempt(a).reward;
     c.failed = run_->Failed(a);
-    states_.push_back(c);
-    int ci = static_cast<int>(states_.size()) - 1;
-    states_[si].actions[ai].child = ci;
+    int ci = tree_.Add(std::move(c));
+    tree_.node(si).edges[static_cast<size_t>(ei)].child = ci;
     return ci;
   }
 
+  // Select by UCT down to an action not generated yet, generate it, back up
+  // its reward as a mean.
   Status Iterate(int iteration) {
-    std::vector<std::pair<int, int>> path;
+    std::vector<PathStep> path;
     int cur = 0, fresh = -1;
     while (true) {
-      if (!states_[cur].expanded) RG_RETURN_IF_ERROR(Propose(cur));
-      State& s = states_[cur];
-      if (s.failed || s.actions.empty() || s.depth >= o_.max_depth) break;
-      int best = -1;
-      double best_v = -std::numeric_limits<double>::infinity();
-      double ln_n = std::log(std::max(1, s.visits));
-      for (size_t i = 0; i < s.actions.size(); ++i) {
-        const Action& a = s.actions[i];
-        double v = a.visits == 0 ? 1e9 - static_cast<double>(i)
-                                 : (a.child >= 0 ? states_[a.child].Q() : 0) + o_.exploration_c * std::sqrt(ln_n / a.visits);
-        if (v > best_v) {
-          best_v = v;
-          best = static_cast<int>(i);
-        }
-      }
+      if (!tree_.node(cur).expanded) RG_RETURN_IF_ERROR(Propose(cur));
+      const TreeNode& s = tree_.node(cur);
+      if (s.failed || s.edges.empty() || s.depth >= o_.max_depth) break;
+      int best = SelectUct(tree_, s, o_.exploration_c);
       path.push_back({cur, best});
-      run_->Emit(iteration, s.actions[best].label);
-      if (s.actions[best].child < 0) {
+      const TreeEdge& e = s.edges[static_cast<size_t>(best)];
+      run_->Emit(iteration, actions_[static_cast<size_t>(e.action)].label);
+      if (e.child < 0) {
         if (run_->Exhausted()) return Status::Ok();
         RG_ASSIGN_OR_RETURN(fresh, Apply(cur, best));
         break;
       }
-      cur = s.actions[best].child;
-    }
-    double value = fresh >= 0 ? states_[fresh].reward : states_[cur].reward;
-    for (auto [si, ai] : path) {
-      ++states_[si].visits;
-      states_[si].value_sum += value;
-      ++states_[si].actions[ai].visits;
+      cur = e.child;
     }
     int leaf = fresh >= 0 ? fresh : cur;
-    if (leaf != 0) {
-      ++states_[leaf].visits;
-      states_[leaf].value_sum += value;
-    }
+    double value = tree_.node(leaf).reward;
+    BackupMean(tree_, path, value);
+    if (leaf != 0) tree_.node(leaf).stats.Add(value);
     return Status::Ok();
   }
 
   std::string TreeJson() const {
-    OrderedJson arr = OrderedJson::array();
-    for (size_t i = 0; i < states_.size(); ++i) {
-      const State& s = states_[i];
-      OrderedJson acts = OrderedJson::array();
-      for (const auto& a : s.actions) acts.push_back({{"label", a.label}, {"child", a.child}, {"visits", a.visits}});
-      arr.push_back({{"id", i}, {"attempt", s.attempt}, {"depth", s.depth}, {"reward", s.reward},
-                     {"failed", s.failed}, {"visits", s.visits}, {"actions", acts}});
-    }
-    return OrderedJson({{"method", Name()}, {"states", arr}}).dump(1);
+    auto node_label = [this](const TreeNode& n) {
+      return n.attempt < 0 ? std::string("init") : run_->attempt(n.attempt).action;
+    };
+    auto edge_label = [this](const TreeEdge& e) { return actions_[static_cast<size_t>(e.action)].label; };
+    OrderedJson j = {{"method", Name()},
+                     {"exploration_c", o_.exploration_c},
+                     {"max_depth", o_.max_depth},
+                     {"nodes", TreeNodesJson(tree_, "label", node_label, edge_label)}};
+    return j.dump(1);
   }
 
   SearchOptions o_;
   bool rag_;
   SearchRun* run_ = nullptr;
   const SearchContext* ctx_ = nullptr;
-  std::vector<State> states_;
+  SearchTree tree_;
+  std::vector<Action> actions_;  // indexed by TreeEdge::action
 };
 
 }  // namespace

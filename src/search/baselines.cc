@@ -21,20 +21,12 @@
 
 #include "core/json_util.h"
 #include "core/rng.h"
+#include "search/attempt_json.h"
 #include "search/reasoners.h"
 #include "search/search_run.h"
 
 namespace regrapht::search {
 namespace {
-
-std::string AttemptsJson(const std::string& method, const SearchRun& run) {
-  OrderedJson arr = OrderedJson::array();
-  for (const auto& a : run.attempts()) {
-    arr.push_back({{"attempt", a.id}, {"parent", a.parent}, {"action", a.action},
-                   {"verdict", std::string(VerdictName(a.verdict))}, {"reward", a.reward}});
-  }
-  return OrderedJson({{"method", method}, {"attempts", arr}}).dump(1);
-}
 
 class Standard final : public Reasoner {
  public:
@@ -44,7 +36,7 @@ class Standard final : public Reasoner {
     SearchRun run(task, ctx, o_, Name());
     RG_ASSIGN_OR_RETURN(auto m, run.Messages("standard.txt", {{"code", task.StartCode()}}));
     RG_RETURN_IF_ERROR(run.Generate(m, -1, "standard", -1).status());
-    return run.Finish(AttemptsJson(Name(), run), "one shot");
+    return run.Finish(AttemptListJson(Name(), run.attempts()), "one shot");
   }
 
  private:
@@ -62,7 +54,7 @@ class Cot final : public Reasoner {
     SearchRun run(task, ctx, o, Name());
     RG_ASSIGN_OR_RETURN(auto m, run.Messages("cot.txt", {{"code", task.StartCode()}}));
     RG_RETURN_IF_ERROR(run.Generate(m, -1, "cot", -1).status());
-    return run.Finish(AttemptsJson(Name(), run), "one shot");
+    return run.Finish(AttemptListJson(Name(), run.attempts()), "one shot");
   }
 
  private:
@@ -95,7 +87,7 @@ class Rag final : public Reasoner {
       if (shown.empty()) return m.status();
       shown.pop_back();
     }
-    return run.Finish(AttemptsJson(Name(), run), "one shot");
+    return run.Finish(AttemptListJson(Name(), run.attempts()), "one shot");
   }
 
  private:
@@ -117,14 +109,18 @@ class BestOfN final : public Reasoner {
       int batch = std::max(1, o_.max_in_flight);
       if (run.GenerationsLeft() >= 0) batch = std::min(batch, run.GenerationsLeft());
       auto replies = run.AskMany(m, batch);
-      for (auto& reply : replies) {
-        if (run.Exhausted(&stop)) break;
+      for (size_t k = 0; k < replies.size(); ++k) {
+        // The first reply was asked for after the check above, as one
+        // Generate() would be, and is always used (a wall-clock budget that
+        // ran out or a cancellation during the request included); a later
+        // one only while the budgets allow, as if asked for one at a time.
+        if (k > 0 && run.Exhausted(&stop)) break;
         ++i;
         run.Emit(i, "sample " + std::to_string(i));
-        RG_RETURN_IF_ERROR(run.Consume(std::move(reply), -1, "sample", -1).status());
+        RG_RETURN_IF_ERROR(run.Consume(std::move(replies[k]), -1, "sample", -1).status());
       }
     }
-    return run.Finish(AttemptsJson(Name(), run), stop);
+    return run.Finish(AttemptListJson(Name(), run.attempts()), stop);
   }
 
  private:
@@ -154,7 +150,7 @@ class GraphWalk final : public Reasoner {
       if (static_cast<int>(run.attempts().size()) == before) break;  // nothing can be generated
       stop = "walks: " + std::to_string(walk + 1);
     }
-    return run.Finish(AttemptsJson(Name(), run), stop);
+    return run.Finish(AttemptListJson(Name(), run.attempts()), stop);
   }
 
  private:

@@ -55,10 +55,13 @@ namespace search {
 
 SearchRun::SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
                      std::string method)
-    : task_(task), context_(context), options_(options), method_(std::move(method)) {
-  clock_ = context.clock ? context.clock : SystemClock::Get();
-  start_s_ = clock_->NowSeconds();
-}
+    : task_(task),
+      context_(context),
+      options_(options),
+      method_(std::move(method)),
+      clock_(context.clock ? context.clock : SystemClock::Get()),
+      start_s_(clock_->NowSeconds()),
+      budget_(options.budget, clock_, start_s_) {}
 
 std::atomic<int>& SearchRun::InARow() const {
   return context_.endpoint_failures_in_a_row ? *context_.endpoint_failures_in_a_row : own_in_a_row_;
@@ -69,7 +72,6 @@ bool SearchRun::EndpointLimitReached() const {
 }
 
 bool SearchRun::Exhausted(std::string* why) const {
-  const Budget& b = options_.budget;
   auto say = [&](std::string s) {
     if (why) *why = std::move(s);
     return true;
@@ -81,17 +83,7 @@ bool SearchRun::Exhausted(std::string* why) const {
                " failed model requests in a row" +
                (endpoint_errors_.empty() ? std::string() : "; last: " + endpoint_errors_.back()));
   }
-  if (b.max_generations > 0 && generations_ >= b.max_generations) {
-    return say("budget: " + std::to_string(b.max_generations) + " generations");
-  }
-  if (b.max_verifications > 0 && verifications_ >= b.max_verifications) {
-    return say("budget: " + std::to_string(b.max_verifications) + " verifications");
-  }
-  if (b.max_wall_seconds > 0 && clock_->NowSeconds() - start_s_ >= b.max_wall_seconds) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "budget: %.0f s wall clock", b.max_wall_seconds);
-    return say(buf);
-  }
+  if (auto spent = budget_.Check({generations_, verifications_})) return say(std::move(*spent));
   return false;
 }
 

@@ -1,6 +1,7 @@
-// SearchRun: the state every method shares while it searches: the budget,
-// the log of attempts, prompts, model calls, code extraction, verification
-// (with reuse for duplicate code) and the choice of the best candidate.
+// SearchRun: the state every method shares while it searches: the budget
+// (its stoppers, stop.h), the log of attempts, prompts, model calls, code
+// extraction, verification (with reuse for duplicate code) and the choice
+// of the best candidate.
 //
 // Methods (mcgs.cc, baselines.cc, action_mcts.cc) only decide *what* to ask
 // the model next; SearchRun does the asking, checking and bookkeeping.
@@ -15,6 +16,7 @@
 #include "core/clock.h"
 #include "regrapht/search.h"
 #include "search/prompts.h"
+#include "search/stop.h"
 
 namespace regrapht {
 
@@ -33,8 +35,9 @@ class SearchRun {
   SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
             std::string method);
 
-  // True when a budget is spent, the search was cancelled or the endpoint
-  // failed too often in a row; `why` says which.
+  // True when a budget is spent (its Stopper, stop.h), the search was
+  // cancelled, the harness failed or the endpoint failed too often in a
+  // row; `why` says which.
   bool Exhausted(std::string* why = nullptr) const;
 
   // The system message (the contract).
@@ -118,6 +121,7 @@ class SearchRun {
   std::string method_;
   const Clock* clock_;
   double start_s_;
+  BudgetStoppers budget_;
   int generations_ = 0;
   int verifications_ = 0;
   int64_t tokens_prompt_ = 0, tokens_generated_ = 0;

@@ -11,6 +11,7 @@
 #include "core/strings.h"
 #include "graph/retrieval.h"
 #include "regrapht/search.h"
+#include "search/attempt_json.h"
 #include "search/fakes.h"
 #include "search/simulated.h"
 #include "search/prompts.h"
@@ -401,6 +402,50 @@ TEST_F(SearchTest, Baselines) {
   ASSERT_TRUE(mctsrag.ok()) << mctsrag.status().ToString();
   EXPECT_EQ(mctsrag->generations, 10);
   EXPECT_FALSE(NewReasoner("magic", o).ok());
+}
+
+// The action-MCTS methods write their tree in the shared format
+// (attempt_json.h): states with label, statistics and edges; mean backup
+// gives the root one visit per iteration that generated a step.
+TEST_F(SearchTest, ActionMctsTreesUseTheSharedFormat) {
+  for (const std::string method : {"rethink-mcts", "mcts-rag"}) {
+    SearchOptions o;
+    o.budget.max_generations = 10;
+    auto out = RunMethod(method, o);
+    ASSERT_TRUE(out.ok()) << out.status().ToString();
+    Json tree = Json::parse(out->tree_json);
+    EXPECT_EQ(tree["method"], method);
+    const Json& nodes = tree["nodes"];
+    ASSERT_GT(nodes.size(), 1u) << method;
+    EXPECT_EQ(nodes[0]["label"], "init");
+    int root_edge_visits = 0;
+    for (const auto& e : nodes[0]["edges"]) root_edge_visits += e["visits"].get<int>();
+    EXPECT_EQ(nodes[0]["visits"].get<int>(), root_edge_visits) << method;
+    for (size_t i = 1; i < nodes.size(); ++i) {
+      int a = nodes[i]["attempt"].get<int>();
+      ASSERT_GE(a, 0);
+      EXPECT_EQ(nodes[i]["label"], out->attempts[a].action) << method;
+      EXPECT_EQ(nodes[i]["reward"].get<double>(), out->attempts[a].reward);
+    }
+  }
+}
+
+// The one-shot and sampling methods list their attempts in the brief form,
+// which the shared parser reads back.
+TEST_F(SearchTest, AttemptListsReadBack) {
+  SearchOptions o;
+  o.budget.max_generations = 4;
+  auto out = RunMethod("best-of-n", o);
+  ASSERT_TRUE(out.ok());
+  Json tree = Json::parse(out->tree_json);
+  auto back = AttemptsFromJson(JsonPath(tree, "tree")["attempts"]);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  ASSERT_EQ(back->size(), out->attempts.size());
+  for (size_t i = 0; i < back->size(); ++i) {
+    EXPECT_EQ((*back)[i].id, out->attempts[i].id);
+    EXPECT_EQ((*back)[i].verdict, out->attempts[i].verdict);
+    EXPECT_EQ((*back)[i].reward, out->attempts[i].reward);
+  }
 }
 
 TEST_F(SearchTest, CompileOnlyRuleWithoutGpu) {
