@@ -12,7 +12,6 @@
 #include "core/json_util.h"
 #include "core/rng.h"
 #include "graph/graph_json.h"
-#include "graph/json_fast.h"
 #include "graph/merge.h"
 #include "graph/relabel.h"
 #include "graph/retrieval.h"
@@ -152,8 +151,8 @@ void BM_LoadShippedGraph(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadShippedGraph)->Apply(GraphArgs);
 
-// The JSON parse alone, with nlohmann (core/json_util.h) and json_fast.
-void BM_ParseShippedGraphJsonNlohmann(benchmark::State& state) {
+// The JSON parse alone (nlohmann through core/json_util.h).
+void BM_ParseShippedGraphJson(benchmark::State& state) {
   const std::string& text = GraphText(static_cast<int>(state.range(0)));
   for (auto _ : state) {
     auto j = ParseJson(text, "regrapht.json");
@@ -162,18 +161,7 @@ void BM_ParseShippedGraphJsonNlohmann(benchmark::State& state) {
   }
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * text.size());
 }
-BENCHMARK(BM_ParseShippedGraphJsonNlohmann)->Apply(GraphArgs);
-
-void BM_ParseShippedGraphJsonFast(benchmark::State& state) {
-  const std::string& text = GraphText(static_cast<int>(state.range(0)));
-  for (auto _ : state) {
-    auto j = ParseJsonFast(text, "regrapht.json");
-    if (!j.ok()) state.SkipWithError(j.status().ToString().c_str());
-    benchmark::DoNotOptimize(j);
-  }
-  state.SetBytesProcessed(static_cast<int64_t>(state.iterations()) * text.size());
-}
-BENCHMARK(BM_ParseShippedGraphJsonFast)->Apply(GraphArgs);
+BENCHMARK(BM_ParseShippedGraphJson)->Apply(GraphArgs);
 
 void BM_SaveGraph10kExamples(benchmark::State& state) {
   Graph g = ParseGraph(Serialized10k(), "bench.json").value();
