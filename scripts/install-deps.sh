@@ -7,6 +7,8 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config git curl ca-certificates unzip python3
   nlohmann-json3-dev libcli11-dev libfmt-dev libspdlog-dev libsqlite3-dev
   libcurl4-openssl-dev libcpp-httplib-dev libxxhash-dev
+  # OpenSSL's libcrypto: SHA-256 of model files and sealed driver records (core/hash.h).
+  libssl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   bubblewrap graphviz
   # Compiler cache for regrapht's own sources (scripts/build.sh uses it when

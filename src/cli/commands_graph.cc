@@ -10,12 +10,12 @@
 #include "construct/graph_build.h"
 #include "construct/step_verifier.h"
 #include "core/fs.h"
+#include "core/json_util.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "graph/dot.h"
 #include "graph/graph_json.h"
-#include "graph/json_fast.h"
 #include "graph/llm_relabeler.h"
 #include "graph/relabel.h"
 #include "graph/stats.h"
@@ -35,7 +35,7 @@ Result<Taxonomy> LoadTaxonomy(const std::string& path) {
 Result<Graph> ReadGraph(const std::string& path, const std::string& from) {
   RG_ASSIGN_OR_RETURN(GraphFormat format, ParseGraphFormat(from));
   RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
-  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, path));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, path));
   if (format == GraphFormat::kAuto) {
     format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
   }

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <grp.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -10,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -262,6 +264,64 @@ std::vector<std::string> BuildEnv(const CommandSpec& spec) {
   return env;
 }
 
+// An owned file descriptor, closed when it goes out of scope.
+class Fd {
+ public:
+  Fd() = default;
+  Fd(const Fd&) = delete;
+  Fd& operator=(const Fd&) = delete;
+  ~Fd() { Close(); }
+  int get() const { return fd_; }
+  bool valid() const { return fd_ >= 0; }
+  void Reset(int fd) {
+    Close();
+    fd_ = fd;
+  }
+  void Close() {
+    if (fd_ >= 0) ::close(fd_);
+    fd_ = -1;
+  }
+
+ private:
+  int fd_ = -1;
+};
+
+struct Pipe {
+  Fd read, write;
+};
+
+Status OpenPipe(SubprocessSyscalls& sys, Pipe* p) {
+  int fds[2];
+  if (sys.Pipe2(fds, O_CLOEXEC) != 0)
+    return Status::IoError(std::string("pipe failed: ") + std::strerror(errno));
+  p->read.Reset(fds[0]);
+  p->write.Reset(fds[1]);
+  return Status::Ok();
+}
+
+// write(2) to a pipe whose reader may be gone, without the SIGPIPE that would
+// end regrapht: the signal is blocked in this thread for the call, and one
+// the call raised is taken off the pending set before it is unblocked.
+ssize_t WriteNoSigpipe(int fd, const char* data, size_t n) {
+  sigset_t pipe_set, old;
+  sigemptyset(&pipe_set);
+  sigaddset(&pipe_set, SIGPIPE);
+  ::pthread_sigmask(SIG_BLOCK, &pipe_set, &old);
+  sigset_t pending;
+  sigpending(&pending);
+  bool was_pending = sigismember(&pending, SIGPIPE);
+  ssize_t r = ::write(fd, data, n);
+  int err = errno;
+  if (r < 0 && err == EPIPE && !was_pending) {
+    struct timespec zero = {0, 0};
+    while (::sigtimedwait(&pipe_set, nullptr, &zero) < 0 && errno == EINTR) {
+    }
+  }
+  ::pthread_sigmask(SIG_SETMASK, &old, nullptr);
+  errno = err;
+  return r;
+}
+
 void SetLimit(int resource, rlim_t value) {
   struct rlimit rl = {value, value};
   ::setrlimit(resource, &rl);
@@ -307,29 +367,37 @@ class SubprocessRunner final : public CommandRunner {
     for (auto& e : env) env_c.push_back(e.data());
     env_c.push_back(nullptr);
 
-    int out_pipe[2], err_pipe[2], in_pipe[2], go_pipe[2], rec_pipe[2] = {-1, -1};
-    if (::pipe2(out_pipe, O_CLOEXEC) || ::pipe2(err_pipe, O_CLOEXEC) ||
-        ::pipe2(in_pipe, O_CLOEXEC) || ::pipe2(go_pipe, O_CLOEXEC) ||
-        (spec.records_fd >= 3 && ::pipe2(rec_pipe, O_CLOEXEC))) {
-      return Status::IoError(std::string("pipe failed: ") + std::strerror(errno));
+    SubprocessSyscalls& sys = options_.syscalls ? *options_.syscalls : real_syscalls_;
+    Pipe out_pipe, err_pipe, in_pipe, go_pipe, rec_pipe;
+    RG_RETURN_IF_ERROR(OpenPipe(sys, &out_pipe));
+    RG_RETURN_IF_ERROR(OpenPipe(sys, &err_pipe));
+    RG_RETURN_IF_ERROR(OpenPipe(sys, &in_pipe));
+    RG_RETURN_IF_ERROR(OpenPipe(sys, &go_pipe));
+    if (spec.records_fd >= 3) RG_RETURN_IF_ERROR(OpenPipe(sys, &rec_pipe));
+    // Standard input is written in the wait loop, as the child takes it.
+    if (::fcntl(in_pipe.write.get(), F_SETFL, O_NONBLOCK) != 0) {
+      return Status::IoError(std::string("fcntl(O_NONBLOCK) failed: ") + std::strerror(errno));
     }
     std::string cwd = spec.cwd.string();
     auto start = Clock::now();
-    pid_t pid = ::fork();
+    pid_t pid = sys.Fork();
     if (pid < 0) return Status::IoError(std::string("fork failed: ") + std::strerror(errno));
     if (pid == 0) {
-      // Child: only async-signal-safe calls until exec.
+      // Child: only async-signal-safe calls until exec (and no destructors:
+      // it never returns from here).
       ::setsid();
       char go;
-      ::close(go_pipe[1]);
-      while (::read(go_pipe[0], &go, 1) < 0 && errno == EINTR) {
+      ::close(go_pipe.write.get());
+      while (::read(go_pipe.read.get(), &go, 1) < 0 && errno == EINTR) {
       }
-      ::dup2(in_pipe[0], 0);
-      ::dup2(out_pipe[1], 1);
-      ::dup2(err_pipe[1], 2);
+      ::dup2(in_pipe.read.get(), 0);
+      ::dup2(out_pipe.write.get(), 1);
+      ::dup2(err_pipe.write.get(), 2);
       if (spec.records_fd >= 3) {
-        if (rec_pipe[1] == spec.records_fd) ::fcntl(rec_pipe[1], F_SETFD, 0);
-        else ::dup2(rec_pipe[1], spec.records_fd);
+        if (rec_pipe.write.get() == spec.records_fd)
+          ::fcntl(rec_pipe.write.get(), F_SETFD, 0);
+        else
+          ::dup2(rec_pipe.write.get(), spec.records_fd);
       }
       if (drop_root && (::setgroups(0, nullptr) != 0 || ::setgid(kSandboxUid) != 0 ||
                         ::setuid(kSandboxUid) != 0)) {
@@ -351,45 +419,38 @@ class SubprocessRunner final : public CommandRunner {
       ::execve(argv_c[0], argv_c.data(), env_c.data());
       _exit(127);
     }
-    ::close(go_pipe[0]);
-    ::close(out_pipe[1]);
-    ::close(err_pipe[1]);
-    ::close(in_pipe[0]);
-    if (rec_pipe[1] >= 0) ::close(rec_pipe[1]);
+    go_pipe.read.Close();
+    out_pipe.write.Close();
+    err_pipe.write.Close();
+    in_pipe.read.Close();
+    rec_pipe.write.Close();
     cgroup.AddProcess(pid);
     // Let the child continue, now inside its cgroup. An explicit byte, not
     // EOF: a child forked meanwhile by another thread holds a copy of this
     // write end until it execs, and waiting for EOF could deadlock two
     // concurrent Run() calls on each other.
     char go = 1;
-    while (::write(go_pipe[1], &go, 1) < 0 && errno == EINTR) {
+    while (::write(go_pipe.write.get(), &go, 1) < 0 && errno == EINTR) {
     }
-    ::close(go_pipe[1]);
+    go_pipe.write.Close();
     if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
       result.sandbox += "+as-limit";
     }
 
-    // Feed stdin (small) and drain both pipes until EOF or timeout.
-    if (!spec.stdin_data.empty()) {
-      size_t done = 0;
-      while (done < spec.stdin_data.size()) {
-        ssize_t n = ::write(in_pipe[1], spec.stdin_data.data() + done, spec.stdin_data.size() - done);
-        if (n <= 0) break;
-        done += static_cast<size_t>(n);
-      }
-    }
-    ::close(in_pipe[1]);
-
+    // Feed stdin and drain the output pipes until EOF or the deadline.
+    size_t stdin_done = 0;
+    if (spec.stdin_data.empty()) in_pipe.write.Close();
     struct Stream {
-      int fd;
+      Fd* fd;
       std::string* text;
       size_t* dropped;
       size_t limit;
       bool records;
-    } streams[3] = {{out_pipe[0], &result.stdout_text, &result.stdout_dropped, spec.max_output_bytes, false},
-                    {err_pipe[0], &result.stderr_text, &result.stderr_dropped, spec.max_output_bytes, false},
-                    {rec_pipe[0], &result.records, nullptr, spec.max_records_bytes, true}};
-    int open_streams = rec_pipe[0] >= 0 ? 3 : 2;
+    } streams[3] = {
+        {&out_pipe.read, &result.stdout_text, &result.stdout_dropped, spec.max_output_bytes, false},
+        {&err_pipe.read, &result.stderr_text, &result.stderr_dropped, spec.max_output_bytes, false},
+        {&rec_pipe.read, &result.records, nullptr, spec.max_records_bytes, true}};
+    int open_streams = rec_pipe.read.valid() ? 3 : 2;
     bool exited = false;
     int wstatus = 0;
     struct rusage usage {};
@@ -419,32 +480,39 @@ class SubprocessRunner final : public CommandRunner {
           ::wait4(pid, &wstatus, 0, &usage);
           exited = true;
         }
-        for (auto& s : streams) {
-          if (s.fd >= 0) {
-            ::close(s.fd);
-            s.fd = -1;
-          }
-        }
         break;
       }
-      struct pollfd pfds[3];
+      struct pollfd pfds[4];
       int n = 0;
       for (auto& s : streams) {
-        if (s.fd >= 0) pfds[n++] = {s.fd, POLLIN, 0};
+        if (s.fd->valid()) pfds[n++] = {s.fd->get(), POLLIN, 0};
+      }
+      int in_index = -1;
+      if (in_pipe.write.valid()) {
+        in_index = n;
+        pfds[n++] = {in_pipe.write.get(), POLLOUT, 0};
       }
       if (n == 0) {
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
         continue;
       }
       ::poll(pfds, n, 20);
+      if (in_index >= 0 && (pfds[in_index].revents & (POLLOUT | POLLERR | POLLHUP))) {
+        ssize_t w = WriteNoSigpipe(in_pipe.write.get(), spec.stdin_data.data() + stdin_done,
+                                   std::min(spec.stdin_data.size() - stdin_done, sizeof buf));
+        if (w > 0) stdin_done += static_cast<size_t>(w);
+        // Written, or the child closed its end (EPIPE): no more input.
+        if (stdin_done == spec.stdin_data.size() || (w < 0 && errno != EAGAIN && errno != EINTR)) {
+          in_pipe.write.Close();
+        }
+      }
       for (int i = 0; i < n; ++i) {
-        if (!(pfds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+        if (i == in_index || !(pfds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
         for (auto& s : streams) {
-          if (s.fd != pfds[i].fd) continue;
-          ssize_t r = ::read(s.fd, buf, sizeof buf);
+          if (s.fd->get() != pfds[i].fd) continue;
+          ssize_t r = ::read(s.fd->get(), buf, sizeof buf);
           if (r <= 0) {
-            ::close(s.fd);
-            s.fd = -1;
+            s.fd->Close();
             --open_streams;
           } else if (s.records) {
             if (s.text->size() + static_cast<size_t>(r) > s.limit) {
@@ -452,8 +520,7 @@ class SubprocessRunner final : public CommandRunner {
               ::kill(-pid, SIGKILL);
               ::kill(pid, SIGKILL);
               cgroup.KillAll();
-              ::close(s.fd);
-              s.fd = -1;
+              s.fd->Close();
               --open_streams;
               continue;
             }
@@ -491,9 +558,14 @@ class SubprocessRunner final : public CommandRunner {
 
  private:
   SubprocessOptions options_;
+  SubprocessSyscalls real_syscalls_;
 };
 
 }  // namespace
+
+int SubprocessSyscalls::Pipe2(int fds[2], int flags) { return ::pipe2(fds, flags); }
+
+pid_t SubprocessSyscalls::Fork() { return ::fork(); }
 
 std::string CommandResult::Describe() const {
   char buf[64];

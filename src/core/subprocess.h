@@ -14,9 +14,17 @@
 // runner was made with SandboxMode::kNone (the user's explicit
 // --unsafe-no-sandbox), which CommandResult::sandbox then says in capitals.
 // On a wall-time overrun the whole process group and cgroup are killed.
+// Standard input is written inside the same wait loop as the output is read,
+// so the wall limit holds for a child that never reads its input; a child
+// that closes it early just stops the writing (no SIGPIPE reaches regrapht).
+// Every descriptor the runner opens is closed on every path, including a
+// pipe or fork that fails halfway (SubprocessSyscalls injects such failures
+// in tests).
 //
 // Thread safety: Run() may be called from several threads at once.
 #pragma once
+
+#include <sys/types.h>
 
 #include <atomic>
 #include <cstdint>
@@ -101,9 +109,20 @@ class CommandRunner {
 // kNone runs them unsandboxed (only for an explicit --unsafe-no-sandbox).
 enum class SandboxMode { kAuto, kBubblewrap, kNone };
 
+// The system calls that start a command, as a seam: the default ones are the
+// real ones; a test overrides them to fail at a chosen point.
+class SubprocessSyscalls {
+ public:
+  virtual ~SubprocessSyscalls() = default;
+  virtual int Pipe2(int fds[2], int flags);  // ::pipe2
+  virtual pid_t Fork();                      // ::fork
+};
+
 struct SubprocessOptions {
   SandboxMode sandbox = SandboxMode::kAuto;
   bool use_cgroups = true;                   // if the cgroup fs is writable
+  // Not owned; null: the real system calls. Must outlive the runner.
+  SubprocessSyscalls* syscalls = nullptr;
   // Polled like CommandSpec::cancel for every command this runner runs (the
   // CLI's Ctrl-C flag): set, whatever is running is killed and reported
   // cancelled. Not owned; may be null.

@@ -1,12 +1,11 @@
 #include "core/subprocess.h"
 
 #include <arpa/inet.h>
+#include <gtest/gtest.h>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
@@ -14,6 +13,7 @@
 #include <thread>
 
 #include "core/fs.h"
+#include "core/hash.h"
 #include "core/sandbox.h"
 #include "core/strings.h"
 
@@ -182,6 +182,137 @@ TEST_F(SandboxTest, WritesOnlyInsideItsFolder) {
 
 namespace regrapht {
 namespace {
+
+// Standard input is written inside the wait loop: a child that never reads
+// it is still killed at its wall limit (it used to block the runner in
+// write(2) once the pipe filled, past any limit; `dot` gets whole graphs
+// on stdin).
+TEST(SubprocessTest, ChildThatReadsNoStdinIsKilledAtItsWallLimit) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("sleep 10");
+  spec.stdin_data.assign(10 << 20, 'x');
+  spec.limits.wall_seconds = 0.5;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->timed_out);
+  EXPECT_LT(r->wall_ms, 3000);
+}
+
+// A child that takes its input slowly (64 KiB every few milliseconds) gets
+// every byte, in order.
+TEST(SubprocessTest, SlowReaderGetsAllOfStdin) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec;
+  spec.argv = {"python3", "-c",
+               "import hashlib, sys, time\n"
+               "h = hashlib.sha256(); n = 0\n"
+               "while True:\n"
+               "    b = sys.stdin.buffer.read(65536)\n"
+               "    if not b: break\n"
+               "    h.update(b); n += len(b); time.sleep(0.002)\n"
+               "print(n, h.hexdigest())\n"};
+  std::string data(10 << 20, '\0');
+  for (size_t i = 0; i < data.size(); ++i) data[i] = static_cast<char>((i * 2654435761u) >> 13);
+  spec.stdin_data = data;
+  spec.limits.wall_seconds = 60;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_TRUE(r->ok()) << r->Describe() << " " << r->stderr_text;
+  EXPECT_EQ(r->stdout_text, std::to_string(data.size()) + " " + Sha256Hex(data) + "\n");
+}
+
+// A child that exits (or closes its stdin) without reading: the writing
+// stops, and no SIGPIPE ends this process.
+TEST(SubprocessTest, ChildThatClosesStdinEarly) {
+  auto runner = NewSubprocessRunner();
+  CommandSpec spec = Sh("exec 0<&-; sleep 0.2; echo done");
+  spec.stdin_data.assign(10 << 20, 'x');
+  spec.limits.wall_seconds = 10;
+  auto r = runner->Run(spec);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_TRUE(r->ok()) << r->Describe();
+  EXPECT_EQ(r->stdout_text, "done\n");
+}
+
+int OpenDescriptors() {
+  int n = 0;
+  for (const auto& e : fs::directory_iterator("/proc/self/fd")) {
+    (void)e;
+    ++n;
+  }
+  return n;
+}
+
+// Fails the `fail_pipe`-th pipe2 call (1-based; 0: none) or, with
+// `fail_fork`, every fork, as if the process were out of descriptors or
+// processes.
+class FailingSyscalls : public SubprocessSyscalls {
+ public:
+  FailingSyscalls(int fail_pipe, bool fail_fork) : fail_pipe_(fail_pipe), fail_fork_(fail_fork) {}
+  int Pipe2(int fds[2], int flags) override {
+    if (++pipes_ == fail_pipe_) {
+      errno = EMFILE;
+      return -1;
+    }
+    return SubprocessSyscalls::Pipe2(fds, flags);
+  }
+  pid_t Fork() override {
+    if (fail_fork_) {
+      errno = EAGAIN;
+      return -1;
+    }
+    return SubprocessSyscalls::Fork();
+  }
+
+ private:
+  int fail_pipe_, pipes_ = 0;
+  bool fail_fork_;
+};
+
+// A pipe or fork that fails halfway through starting a command is an error
+// Status, and every descriptor opened before it is closed again.
+TEST(SubprocessTest, NoDescriptorLeaksWhenStartingFails) {
+  CommandSpec spec = Sh("echo x");
+  spec.records_fd = 3;  // five pipes
+  spec.stdin_data = "input";
+  const int before = OpenDescriptors();
+  for (int fail_pipe = 1; fail_pipe <= 5; ++fail_pipe) {
+    FailingSyscalls sys(fail_pipe, false);
+    SubprocessOptions o;
+    o.syscalls = &sys;
+    auto r = NewSubprocessRunner(o)->Run(spec);
+    ASSERT_FALSE(r.ok()) << "pipe " << fail_pipe;
+    EXPECT_NE(r.status().message().find("pipe failed"), std::string::npos) << r.status().ToString();
+    EXPECT_EQ(OpenDescriptors(), before) << "after failing pipe " << fail_pipe;
+  }
+  FailingSyscalls no_fork(0, true);
+  SubprocessOptions o;
+  o.syscalls = &no_fork;
+  auto r = NewSubprocessRunner(o)->Run(spec);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("fork failed"), std::string::npos) << r.status().ToString();
+  EXPECT_EQ(OpenDescriptors(), before) << "after a failed fork";
+  // And the paths that run: done, timed out, stdin refused, cannot execute.
+  FailingSyscalls none(0, false);
+  o.syscalls = &none;
+  auto runner = NewSubprocessRunner(o);
+  ASSERT_TRUE(runner->Run(spec).ok());
+  CommandSpec slow = Sh("sleep 10");
+  slow.stdin_data.assign(1 << 20, 'x');
+  slow.limits.wall_seconds = 0.2;
+  ASSERT_TRUE(runner->Run(slow).ok());
+  CommandSpec closes = Sh("exec 0<&-; exit 0");
+  closes.stdin_data.assign(1 << 20, 'x');
+  ASSERT_TRUE(runner->Run(closes).ok());
+  auto dir = TempDir::Create("rgfd");
+  ASSERT_TRUE(dir.ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "noexec", "not a program").ok());
+  fs::permissions(dir->path() / "noexec", fs::perms::owner_exec, fs::perm_options::add);
+  CommandSpec bad;
+  bad.argv = {(dir->path() / "noexec").string()};
+  EXPECT_FALSE(runner->Run(bad).ok());
+  EXPECT_EQ(OpenDescriptors(), before);
+}
 
 // Two threads starting commands at once must not wait on each other.
 TEST(SubprocessTest, ConcurrentRunsDoNotDeadlock) {

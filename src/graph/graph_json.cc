@@ -8,7 +8,6 @@
 #include <vector>
 
 #include "core/fs.h"
-#include "graph/json_fast.h"
 #include "graph/taxonomy.h"
 
 namespace regrapht {
@@ -295,7 +294,7 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
 }
 
 Result<Graph> ParseNativeGraph(std::string_view text, std::string_view source) {
-  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, source));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, source));
   return NativeGraphFromJson(j, source);
 }
 
@@ -443,14 +442,14 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
 
 Result<Graph> ParseOfficialGraph(std::string_view text, std::string_view source,
                                  OfficialReadReport* report) {
-  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, source));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, source));
   return OfficialGraphFromJson(j, source, report);
 }
 
 // ---- Entry points declared in regrapht/graph.h ----------------------------------
 
 Result<Graph> ParseGraph(std::string_view text, std::string_view source, GraphFormat format) {
-  RG_ASSIGN_OR_RETURN(Json j, ParseJsonFast(text, source));
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, source));
   if (format == GraphFormat::kAuto) {
     format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
   }

@@ -8,12 +8,12 @@
 #include <fstream>
 #include <thread>
 
+#include "core/hash.h"
 #include "core/json_util.h"
 #include "core/log.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "llm/http.h"
-#include "llm/sha256.h"
 
 namespace regrapht::llm {
 

@@ -7,8 +7,8 @@
 #include <cstdlib>
 
 #include "core/fs.h"
+#include "core/hash.h"
 #include "core/rng.h"
-#include "llm/sha256.h"
 #include "llm/test_server.h"
 
 namespace regrapht::llm {

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "core/fs.h"
@@ -64,6 +65,73 @@ TEST(ResultsStoreTest, PutFromManyThreads) {
   for (auto& t : threads) t.join();
   EXPECT_EQ(failures, 0);
   EXPECT_EQ((*store)->Query()->size(), 160u);
+}
+
+// One store shared by writers (Put, PutPlan, MergeFrom) and readers (Has,
+// Query, QueryPlan) at once: SQLite transactions belong to the connection,
+// so without the store's mutex a second BEGIN IMMEDIATE fails ("cannot start
+// a transaction within a transaction"), a COMMIT ends another thread's
+// transaction, and an ATTACH inside one is refused. Every call must succeed
+// and every row must arrive intact.
+TEST(ResultsStoreTest, ConcurrentWritersAndReadersShareOneStore) {
+  auto dir = TempDir::Create("rgstore");
+  ASSERT_TRUE(dir.ok());
+  {
+    auto other = ResultsStore::Open(dir->path() / "other.sqlite");
+    ASSERT_TRUE(other.ok());
+    for (int i = 0; i < 30; ++i)
+      ASSERT_TRUE((*other)->Put(Row("merged", i, "correct", 100 + i)).ok());
+  }
+  auto store = ResultsStore::Open(dir->path() / "r.sqlite");
+  ASSERT_TRUE(store.ok());
+  ResultsStore& s = **store;
+  constexpr int kWriters = 6, kRows = 40;
+  std::atomic<int> writers_left{kWriters};
+  std::vector<std::string> errors;
+  std::mutex errors_mu;
+  auto check = [&](const Status& st, const std::string& what) {
+    if (st.ok()) return;
+    std::lock_guard lock(errors_mu);
+    errors.push_back(what + ": " + st.ToString());
+  };
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kWriters; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kRows; ++i)
+        check(s.Put(Row("p" + std::to_string(t), i, "correct", t * 1000 + i)), "Put");
+      --writers_left;
+    });
+  }
+  threads.emplace_back([&] {
+    for (int i = 0; writers_left > 0; ++i) {
+      PlanEntry e{"s", "p" + std::to_string(i % 50), "easy", "reference", "", "cfg", 1 + i % 3};
+      check(s.PutPlan({e}), "PutPlan");
+      check(s.QueryPlan().status(), "QueryPlan");
+    }
+  });
+  threads.emplace_back([&] {
+    while (writers_left > 0) {
+      check(s.Query().status(), "Query");
+      check(s.Has({"s", "p0", "reference", "", "cfg", 0}).status(), "Has");
+    }
+  });
+  threads.emplace_back([&] {
+    for (int i = 0; i < 5; ++i)
+      check(s.MergeFrom({dir->path() / "other.sqlite"}).status(), "MergeFrom");
+  });
+  for (auto& t : threads) t.join();
+  EXPECT_TRUE(errors.empty()) << errors.size() << " failed calls, the first: " << errors.front();
+  auto rows = s.Query();
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), size_t{kWriters * kRows + 30});
+  for (const auto& r : *rows) {
+    if (r.key.problem == "merged") {
+      EXPECT_EQ(r.speedup, 100 + r.key.sample);
+    } else {
+      EXPECT_EQ(r.speedup, std::stoi(r.key.problem.substr(1)) * 1000 + r.key.sample)
+          << r.key.problem;
+    }
+  }
 }
 
 // A writer killed with SIGKILL mid-run loses no committed row, and the file

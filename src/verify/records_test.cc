@@ -1,12 +1,15 @@
 // The record parser: sealing, bounds, and a seeded mutation fuzzer (no input
 // may crash it, throw, or allocate past its size).
+#include "verify/records.h"
+
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <limits>
 
+#include "core/hash.h"
 #include "core/rng.h"
-#include "verify/records.h"
+#include "verify/driver/rg_driver.h"
 
 namespace regrapht::verify {
 namespace {
@@ -30,6 +33,53 @@ std::string Body() {
   times.append(reinterpret_cast<const char*>(t.data()), 16);
   return "E begin\nE call 0 0\n" + Array(0, 0, "y", {1, 2, 3}) + Array(0, 1, "y", {1, 2, 3}) +
          "E t0 0\nE t1 0 0.500000\nE t0 1\nE t1 1 0.250000\n" + times;
+}
+
+// The driver's own SHA-256 (it links no OpenSSL) on the FIPS 180-4 vectors.
+std::string DriverSha256Hex(std::string_view data) {
+  rg::Sha256 h;
+  h.Update(data.data(), data.size());
+  unsigned char d[32];
+  h.Final(d);
+  return ToHex(std::string_view(reinterpret_cast<const char*>(d), sizeof d));
+}
+
+std::string DriverSeal(std::string_view key, std::string_view stream) {
+  rg::Sha256 h;
+  h.Update(stream.data(), stream.size());
+  unsigned char d[32];
+  h.Final(d);
+  return rg::SealHex(reinterpret_cast<const unsigned char*>(key.data()), key.size(), d);
+}
+
+TEST(RecordsTest, DriverSha256MatchesKnownVectors) {
+  EXPECT_EQ(DriverSha256Hex(""),
+            "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(DriverSha256Hex("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(DriverSha256Hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(DriverSha256Hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+// The host checks seals with OpenSSL (core/hash.h), the driver makes them
+// with its own code: both must agree on every length around the 64-byte
+// block and padding boundaries, and on a large stream.
+TEST(RecordsTest, HostSealEqualsDriverSeal) {
+  Rng rng(7);
+  auto bytes = [&](size_t n) {
+    std::string s(n, '\0');
+    for (auto& c : s) c = static_cast<char>(rng.Below(256));
+    return s;
+  };
+  for (size_t n = 0; n <= 200; ++n) {
+    std::string key = bytes(32), stream = bytes(n);
+    ASSERT_EQ(RecordSeal(key, stream), DriverSeal(key, stream)) << n;
+  }
+  std::string key = bytes(32), big = bytes((size_t{3} << 20) + 17);
+  EXPECT_EQ(RecordSeal(key, big), DriverSeal(key, big));
+  EXPECT_EQ(RecordSeal("", ""), DriverSeal("", ""));
 }
 
 TEST(RecordsTest, SealedStreamParses) {

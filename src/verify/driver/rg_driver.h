@@ -52,46 +52,13 @@
 #include <cuda_runtime.h>
 #endif
 
+// ---- deterministic random numbers: rg::SplitMix64, rg::Rng, one definition
+// with the library's regrapht::Rng. The build inlines the file here in the
+// copy of this header that drivers are compiled with (only this header is
+// beside them).
+#include "core/rng_standalone.h"  // embed: inline
+
 namespace rg {
-
-// ---- deterministic random numbers (same algorithm as regrapht's core/rng.h)
-
-inline uint64_t SplitMix64(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-class Rng {
- public:
-  explicit Rng(uint64_t seed) {
-    uint64_t s = seed;
-    for (auto& x : s_) x = SplitMix64(s);
-  }
-  uint64_t Next() {
-    uint64_t result = Rotl(s_[1] * 5, 7) * 9;
-    uint64_t t = s_[1] << 17;
-    s_[2] ^= s_[0];
-    s_[3] ^= s_[1];
-    s_[1] ^= s_[2];
-    s_[0] ^= s_[3];
-    s_[2] ^= t;
-    s_[3] = Rotl(s_[3], 45);
-    return result;
-  }
-  double Uniform() { return static_cast<double>(Next() >> 11) * 0x1.0p-53; }
-  uint64_t Below(uint64_t n) { return n == 0 ? 0 : Next() % n; }
-  double Normal() {
-    double u1 = Uniform(), u2 = Uniform();
-    if (u1 < 1e-300) u1 = 1e-300;
-    return std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-  }
-
- private:
-  static uint64_t Rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
-  uint64_t s_[4];
-};
 
 // Seed for argument `index` of a test case: independent streams per argument.
 inline uint64_t ArgSeed(uint64_t seed, uint64_t index) {

@@ -1,10 +1,13 @@
-#include "llm/sha256.h"
+#include "core/hash.h"
 
 #include <gtest/gtest.h>
 
-namespace regrapht::llm {
+#include "core/fs.h"
+
+namespace regrapht {
 namespace {
 
+// FIPS 180-4 examples (NIST CSRC "SHA256.pdf") and the one-million-'a' vector.
 TEST(Sha256Test, KnownVectors) {
   EXPECT_EQ(Sha256Hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
   EXPECT_EQ(Sha256Hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
@@ -25,13 +28,29 @@ TEST(Sha256Test, IncrementalEqualsOneShot) {
   }
 }
 
+TEST(Sha256Test, RawDigestIsTheHexDigestsBytes) {
+  std::string raw = Sha256().Update("abc").Digest();
+  ASSERT_EQ(raw.size(), Sha256::kDigestBytes);
+  EXPECT_EQ(ToHex(raw), Sha256Hex("abc"));
+  EXPECT_EQ(ToHex(std::string("\x00\x7f\x80\xff", 4)), "007f80ff");
+}
+
 TEST(Sha256Test, File) {
   auto dir = TempDir::Create("rgsha");
+  ASSERT_TRUE(dir.ok());
   ASSERT_TRUE(WriteFile(dir->path() / "f", "abc").ok());
   EXPECT_EQ(*Sha256File(dir->path() / "f"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-  EXPECT_FALSE(Sha256File(dir->path() / "missing").ok());
+  // More than one read block (4 MiB).
+  std::string big(9 << 20, 'a');
+  ASSERT_TRUE(WriteFile(dir->path() / "big", big).ok());
+  EXPECT_EQ(*Sha256File(dir->path() / "big"), Sha256Hex(big));
+  auto missing = Sha256File(dir->path() / "missing");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("missing"), std::string::npos)
+      << missing.status().ToString();
+  EXPECT_FALSE(Sha256File(dir->path()).ok());  // a folder
 }
 
 }  // namespace
-}  // namespace regrapht::llm
+}  // namespace regrapht
