@@ -9,71 +9,87 @@
 // Exit status: 0 verified faster, 3 speed not measured, 4 nothing better.
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "regrapht/llm.h"
 #include "regrapht/optimize.h"
 
+using namespace regrapht;
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: %s FILE.cpp FUNCTION (-m MODEL.gguf | -e URL -n NAME) [--emulate] [-o OUT.cu] [-b N]\n",
-                 argv[0]);
+    std::fprintf(stderr, "usage: %s FILE.cpp FUNCTION (-m MODEL.gguf | -e URL -n NAME) %s\n",
+                 argv[0], "[--emulate] [-o OUT.cu] [-b BUDGET]");
     return 2;
   }
-  regrapht::OptimizeRequest request;
+  OptimizeRequest request;
   request.source_path = argv[1];
   request.function = argv[2];
   request.search.budget.max_generations = 8;
   std::string model_path, endpoint, model_name;
   for (int i = 3; i < argc; ++i) {
     std::string a = argv[i];
-    const char* next = i + 1 < argc ? argv[i + 1] : "";
-    if (a == "-m") model_path = next, ++i;
-    else if (a == "-e") endpoint = next, ++i;
-    else if (a == "-n") model_name = next, ++i;
-    else if (a == "-o") request.output_path = next, ++i;
-    else if (a == "-b") request.search.budget.max_generations = std::atoi(next), ++i;
-    else if (a == "--emulate") request.verify.emulate = true;
-    else return std::fprintf(stderr, "unknown argument: %s\n", a.c_str()), 2;
+    std::string next = i + 1 < argc ? argv[i + 1] : "";
+    if (a == "--emulate") {
+      request.verify.emulate = true;  // no GPU: correctness only
+      continue;
+    }
+    ++i;
+    if (a == "-m")
+      model_path = next;
+    else if (a == "-e")
+      endpoint = next;
+    else if (a == "-n")
+      model_name = next;
+    else if (a == "-o")
+      request.output_path = next;
+    else if (a == "-b")
+      request.search.budget.max_generations = std::atoi(next.c_str());
+    else
+      return std::fprintf(stderr, "unknown argument: %s\n", a.c_str()), 2;
   }
 
   // The model: embedded (llama.cpp) or an OpenAI-compatible server.
-  regrapht::Result<std::unique_ptr<regrapht::LlmBackend>> llm = regrapht::Status::InvalidArgument("give -m or -e");
+  Result<std::unique_ptr<LlmBackend>> llm = Status::InvalidArgument("give -m or -e");
   if (!model_path.empty()) {
-    regrapht::LlamaOptions o;
+    LlamaOptions o;
     o.model_path = model_path;
     o.context_size = request.search.context_tokens;
-    llm = regrapht::NewLlamaBackend(o);
-    request.search.shape.prefill = request.search.shape.grammar = true;  // shaped replies (docs/llm.md)
+    llm = NewLlamaBackend(o);
+    request.search.shape.prefill = true;  // shaped replies (docs/llm.md)
+    request.search.shape.grammar = true;
   } else if (!endpoint.empty()) {
-    regrapht::OpenAiOptions o;
+    OpenAiOptions o;
     o.base_url = endpoint;
     o.model = model_name;
-    llm = regrapht::NewOpenAiBackend(o);
+    llm = NewOpenAiBackend(o);
   }
   if (!llm.ok()) return std::fprintf(stderr, "model: %s\n", llm.status().ToString().c_str()), 1;
   request.llm = llm->get();
 
-  request.on_event = [](const regrapht::OptimizeEvent& e) {
-    if (e.kind == regrapht::OptimizeEvent::Kind::kSearchStep && !e.step.verdict.empty()) {
-      std::fprintf(stderr, "step %d: %s -> %s\n", e.step.generation, e.step.action.c_str(), e.step.verdict.c_str());
-    }
+  request.on_event = [](const OptimizeEvent& e) {
+    if (e.kind != OptimizeEvent::Kind::kSearchStep || e.step.verdict.empty()) return;
+    std::fprintf(stderr, "step %d: %s -> %s\n", e.step.generation, e.step.action.c_str(),
+                 e.step.verdict.c_str());
   };
-  auto report = regrapht::Optimize(request);
-  if (!report.ok()) return std::fprintf(stderr, "error: %s\n", report.status().ToString().c_str()), 1;
+  Result<OptimizeReport> report = Optimize(request);
+  if (!report.ok())
+    return std::fprintf(stderr, "error: %s\n", report.status().ToString().c_str()), 1;
 
-  std::printf("verdict  %s\n", std::string(regrapht::OptimizeVerdictName(report->verdict)).c_str());
+  std::printf("verdict  %s\n", std::string(OptimizeVerdictName(report->verdict)).c_str());
   if (report->best()) {
-    std::printf("speedup  %.2fx%s\n", report->speedup(),
-                report->final_result().candidate_timing ? "" : " (not timed: no GPU)");
+    bool timed = report->final_result().candidate_timing.has_value();
+    std::printf("speedup  %.2fx%s\n", report->speedup(), timed ? "" : " (not measured)");
     std::printf("cuda     %s\n", report->output.string().c_str());
   }
   std::printf("report   %s\n", report->report_path.string().c_str());
   switch (report->verdict) {
-    case regrapht::OptimizeVerdict::kFaster: return 0;
-    case regrapht::OptimizeVerdict::kUntimed:
-    case regrapht::OptimizeVerdict::kUnverified: return 3;  // correct or built, speed unknown
-    default: return 4;
+    case OptimizeVerdict::kFaster:
+      return 0;
+    case OptimizeVerdict::kUntimed:
+    case OptimizeVerdict::kUnverified:
+      return 3;
+    default:
+      return 4;
   }
 }

@@ -91,7 +91,7 @@ std::unique_ptr<OutputFiles> NewDiskOutputFiles();
 // Progress, in the order it happens (the CLI prints these lines).
 struct OptimizeEvent {
   enum class Kind {
-    kSpec,         // the spec: `spec_path` (given or written), `spec_inferred`, `spec_complete`, `notes`
+    kSpec,         // the spec: `spec_path`, `spec_inferred`, `spec_complete`, `notes`
     kProblem,      // the problem is made: `signature`
     kReference,    // the reference passed its checks
     kSearchStart,  // `graph` (null for methods without one), `graph_path`, `model`
@@ -101,7 +101,7 @@ struct OptimizeEvent {
   Kind kind = Kind::kSpec;
   std::filesystem::path spec_path;
   bool spec_inferred = false;
-  bool spec_complete = true;       // false: the inferred spec is a template to edit; Optimize fails next
+  bool spec_complete = true;       // false: a template to edit; Optimize fails next
   std::vector<std::string> notes;  // what was inferred, one line each
   std::string signature;
   const Graph* graph = nullptr;
@@ -112,7 +112,8 @@ struct OptimizeEvent {
 
 struct OptimizeRequest {
   // ---- The input.
-  std::filesystem::path source_path;  // the C++ file (read unless `source` is set; names it in messages)
+  // The C++ file: read unless `source` is set; names it in messages.
+  std::filesystem::path source_path;
   std::optional<std::string> source;  // its text, when the caller has it already
   std::string function;               // required: the function to optimize
   // The problem spec (docs/problem-format.md): a file, or its text (named by
@@ -125,7 +126,8 @@ struct OptimizeRequest {
   // its extension, the problem folder (problem.json, reference.cpp,
   // description.md: for `regrapht verify --problem`) is OUT.problem/ and an
   // inferred spec OUT.spec.json.
-  std::filesystem::path output_path;  // the best CUDA; default SOURCE.regrapht.cu (SOURCE: no extension)
+  // The best CUDA; default: the source path with .regrapht.cu for its extension.
+  std::filesystem::path output_path;
   std::filesystem::path report_path;  // the JSON report; default OUT.report.json
   OutputFiles* files = nullptr;       // null: the disk. Not owned.
 
@@ -181,19 +183,19 @@ std::string_view OptimizeVerdictName(OptimizeVerdict v);  // "faster", "untimed"
 
 // How the search ended (the CLI's exit statuses in brackets).
 enum class OptimizeStop {
-  kComplete,       // its budget or iterations ran out
-  kHarnessFailed,  // the harness failed (OptimizeReport::search.error) (1)
-  kInterrupted,    // `cancel` was set (130/143)
-  kEndpointFailed, // the model endpoint kept failing (5)
+  kComplete,        // its budget or iterations ran out
+  kHarnessFailed,   // the harness failed (OptimizeReport::search.error) (1)
+  kInterrupted,     // `cancel` was set (130/143)
+  kEndpointFailed,  // the model endpoint kept failing (5)
 };
 
 struct OptimizeReport {
   OptimizeVerdict verdict = OptimizeVerdict::kNoneCorrect;
   OptimizeStop stop = OptimizeStop::kComplete;
-  std::string stop_note;   // why it stopped early, one line; empty when complete
-  std::string signature;   // "void saxpy(int n, float a, const float* x, float* y)"
-  std::string model;       // the backend's ModelId
-  SearchOutcome search;    // every attempt, the tree, the best
+  std::string stop_note;  // why it stopped early, one line; empty when complete
+  std::string signature;  // "void saxpy(int n, float a, const float* x, float* y)"
+  std::string model;      // the backend's ModelId
+  SearchOutcome search;   // every attempt, the tree, the best
   // The answer re-verified on held-out inputs (when `heldout` and the answer
   // ran and passed during the search).
   std::optional<VerifyResult> heldout;

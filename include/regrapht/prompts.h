@@ -26,7 +26,8 @@ class PromptLibrary {
   Status LoadOverrides(const std::filesystem::path& dir);
 
   // Renders template `name` ("step.txt") with `vars`.
-  Result<std::string> Render(const std::string& name, const std::map<std::string, std::string>& vars) const;
+  Result<std::string> Render(const std::string& name,
+                             const std::map<std::string, std::string>& vars) const;
   bool Has(const std::string& name) const { return templates_.count(name) != 0; }
   const std::map<std::string, std::string>& templates() const { return templates_; }
 

@@ -26,9 +26,13 @@ fs::path Sibling(const fs::path& out, const std::string& suffix) {
 class VerifierHarness final : public OptimizeHarness {
  public:
   explicit VerifierHarness(const VerifyOptions& options)
-      : runner_(MakeRunner(options)), verifier_(options, runner_.get()), checker_(Quick(options), runner_.get()) {}
+      : runner_(MakeRunner(options)),
+        verifier_(options, runner_.get()),
+        checker_(Quick(options), runner_.get()) {}
 
-  Status CheckReference(const Problem& problem) override { return checker_.CheckReference(problem).status(); }
+  Status CheckReference(const Problem& problem) override {
+    return checker_.CheckReference(problem).status();
+  }
   Result<VerifyResult> Verify(const Problem& problem, const std::string& code) override {
     return verifier_.Verify(problem, code);
   }
@@ -71,7 +75,9 @@ class HarnessEvaluator final : public CandidateEvaluator {
 
 bool Cancelled(const OptimizeRequest& r) { return r.cancel && r.cancel->load(); }
 
-std::string CancelReason(const OptimizeRequest& r) { return r.cancel_reason ? r.cancel_reason() : "cancelled"; }
+std::string CancelReason(const OptimizeRequest& r) {
+  return r.cancel_reason ? r.cancel_reason() : "cancelled";
+}
 
 void Emit(const OptimizeRequest& r, const OptimizeEvent& e) {
   if (r.on_event) r.on_event(e);
@@ -85,8 +91,8 @@ void Emit(const OptimizeRequest& r, OptimizeEvent::Kind kind) {
 
 // Steps 1-2: the spec (given or inferred; an inferred one is written beside
 // the output) and the problem, in memory and as a folder beside the output.
-Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source, const fs::path& out,
-                            OutputFiles* files, OptimizeReport* report) {
+Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
+                            const fs::path& out, OutputFiles* files, OptimizeReport* report) {
   std::string spec_text;
   OptimizeEvent spec_event;
   spec_event.kind = OptimizeEvent::Kind::kSpec;
@@ -101,7 +107,8 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
   } else {
     auto inferred = verify::InferSpec(source, r.function);
     if (!inferred.ok()) {
-      return inferred.status().WithContext(r.source_path.string() + ": cannot infer a spec for '" + r.function +
+      return inferred.status().WithContext(r.source_path.string() + ": cannot infer a spec for '" +
+                                           r.function +
                                            "'; write one (docs/problem-format.md) and pass --spec");
     }
     report->spec_path = Sibling(out, ".spec.json");
@@ -112,8 +119,8 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
     spec_event.notes = inferred->notes;
     Emit(r, spec_event);
     if (!inferred->complete) {
-      return Status::InvalidArgument("cannot infer a complete spec: " + inferred->problem + ".\nA template is in " +
-                                     report->spec_path.string() +
+      return Status::InvalidArgument("cannot infer a complete spec: " + inferred->problem +
+                                     ".\nA template is in " + report->spec_path.string() +
                                      ": fix the lengths and sizes, then run again with --spec " +
                                      report->spec_path.string());
     }
@@ -135,8 +142,8 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
   const fs::path spec_name = r.spec_path.empty() ? pdir / "problem.json" : r.spec_path;
   RG_ASSIGN_OR_RETURN(p.spec, ParseProblemSpec(p.spec_text, spec_name.string()));
   if (p.reference_source.find(p.spec.function) == std::string::npos) {
-    return Status::InvalidArgument(r.source_path.string() + ": does not mention the function '" + p.spec.function +
-                                   "' named in the spec");
+    return Status::InvalidArgument(r.source_path.string() + ": does not mention the function '" +
+                                   p.spec.function + "' named in the spec");
   }
   report->signature = p.spec.Signature();
   OptimizeEvent e;
@@ -155,12 +162,13 @@ void ClassifyStop(const OptimizeRequest& r, OptimizeReport* report) {
                         "): the search stopped; the result above is what it found until then";
   } else if (o.interrupted) {
     report->stop = OptimizeStop::kInterrupted;
-    report->stop_note = "INTERRUPTED (" + CancelReason(r) + ") after " + std::to_string(o.generations) +
+    report->stop_note = "INTERRUPTED (" + CancelReason(r) + ") after " +
+                        std::to_string(o.generations) +
                         " generations: the result above is what the search found until then";
   } else if (o.endpoint_failed()) {
     report->stop = OptimizeStop::kEndpointFailed;
-    report->stop_note = "the model endpoint failed (" + std::to_string(o.endpoint_failures) + " of " +
-                        std::to_string(o.generations) + " requests; " + o.stop_reason +
+    report->stop_note = "the model endpoint failed (" + std::to_string(o.endpoint_failures) +
+                        " of " + std::to_string(o.generations) + " requests; " + o.stop_reason +
                         "): the search stopped early; the result above is what it found until then";
   }
 }
@@ -182,7 +190,8 @@ std::string DefaultConfig(const OptimizeRequest& r, const std::string& model) {
   return j.dump();
 }
 
-std::string ReportJson(const OptimizeRequest& r, const std::string& source, const OptimizeReport& report) {
+std::string ReportJson(const OptimizeRequest& r, const std::string& source,
+                       const OptimizeReport& report) {
   const SearchOutcome& o = report.search;
   OrderedJson j;
   j["file"] = r.source_path.string();
@@ -190,7 +199,8 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source, cons
   j["signature"] = report.signature;
   j["method"] = r.method;
   j["model"] = report.model;
-  j["config"] = OrderedJson::parse(r.config_json.empty() ? DefaultConfig(r, report.model) : r.config_json);
+  j["config"] =
+      OrderedJson::parse(r.config_json.empty() ? DefaultConfig(r, report.model) : r.config_json);
   j["stop_reason"] = o.stop_reason;
   j["generations"] = o.generations;
   j["verifications"] = o.verifications;
@@ -205,15 +215,24 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source, cons
   if (!o.error.ok()) j["error"] = o.error.ToString();
   j["best_rule"] = o.best_rule;
   j["best_verified"] = o.best_verified;
-  j["best_evidence"] = report.best() ? std::string(EvidenceLevel(report.best()->result)) : std::string("none");
+  j["best_evidence"] =
+      report.best() ? std::string(EvidenceLevel(report.best()->result)) : std::string("none");
   j["best_path"] = o.best_path;
   OrderedJson attempts = OrderedJson::array();
   for (const auto& a : o.attempts) {
-    attempts.push_back({{"id", a.id}, {"parent", a.parent}, {"action", a.action},
-                        {"verdict", std::string(VerdictName(a.verdict))}, {"endpoint_error", a.endpoint_error},
-                        {"detail", a.detail}, {"speedup", a.speedup}, {"reward", a.reward}, {"reused", a.reused},
-                        {"code_hash", a.code_hash}, {"tokens_prompt", a.tokens_prompt},
-                        {"tokens_generated", a.tokens_generated}, {"code", a.code}});
+    attempts.push_back({{"id", a.id},
+                        {"parent", a.parent},
+                        {"action", a.action},
+                        {"verdict", std::string(VerdictName(a.verdict))},
+                        {"endpoint_error", a.endpoint_error},
+                        {"detail", a.detail},
+                        {"speedup", a.speedup},
+                        {"reward", a.reward},
+                        {"reused", a.reused},
+                        {"code_hash", a.code_hash},
+                        {"tokens_prompt", a.tokens_prompt},
+                        {"tokens_generated", a.tokens_generated},
+                        {"code", a.code}});
   }
   j["attempts"] = attempts;
   if (report.best()) j["best_result"] = VerifyResultToJson(report.best()->result);
@@ -227,12 +246,18 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source, cons
 
 std::string_view OptimizeVerdictName(OptimizeVerdict v) {
   switch (v) {
-    case OptimizeVerdict::kFaster: return "faster";
-    case OptimizeVerdict::kUntimed: return "untimed";
-    case OptimizeVerdict::kUnverified: return "unverified";
-    case OptimizeVerdict::kSlower: return "slower";
-    case OptimizeVerdict::kWrongOnHeldOut: return "wrong_on_heldout";
-    case OptimizeVerdict::kNoneCorrect: return "none_correct";
+    case OptimizeVerdict::kFaster:
+      return "faster";
+    case OptimizeVerdict::kUntimed:
+      return "untimed";
+    case OptimizeVerdict::kUnverified:
+      return "unverified";
+    case OptimizeVerdict::kSlower:
+      return "slower";
+    case OptimizeVerdict::kWrongOnHeldOut:
+      return "wrong_on_heldout";
+    case OptimizeVerdict::kNoneCorrect:
+      return "none_correct";
   }
   return "?";
 }
@@ -247,8 +272,10 @@ std::unique_ptr<OutputFiles> NewDiskOutputFiles() { return std::make_unique<Disk
 Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   OptimizeRequest r = request;  // load_search_resources fills it in
   if (r.function.empty()) return Status::InvalidArgument("OptimizeRequest: no function named");
-  if (!r.llm && !r.load_search_resources) return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
-  if (r.source_path.empty() && !r.source) return Status::InvalidArgument("OptimizeRequest: no source");
+  if (!r.llm && !r.load_search_resources)
+    return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
+  if (r.source_path.empty() && !r.source)
+    return Status::InvalidArgument("OptimizeRequest: no source");
   std::unique_ptr<OutputFiles> disk;
   OutputFiles* files = r.files;
   if (!files) {
@@ -262,7 +289,8 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
     RG_ASSIGN_OR_RETURN(source, ReadInputFile(r.source_path));
   }
   OptimizeReport report;
-  const fs::path out = r.output_path.empty() ? Sibling(r.source_path, ".regrapht.cu") : r.output_path;
+  const fs::path out =
+      r.output_path.empty() ? Sibling(r.source_path, ".regrapht.cu") : r.output_path;
 
   // 1-2. The spec and the problem.
   RG_ASSIGN_OR_RETURN(Problem problem, MakeProblem(r, source, out, files, &report));
@@ -285,7 +313,9 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   // 4. Model, graph, examples, prompts.
   if (r.load_search_resources) {
     RG_RETURN_IF_ERROR(r.load_search_resources(&r));
-    if (!r.llm) return Status::InvalidArgument("OptimizeRequest: load_search_resources gave no model backend (llm)");
+    if (!r.llm)
+      return Status::InvalidArgument(
+          "OptimizeRequest: load_search_resources gave no model backend (llm)");
   }
   std::unique_ptr<Graph> own_graph;
   ExampleIndexPtr own_index;
@@ -344,7 +374,8 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   // interrupt or a harness failure: the caller asked to stop, or the harness
   // cannot run.
   const bool can_rerun = !report.search.interrupted && report.search.error.ok();
-  if (const Attempt* best = report.best(); best && can_rerun && r.heldout && NeedsHeldOutRun(best->result)) {
+  if (const Attempt* best = report.best();
+      best && can_rerun && r.heldout && NeedsHeldOutRun(best->result)) {
     Emit(r, OptimizeEvent::Kind::kHeldOut);
     auto held = harness->Verify(HeldOutProblem(problem, HeldOutSalt(r.search.seed)), best->code);
     if (!held.ok()) return held.status().WithContext("held-out verification");

@@ -3,10 +3,10 @@
 // nvcc, GPU or model needed.
 #include "regrapht/optimize.h"
 
+#include <gtest/gtest.h>
+
 #include <map>
 #include <mutex>
-
-#include <gtest/gtest.h>
 
 #include "core/json_util.h"
 #include "llm/fake_backend.h"
@@ -50,7 +50,8 @@ class FakeHarness final : public OptimizeHarness {
     r.candidate_hash = std::to_string(problems.size());
     size_t at = code.find("speed=");
     if (at == std::string::npos) {
-      r.verdict = code.find("wrong") != std::string::npos ? Verdict::kWrongAnswer : Verdict::kCompileError;
+      r.verdict =
+          code.find("wrong") != std::string::npos ? Verdict::kWrongAnswer : Verdict::kCompileError;
       r.detail = "scripted failure";
       return r;
     }
@@ -171,8 +172,8 @@ TEST_F(OptimizeTest, AReplyWithoutCodeIsAFailedAttemptNotAnError) {
   EXPECT_EQ(r->best(), nullptr);
   EXPECT_FALSE(r->heldout.has_value());
   EXPECT_TRUE(r->output.empty());
-  EXPECT_FALSE(files.files.count("/in/saxpy.regrapht.cu"));  // nothing to write
-  EXPECT_TRUE(files.files.count("/in/saxpy.regrapht.report.json"));   // the report still is
+  EXPECT_FALSE(files.files.count("/in/saxpy.regrapht.cu"));          // nothing to write
+  EXPECT_TRUE(files.files.count("/in/saxpy.regrapht.report.json"));  // the report still is
 }
 
 TEST_F(OptimizeTest, ACorrectButSlowerAnswerIsSlower) {
@@ -200,7 +201,8 @@ TEST_F(OptimizeTest, AMissingFileIsAStatusNamingIt) {
   request.source_path = "/no/such/dir/saxpy.cpp";
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("/no/such/dir/saxpy.cpp"), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("/no/such/dir/saxpy.cpp"), std::string::npos)
+      << r.status().ToString();
   EXPECT_EQ(llm.calls(), 0);
   EXPECT_TRUE(files.files.empty());
 }
@@ -228,13 +230,16 @@ TEST_F(OptimizeTest, ABadSpecFileIsAStatusNamingItsFileAndField) {
   request.spec_text = R"({"name": "saxpy", "function": "saxpy", "args": 3})";
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("/in/my-spec.json"), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("/in/my-spec.json"), std::string::npos)
+      << r.status().ToString();
   EXPECT_EQ(harness.reference_checks, 0);
 }
 
 TEST_F(OptimizeTest, AnIncompleteInferredSpecIsWrittenAsATemplateAndRefused) {
   // Two size parameters: the lengths cannot be inferred.
-  request.source = "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += x[i]; }\n";
+  request.source =
+      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += "
+      "x[i]; }\n";
   request.function = "add";
   bool complete = true;
   request.on_event = [&](const OptimizeEvent& e) {
@@ -243,7 +248,8 @@ TEST_F(OptimizeTest, AnIncompleteInferredSpecIsWrittenAsATemplateAndRefused) {
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
   EXPECT_FALSE(complete);
-  EXPECT_NE(r.status().message().find("--spec /in/saxpy.regrapht.spec.json"), std::string::npos) << r.status().ToString();
+  EXPECT_NE(r.status().message().find("--spec /in/saxpy.regrapht.spec.json"), std::string::npos)
+      << r.status().ToString();
   EXPECT_TRUE(files.files.count("/in/saxpy.regrapht.spec.json"));
   EXPECT_EQ(harness.reference_checks, 0);
 }
@@ -297,13 +303,15 @@ TEST_F(OptimizeTest, TheWallClockBudgetIsHonouredWithAnAdvancingClock) {
   request.search.budget.max_wall_seconds = 25;
   request.heldout = false;
   int asked = 0;
-  llm.set_responder([&](const ChatRequest&, int) { return Reply("speed=" + std::to_string(++asked)); });
+  llm.set_responder(
+      [&](const ChatRequest&, int) { return Reply("speed=" + std::to_string(++asked)); });
   auto r = Optimize(request);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   // 0 s, 10 s and 20 s are under the budget; at 30 s the search stops.
   EXPECT_EQ(r->search.generations, 3);
   EXPECT_EQ(harness.problems.size(), 3u);
-  EXPECT_NE(r->search.stop_reason.find("25 s wall clock"), std::string::npos) << r->search.stop_reason;
+  EXPECT_NE(r->search.stop_reason.find("25 s wall clock"), std::string::npos)
+      << r->search.stop_reason;
   EXPECT_DOUBLE_EQ(r->search.wall_s, 30);
   EXPECT_EQ(r->stop, OptimizeStop::kComplete);
 }
@@ -333,7 +341,9 @@ TEST_F(OptimizeTest, SearchResourcesAreLoadedOnlyOnceTheReferencePassed) {
   ASSERT_TRUE(report.ok());
   EXPECT_EQ((*report)["config"]["from"], "the loader");
 
-  request.load_search_resources = [](OptimizeRequest*) { return Status::NotFound("model.gguf: no such file"); };
+  request.load_search_resources = [](OptimizeRequest*) {
+    return Status::NotFound("model.gguf: no such file");
+  };
   auto failed = Optimize(request);
   ASSERT_FALSE(failed.ok());
   EXPECT_NE(failed.status().message().find("model.gguf"), std::string::npos);

@@ -160,8 +160,12 @@ int RunOptimize(const OptimizeState& s) {
       return kExitError;
     }
     if (InterruptFlag()->load()) {
-      std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", report.status().ToString().c_str(),
-                   InterruptName().c_str());
+      if (report.status().code() == Status::Code::kCancelled) {  // while checking the reference
+        std::fprintf(stderr, "regrapht: %s\n", report.status().message().c_str());
+      } else {
+        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", report.status().ToString().c_str(),
+                     InterruptName().c_str());
+      }
       return InterruptExitCode();
     }
     return Fail(report.status());

@@ -6,6 +6,8 @@ namespace regrapht {
 
 void ExampleIndexDeleter::operator()(const ExampleIndex* index) const { delete index; }
 
-ExampleIndexPtr NewExampleIndex(const Graph& graph) { return ExampleIndexPtr(new ExampleIndex(graph)); }
+ExampleIndexPtr NewExampleIndex(const Graph& graph) {
+  return ExampleIndexPtr(new ExampleIndex(graph));
+}
 
 }  // namespace regrapht

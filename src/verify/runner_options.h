@@ -12,8 +12,9 @@ namespace regrapht {
 // "bwrap", "none"). SubprocessOptions::cancel is left to the caller.
 inline SubprocessOptions SandboxRunnerOptions(const VerifyOptions& o) {
   SubprocessOptions so;
-  so.sandbox = o.sandbox == "bwrap" ? SandboxMode::kBubblewrap
-                                    : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
+  so.sandbox = o.sandbox == "bwrap"
+                   ? SandboxMode::kBubblewrap
+                   : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
   return so;
 }
 
