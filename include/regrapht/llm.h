@@ -28,11 +28,10 @@
 #include <string_view>
 #include <vector>
 
+#include "regrapht/clock.h"
 #include "regrapht/status.h"
 
 namespace regrapht {
-
-class Clock;
 
 enum class Role { kSystem, kUser, kAssistant };
 std::string_view RoleName(Role role);  // "system", "user", "assistant"

@@ -38,17 +38,27 @@
 #include <string>
 #include <vector>
 
+#include "regrapht/clock.h"
 #include "regrapht/graph.h"
 #include "regrapht/llm.h"
 #include "regrapht/problem.h"
+#include "regrapht/prompts.h"
 #include "regrapht/status.h"
 #include "regrapht/verify.h"
 
 namespace regrapht {
 
-class Clock;
+// The index of a graph's worked examples that graph and retrieval methods
+// pick examples from (BM25 over their code; inside the library,
+// graph/retrieval.h). Opaque here: made by NewExampleIndex.
 class ExampleIndex;
-class PromptLibrary;
+struct ExampleIndexDeleter {
+  void operator()(const ExampleIndex* index) const;
+};
+using ExampleIndexPtr = std::unique_ptr<ExampleIndex, ExampleIndexDeleter>;
+// Indexes every example of `graph` (BM25), which must outlive the index and
+// gain no examples while it is used.
+ExampleIndexPtr NewExampleIndex(const Graph& graph);
 
 // Verifies candidates for a search; a seam so tests can script results.
 class CandidateEvaluator {

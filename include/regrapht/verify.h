@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@
 
 namespace regrapht {
 
+// The library's seam to processes (compiler, reference, candidates): opaque
+// here (inside the library, src/core/subprocess.h, with the sandboxed
+// SubprocessRunner and a FakeCommandRunner for tests). Callers outside the
+// library use the Verifier constructor without one.
 class CommandRunner;
 
 enum class Verdict {
@@ -172,7 +177,11 @@ struct VerifyOptions {
 
 class Verifier {
  public:
-  // `runner` must outlive *this.
+  // Runs its commands with a sandboxed subprocess runner of its own
+  // (options.sandbox; a set options.cancel also kills the command in
+  // progress).
+  explicit Verifier(VerifyOptions options);
+  // Runs its commands through `runner` (not owned; must outlive *this).
   Verifier(VerifyOptions options, CommandRunner* runner);
   ~Verifier();
   Verifier(const Verifier&) = delete;
@@ -204,7 +213,8 @@ class Verifier {
  private:
   class Impl;
   VerifyOptions options_;
-  Impl* impl_;
+  std::unique_ptr<CommandRunner> owned_runner_;  // the first constructor's; null with the second
+  std::unique_ptr<Impl> impl_;                   // always set
 };
 
 // The paper's reward (ReGraphT Eq. 3): -1 unless correct; speedup - 1 when

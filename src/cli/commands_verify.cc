@@ -12,20 +12,12 @@
 #include "core/sandbox.h"
 #include "core/subprocess.h"
 #include "verify/result_json.h"
+#include "verify/runner_options.h"
 
 namespace regrapht::cli {
-SubprocessOptions RunnerOptions(const VerifyOptions& o) {
-  SubprocessOptions so;
-  so.sandbox = o.sandbox == "bwrap" ? SandboxMode::kBubblewrap
-                                    : (o.sandbox == "none" ? SandboxMode::kNone : SandboxMode::kAuto);
-  return so;
-}
+SubprocessOptions RunnerOptions(const VerifyOptions& o) { return SandboxRunnerOptions(o); }
 
-Status RequireSandbox(const VerifyOptions& o) {
-  if (o.sandbox == "none") return Status::Ok();
-  const SandboxSupport& s = ProbeSandbox();
-  return s.bwrap ? Status::Ok() : SandboxRefusal(s);
-}
+Status RequireSandbox(const VerifyOptions& o) { return CheckSandboxAvailable(o); }
 
 std::function<int()> VerifyCommand(CLI::App* sub) {
   struct State {

@@ -1,37 +1,5 @@
-// Time as a seam: the search's wall-clock budgets and progress displays read
-// a Clock so tests can drive time by hand.
+// The clock seam (Clock, SystemClock, FakeClock) is public API:
+// include/regrapht/clock.h.
 #pragma once
 
-#include <chrono>
-
-namespace regrapht {
-
-class Clock {
- public:
-  virtual ~Clock() = default;
-  // Seconds since an arbitrary fixed origin; monotonic.
-  virtual double NowSeconds() const = 0;
-};
-
-class SystemClock final : public Clock {
- public:
-  double NowSeconds() const override {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch())
-        .count();
-  }
-  static SystemClock* Get() {
-    static SystemClock clock;
-    return &clock;
-  }
-};
-
-class FakeClock final : public Clock {
- public:
-  double NowSeconds() const override { return now_; }
-  void Advance(double seconds) { now_ += seconds; }
-
- private:
-  double now_ = 1000.0;
-};
-
-}  // namespace regrapht
+#include "regrapht/clock.h"

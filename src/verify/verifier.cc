@@ -34,6 +34,7 @@
 #include "verify/kernel_form.h"
 #include "verify/object_check.h"
 #include "verify/records.h"
+#include "verify/runner_options.h"
 #include "verify/static_check.h"
 #include "verify/toolchain.h"
 
@@ -941,10 +942,17 @@ class Verifier::Impl {
   std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;
 };
 
-Verifier::Verifier(VerifyOptions options, CommandRunner* runner)
-    : options_(std::move(options)), impl_(new Impl(options_, runner)) {}
+Verifier::Verifier(VerifyOptions options) : options_(std::move(options)) {
+  SubprocessOptions so = SandboxRunnerOptions(options_);
+  so.cancel = options_.cancel;
+  owned_runner_ = NewSubprocessRunner(so);
+  impl_ = std::make_unique<Impl>(options_, owned_runner_.get());
+}
 
-Verifier::~Verifier() { delete impl_; }
+Verifier::Verifier(VerifyOptions options, CommandRunner* runner)
+    : options_(std::move(options)), impl_(std::make_unique<Impl>(options_, runner)) {}
+
+Verifier::~Verifier() = default;
 
 Result<VerifyResult> Verifier::Verify(const Problem& problem, const std::string& candidate_source) {
   return impl_->Verify(problem, candidate_source);

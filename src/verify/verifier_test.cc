@@ -97,6 +97,25 @@ TEST_F(VerifierTest, ReferenceCacheIsPrunedLeastRecentlyUsedFirst) {
   EXPECT_EQ(count(), 1u);
 }
 
+// Verifier(VerifyOptions): the public constructor runs its own sandboxed
+// runner, and a set `cancel` reaches the commands it runs.
+TEST_F(VerifierTest, AVerifierWithItsOwnRunnerVerifiesAndCancels) {
+  Problem p = LoadBundled("saxpy");
+  {
+    Verifier v(CpuOptions());
+    auto r = v.Verify(p, p.reference_source);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail << "\n" << r->log;
+    EXPECT_FALSE(r->env.sandbox.empty());
+  }
+  std::atomic<bool> cancel{true};
+  VerifyOptions o = CpuOptions();
+  o.cancel = &cancel;
+  Verifier v(o);
+  auto r = v.Verify(p, p.reference_source + "// another source: not in the build cache\n");
+  EXPECT_FALSE(r.ok() && r->verdict == Verdict::kCorrect);
+}
+
 TEST_F(VerifierTest, ReferenceAgainstItselfIsCorrect) {
   Verifier v(CpuOptions(), runner_.get());
   for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
