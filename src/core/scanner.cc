@@ -87,14 +87,14 @@ bool FunctionDef::has_qualifier(std::string_view q) const {
 }
 
 ScannedSource::ScannedSource(std::string_view text) : text_(text) {
-  Lex();
+  tokens_ = Tokenize(text_, &problems_);
   MatchBrackets();
 }
 
 // ---- lexing ----------------------------------------------------------------------
 
-void ScannedSource::Lex() {
-  const std::string_view s = text_;
+std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* problems) {
+  std::vector<Token> tokens;
   const size_t n = s.size();
   size_t i = 0, line_start = 0;
   int line = 1;
@@ -113,8 +113,8 @@ void ScannedSource::Lex() {
     t.line = tok_line;
     t.column = static_cast<int>(begin - tok_line_start) + 1;
     t.directive = in_directive;
-    tokens_.push_back(t);
-    return &tokens_.back();
+    tokens.push_back(t);
+    return &tokens.back();
   };
   // A backslash-newline (optionally with \r) at `k`: its length, else 0.
   auto splice_len = [&](size_t k) -> size_t {
@@ -123,7 +123,9 @@ void ScannedSource::Lex() {
     if (k + 2 < n && s[k + 1] == '\r' && s[k + 2] == '\n') return 3;
     return 0;
   };
-  auto problem = [&](int at, std::string what) { problems_.push_back({at, std::move(what)}); };
+  auto problem = [&](int at, std::string what) {
+    if (problems) problems->push_back({at, std::move(what)});
+  };
 
   // Quoted literal from `open` (the quote); returns the end, sets *closed.
   auto quoted = [&](size_t open, bool* closed) {
@@ -305,6 +307,7 @@ void ScannedSource::Lex() {
     push(TokenKind::kPunct, i, i + len, line, line_start);
     i += len;
   }
+  return tokens;
 }
 
 // ---- brackets ------------------------------------------------------------------
@@ -744,6 +747,21 @@ bool DefinesFunction(std::string_view code, std::string_view name) {
     if (d.is_definition() && d.name == name) return true;
   }
   return false;
+}
+
+std::vector<std::string> SplitTopLevel(std::string_view text) {
+  std::vector<std::string> parts(1);
+  int depth = 0;
+  for (char c : text) {
+    if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
+    if (c == ',' && depth == 0) {
+      parts.emplace_back();
+      continue;
+    }
+    parts.back() += c;
+  }
+  return parts;
 }
 
 std::string BlankCommentsAndLiterals(std::string_view code) { return ScannedSource(code).Blanked(); }

@@ -143,7 +143,6 @@ class ScannedSource {
   std::string Blanked() const;
 
  private:
-  void Lex();
   void MatchBrackets();
   bool ClassifyAt(size_t name, FunctionDef* def) const;
 
@@ -153,6 +152,11 @@ class ScannedSource {
   std::vector<size_t> match_;
   std::vector<int> depth_;
 };
+
+// The tokens of `text` alone (no bracket matching), with the lexical
+// problems appended to *problems when it is not null. Token offsets index
+// `text`.
+std::vector<Token> Tokenize(std::string_view text, std::vector<ScanProblem>* problems = nullptr);
 
 // Strict scanning: the tokens, or InvalidArgument "line N: unterminated
 // string literal" (or comment, raw string, character literal, or an
@@ -175,12 +179,15 @@ std::vector<std::string> CodeTokens(std::string_view code);
 // building the vector.
 template <typename Fn>
 void ForEachCodeToken(std::string_view code, Fn&& emit) {
-  ScannedSource s(code);
-  for (const Token& t : s.tokens()) {
+  for (const Token& t : Tokenize(code)) {
     if (t.kind == TokenKind::kComment || t.kind == TokenKind::kString || t.kind == TokenKind::kChar) continue;
-    emit(s.Text(t));
+    emit(code.substr(t.begin, t.end - t.begin));
   }
 }
+
+// `text` split at the commas outside (), [], {} and <> (a parameter or
+// argument list without its parentheses); every part is kept, empty ones too.
+std::vector<std::string> SplitTopLevel(std::string_view text);
 
 bool IsKeyword(std::string_view word);
 

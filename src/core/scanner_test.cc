@@ -218,5 +218,23 @@ TEST(ScannerTest, CodeTokensSkipCommentsAndLiterals) {
   EXPECT_EQ(CodeTokens("#define A \\\n 1"), (std::vector<std::string>{"#", "define", "A", "\\", "1"}));
 }
 
+TEST(ScannerTest, CodeTokensAsRetrievalUsesThem) {
+  auto t = CodeTokens(
+      "for (int i = 0; i < n; ++i) c[i] += 1.5e-3f * a->x; // note\n"
+      "/* block */ k<<<g, 256>>>(\"str\", 'c', 0x1Fu);");
+  std::vector<std::string> expected = {"for", "(",   "int", "i",    "=",   "0",  ";",   "i",
+                                       "<",   "n",   ";",   "++",   "i",   ")",  "c",   "[",
+                                       "i",   "]",   "+=",  "1.5e-3f", "*", "a",  "->",  "x",
+                                       ";",   "k",   "<<<", "g",    ",",   "256", ">>>", "(",
+                                       ",",   ",",   "0x1Fu", ")",  ";"};
+  EXPECT_EQ(t, expected);
+}
+
+TEST(ScannerTest, SplitTopLevel) {
+  EXPECT_EQ(SplitTopLevel("const std::map<int, float>& m, float (*f)(int, int), int a[2]"),
+            (std::vector<std::string>{"const std::map<int, float>& m", " float (*f)(int, int)", " int a[2]"}));
+  EXPECT_EQ(SplitTopLevel(""), (std::vector<std::string>{""}));
+}
+
 }  // namespace
 }  // namespace regrapht::scan
