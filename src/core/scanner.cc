@@ -123,8 +123,11 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
     if (k + 2 < n && s[k + 1] == '\r' && s[k + 2] == '\n') return 3;
     return 0;
   };
+  // `#error don't` and `#warning` take free text: a lone quote there is no error.
+  std::string_view directive_name;
   auto problem = [&](int at, std::string what) {
-    if (problems) problems->push_back({at, std::move(what)});
+    bool free_text = in_directive && (directive_name == "error" || directive_name == "warning");
+    if (problems && !free_text) problems->push_back({at, std::move(what)});
   };
 
   // Quoted literal from `open` (the quote); returns the end, sets *closed.
@@ -211,7 +214,10 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
     }
     const bool first_on_line = at_line_start;
     at_line_start = false;
-    if (c == '#' && first_on_line && !in_directive) in_directive = true;
+    if (c == '#' && first_on_line && !in_directive) {
+      in_directive = true;
+      directive_name = {};
+    }
     if (c == '"' || c == '\'') {
       bool closed;
       size_t k = quoted(i, &closed);
@@ -275,6 +281,10 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
         i = e;
         continue;
       }
+      if (in_directive && directive_name.empty() && tokens.size() >= 1 && tokens.back().directive &&
+          s.substr(tokens.back().begin, tokens.back().end - tokens.back().begin) == "#") {
+        directive_name = word;
+      }
       push(IsKeyword(word) ? TokenKind::kKeyword : TokenKind::kIdentifier, i, k, line, line_start);
       i = k;
       continue;
@@ -315,7 +325,9 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
 void ScannedSource::MatchBrackets() {
   match_.assign(tokens_.size(), kNone);
   depth_.assign(tokens_.size(), 0);
-  std::vector<size_t> open;  // indices of unclosed brackets
+  enclosing_.assign(tokens_.size(), kNone);
+  std::vector<size_t> open;    // indices of unclosed brackets
+  std::vector<size_t> braces;  // indices of unclosed `{`
   int depth = 0;
   const size_t lexical = problems_.size();
   auto closer_of = [&](std::string_view o) -> std::string_view {
@@ -326,12 +338,16 @@ void ScannedSource::MatchBrackets() {
   };
   for (size_t i = 0; i < tokens_.size(); ++i) {
     depth_[i] = depth;
+    enclosing_[i] = braces.empty() ? kNone : braces.back();
     const Token& t = tokens_[i];
     if (t.kind != TokenKind::kPunct || t.directive) continue;
     std::string_view x = Text(t);
     if (x == "(" || x == "[" || x == "{" || x == "<<<") {
       open.push_back(i);
-      if (x == "{") ++depth;
+      if (x == "{") {
+        ++depth;
+        braces.push_back(i);
+      }
       continue;
     }
     if (x == ">>>") {
@@ -343,13 +359,16 @@ void ScannedSource::MatchBrackets() {
       continue;  // a template's closers otherwise
     }
     if (x != ")" && x != "]" && x != "}") continue;
-    if (x == "}") --depth;
+    if (x == "}") {
+      --depth;
+      if (!braces.empty()) braces.pop_back();
+    }
     // The closer matches the nearest open bracket of its kind; brackets left
     // open in between are unbalanced.
     auto it = std::find_if(open.rbegin(), open.rend(), [&](size_t o) { return closer_of(Text(o)) == x; });
     if (it == open.rend()) {
       problems_.push_back({t.line, "unbalanced '" + std::string(x) + "' (nothing to close)"});
-      if (x == "}") ++depth;
+      if (x == "}") ++depth;  // (braces was empty: nothing was popped)
       continue;
     }
     size_t o = *it;
@@ -357,7 +376,10 @@ void ScannedSource::MatchBrackets() {
       const Token& u = tokens_[open.back()];
       problems_.push_back({u.line, "unbalanced '" + std::string(Text(u)) + "' (closed by '" + std::string(x) +
                                        "' on line " + std::to_string(t.line) + ")"});
-      if (Text(u) == "{") --depth;
+      if (Text(u) == "{") {
+        --depth;
+        braces.pop_back();
+      }
       open.pop_back();
     }
     open.pop_back();
@@ -554,15 +576,7 @@ bool ScannedSource::ClassifyAt(size_t name_tok, FunctionDef* def) const {
     // Constructors and destructors: `S::S(`, `~S(`, or `S(` in struct S's body.
     bool ctor = qualified || name[0] == '~';
     if (!ctor && k != kNone) {
-      size_t body = k;
-      if (text(body) != "{") {
-        // Find the class body enclosing the name.
-        int d = 0;
-        for (body = PrevCode(name_begin); body != kNone; body = PrevCode(body)) {
-          if (text(body) == "}") ++d;
-          if (text(body) == "{" && d-- == 0) break;
-        }
-      }
+      size_t body = enclosing_[name_begin];  // the class body, if any
       if (body != kNone) {
         for (size_t q = PrevCode(body); q != kNone; q = PrevCode(q)) {
           std::string_view y = text(q);

@@ -151,6 +151,7 @@ class ScannedSource {
   std::vector<ScanProblem> problems_;
   std::vector<size_t> match_;
   std::vector<int> depth_;
+  std::vector<size_t> enclosing_;  // by token: the innermost open `{`, or kNone
 };
 
 // The tokens of `text` alone (no bracket matching), with the lexical

@@ -126,6 +126,8 @@ TEST(ScannerTest, MalformedInputNamesTheLine) {
   EXPECT_EQ(Scan("char c = 'a;\n").status().message(), "line 1: unterminated character literal");
   EXPECT_EQ(Scan("auto s = R\"abc def(x)abc def\";").status().message(),
             "line 1: malformed raw string delimiter");
+  // #error and #warning take free text.
+  EXPECT_TRUE(Scan("#error don't build this\nint x;\n").ok());
   // Unterminated literals end with their line; the next line is code again.
   ScannedSource s("\"open\nint y;");
   EXPECT_TRUE(s.tokens()[0].unterminated);
