@@ -21,6 +21,7 @@ constexpr std::array<std::string_view, 28> kOperators = {
     ">>>=", "<<<", ">>>", "<<=", ">>=", "->*", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
     "==",   "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", "::", ".*"};
 
+// clang-format off
 const std::unordered_set<std::string_view>& Keywords() {
   static const std::unordered_set<std::string_view> k = {
       "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break",
@@ -36,37 +37,39 @@ const std::unordered_set<std::string_view>& Keywords() {
       "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq"};
   return k;
 }
+// clang-format on
 
 // Specifiers reported in FunctionDef::qualifiers.
 const std::unordered_set<std::string_view>& Qualifiers() {
   static const std::unordered_set<std::string_view> k = {
-      "__global__", "__device__", "__host__", "__forceinline__", "__noinline__", "static",
-      "inline", "extern", "constexpr", "consteval", "virtual", "explicit", "friend", "template"};
+      "__global__", "__device__", "__host__", "__forceinline__", "__noinline__",
+      "static",     "inline",     "extern",   "constexpr",       "consteval",
+      "virtual",    "explicit",   "friend",   "template"};
   return k;
 }
 
 // Names followed by a parenthesised argument that decorate a declaration.
 const std::unordered_set<std::string_view>& AttributeCalls() {
   static const std::unordered_set<std::string_view> k = {
-      "__launch_bounds__", "__cluster_dims__", "__maxnreg__", "__attribute__", "__declspec",
-      "alignas",           "__align__",        "decltype"};
+      "__launch_bounds__", "__cluster_dims__", "__maxnreg__", "__attribute__",
+      "__declspec",        "alignas",          "__align__",   "decltype"};
   return k;
 }
 
 // Words that, right before `name (`, make it an expression, not a head.
 const std::unordered_set<std::string_view>& ExpressionWords() {
   static const std::unordered_set<std::string_view> k = {
-      "return", "else", "do", "case", "new", "delete", "throw", "goto", "co_return", "co_yield",
-      "co_await", "sizeof", "typeid", "alignof", "not", "and", "or", "if", "while", "for",
-      "switch", "using", "namespace", "typedef"};
+      "return",    "else",     "do",       "case",   "new",    "delete",  "throw",     "goto",
+      "co_return", "co_yield", "co_await", "sizeof", "typeid", "alignof", "not",       "and",
+      "or",        "if",       "while",    "for",    "switch", "using",   "namespace", "typedef"};
   return k;
 }
 
 // Words that may follow a parameter list before the body or `;`.
 const std::unordered_set<std::string_view>& TrailingWords() {
-  static const std::unordered_set<std::string_view> k = {
-      "const", "volatile", "override", "final", "mutable", "noexcept", "throw", "__restrict__",
-      "__restrict"};
+  static const std::unordered_set<std::string_view> k = {"const", "volatile",     "override",
+                                                         "final", "mutable",      "noexcept",
+                                                         "throw", "__restrict__", "__restrict"};
   return k;
 }
 
@@ -222,10 +225,12 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
       bool closed;
       size_t k = quoted(i, &closed);
       if (closed) k = suffix(k);
-      Token* t = push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line, start_line_start);
+      Token* t = push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line,
+                      start_line_start);
       if (!closed) {
         t->unterminated = true;
-        problem(start_line, c == '"' ? "unterminated string literal" : "unterminated character literal");
+        problem(start_line,
+                c == '"' ? "unterminated string literal" : "unterminated character literal");
       }
       i = k;
       continue;
@@ -235,15 +240,17 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
       while (k < n && IsIdentChar(s[k])) ++k;
       bool raw = false;
       std::string_view word = s.substr(i, k - i);
-      if (k < n && (s[k] == '"' || (s[k] == '\'' && word.back() != 'R')) && IsLiteralPrefix(word, &raw)) {
+      if (k < n && (s[k] == '"' || (s[k] == '\'' && word.back() != 'R')) &&
+          IsLiteralPrefix(word, &raw)) {
         if (raw && s[k] == '"') {
           // R"delim( ... )delim": the delimiter is at most 16 characters.
           size_t paren = s.find('(', k + 1);
           size_t bad = s.find_first_of(" )\\\t\v\f\n\"", k + 1);
           if (paren == std::string_view::npos || (bad != std::string_view::npos && bad < paren) ||
               paren - k - 1 > 16) {
-            Token* t = push(TokenKind::kString, start, std::min(n, paren == std::string_view::npos ? n : paren),
-                            start_line, start_line_start);
+            Token* t = push(TokenKind::kString, start,
+                            std::min(n, paren == std::string_view::npos ? n : paren), start_line,
+                            start_line_start);
             t->raw = true;
             t->unterminated = true;
             problem(start_line, "malformed raw string delimiter");
@@ -276,7 +283,8 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
                         start_line_start);
         if (!closed) {
           t->unterminated = true;
-          problem(start_line, s[k] == '"' ? "unterminated string literal" : "unterminated character literal");
+          problem(start_line,
+                  s[k] == '"' ? "unterminated string literal" : "unterminated character literal");
         }
         i = e;
         continue;
@@ -295,9 +303,11 @@ std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* proble
       while (k < n) {
         char d = s[k], prev = k > i ? s[k - 1] : '\0';
         // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
-        bool sign = (d == '+' || d == '-') && k > i && (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
+        bool sign = (d == '+' || d == '-') && k > i &&
+                    (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
         // A digit separator: 1'000'000, 0xFF'FF.
-        bool separator = d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n && IsIdentChar(s[k + 1]);
+        bool separator =
+            d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n && IsIdentChar(s[k + 1]);
         if (!IsIdentChar(d) && d != '.' && !sign && !separator) break;
         ++k;
       }
@@ -365,7 +375,8 @@ void ScannedSource::MatchBrackets() {
     }
     // The closer matches the nearest open bracket of its kind; brackets left
     // open in between are unbalanced.
-    auto it = std::find_if(open.rbegin(), open.rend(), [&](size_t o) { return closer_of(Text(o)) == x; });
+    auto it =
+        std::find_if(open.rbegin(), open.rend(), [&](size_t o) { return closer_of(Text(o)) == x; });
     if (it == open.rend()) {
       problems_.push_back({t.line, "unbalanced '" + std::string(x) + "' (nothing to close)"});
       if (x == "}") ++depth;  // (braces was empty: nothing was popped)
@@ -374,8 +385,9 @@ void ScannedSource::MatchBrackets() {
     size_t o = *it;
     while (open.back() != o) {
       const Token& u = tokens_[open.back()];
-      problems_.push_back({u.line, "unbalanced '" + std::string(Text(u)) + "' (closed by '" + std::string(x) +
-                                       "' on line " + std::to_string(t.line) + ")"});
+      problems_.push_back({u.line, "unbalanced '" + std::string(Text(u)) + "' (closed by '" +
+                                       std::string(x) + "' on line " + std::to_string(t.line) +
+                                       ")"});
       if (Text(u) == "{") {
         --depth;
         braces.pop_back();
@@ -387,7 +399,8 @@ void ScannedSource::MatchBrackets() {
     match_[o] = i;
   }
   for (size_t o : open) {
-    problems_.push_back({tokens_[o].line, "unbalanced '" + std::string(Text(o)) + "' (never closed)"});
+    problems_.push_back(
+        {tokens_[o].line, "unbalanced '" + std::string(Text(o)) + "' (never closed)"});
   }
   // Lexical problems (in line order already) stay first: an unterminated
   // comment is the cause of the brackets it swallowed.
@@ -420,6 +433,7 @@ bool ScannedSource::IsCode(size_t i) const {
 }
 
 size_t ScannedSource::NextCode(size_t i) const {
+  if (i == kNone) return kNone;
   for (size_t k = i + 1; k < tokens_.size(); ++k) {
     if (IsCode(k)) return k;
   }
@@ -427,7 +441,7 @@ size_t ScannedSource::NextCode(size_t i) const {
 }
 
 size_t ScannedSource::PrevCode(size_t i) const {
-  for (size_t k = i; k-- > 0;) {
+  for (size_t k = std::min(i, tokens_.size()); k-- > 0;) {
     if (IsCode(k)) return k;
   }
   return kNone;
@@ -449,7 +463,8 @@ std::string ScannedSource::Blanked() const {
       char q = t.kind == TokenKind::kString ? '"' : '\'';
       size_t open = x.find(q);
       size_t close = t.unterminated ? x.size() : x.rfind(q);
-      if (open != std::string_view::npos && close > open) blank(t.begin + open + 1, t.begin + close);
+      if (open != std::string_view::npos && close > open)
+        blank(t.begin + open + 1, t.begin + close);
     }
   }
   return out;
@@ -457,107 +472,111 @@ std::string ScannedSource::Blanked() const {
 
 // ---- functions ------------------------------------------------------------------
 
-// Walks back from the token before a name to the start of the declaration:
-// specifiers, the return type, templates and attributes; stops at `;`, `{`,
-// `}`, an access specifier's `:` or the start.
-namespace {
+// A function head is read in three steps from `name (`: 1. the name
+// (operator names, `~S`, qualified names), 2. the head before it, walking
+// back to a declaration boundary, 3. what follows the parameters up to the
+// body or the `;`. ClassifyAt runs them; each step returns false as soon as
+// the tokens cannot be a function head.
 
-struct Head {
-  size_t begin = kNone;  // first token; kNone: no head at all
-  bool has_type = false;
-};
+std::string_view ScannedSource::TextOr(size_t i) const {
+  return i == kNone ? std::string_view() : Text(i);
+}
 
-}  // namespace
-
-bool ScannedSource::ClassifyAt(size_t name_tok, FunctionDef* def) const {
-  auto text = [&](size_t k) { return k == kNone ? std::string_view() : Text(k); };
-  auto kind = [&](size_t k) { return tokens_[k].kind; };
-
-  // 1. The name: `operator...`, `~S`, qualified `a::b<T>::f`.
+// 1. The name: `operator...`, `~S`, qualified `a::b<T>::f`. Sets name,
+// name_begin, params_open and qualified.
+bool ScannedSource::ReadName(size_t name_tok, HeadParse* h) const {
   size_t open = NextCode(name_tok);
-  std::string name(text(name_tok));
-  if (name == "operator") {
+  h->name = std::string(TextOr(name_tok));
+  if (h->name == "operator") {
     // operator() / operator[] / operator<< / operator new[] / operator int
-    if (text(open) == "(" && text(NextCode(open)) == ")") {
-      name += "()";
+    if (TextOr(open) == "(" && TextOr(NextCode(open)) == ")") {
+      h->name += "()";
       open = NextCode(NextCode(open));
     } else {
-      for (int guard = 0; open != kNone && text(open) != "(" && guard < 8; ++guard, open = NextCode(open)) {
-        bool word = kind(open) == TokenKind::kIdentifier || kind(open) == TokenKind::kKeyword;
-        name += (word ? " " : "") + std::string(text(open));
+      for (int guard = 0; open != kNone && TextOr(open) != "(" && guard < 8;
+           ++guard, open = NextCode(open)) {
+        TokenKind k = tokens_[open].kind;
+        bool word = k == TokenKind::kIdentifier || k == TokenKind::kKeyword;
+        h->name += (word ? " " : "") + std::string(TextOr(open));
       }
     }
   }
-  if (text(open) != "(") return false;
-  size_t name_begin = name_tok;
+  if (TextOr(open) != "(") return false;
+  h->params_open = open;
+  h->name_begin = name_tok;
   size_t prev = PrevCode(name_tok);
-  if (text(prev) == "~") {
-    name = "~" + name;
-    name_begin = prev;
+  if (TextOr(prev) == "~") {
+    h->name = "~" + h->name;
+    h->name_begin = prev;
     prev = PrevCode(prev);
   }
-  while (text(prev) == "::") {
+  while (TextOr(prev) == "::") {
     size_t q = PrevCode(prev);
-    if (text(q) == ">") {  // a<T>::f
-      int d = 0;
-      while (q != kNone) {
-        if (text(q) == ">") ++d;
-        if (text(q) == ">>") d += 2;
-        if (text(q) == "<" && --d <= 0) break;
-        q = PrevCode(q);
-      }
-      q = PrevCode(q);
-    }
-    if (q == kNone || (kind(q) != TokenKind::kIdentifier)) {
-      name_begin = prev;  // ::f
-      prev = PrevCode(prev);
+    if (TextOr(q) == ">") q = PrevCode(TemplateOpen(q));  // a<T>::f
+    if (q == kNone || tokens_[q].kind != TokenKind::kIdentifier) {
+      h->name_begin = prev;  // ::f
       break;
     }
-    name_begin = q;
+    h->name_begin = q;
     prev = PrevCode(q);
   }
-  const bool qualified = name_begin != name_tok && text(name_begin) != "~";
+  h->qualified = h->name_begin != name_tok && TextOr(h->name_begin) != "~";
+  return true;
+}
 
-  // 2. The head before the name.
-  size_t head_begin = name_begin;
-  bool has_type = false;
-  size_t k = prev;
+// The `<` that opens the template argument list closed at `close` (a `>` or
+// `>>`), or kNone when a `;`, `{` or `}` comes first.
+size_t ScannedSource::TemplateOpen(size_t close) const {
+  int d = 0;
+  for (size_t q = close; q != kNone; q = PrevCode(q)) {
+    std::string_view y = Text(q);
+    if (y == ">") ++d;
+    if (y == ">>") d += 2;
+    if (y == "<" && --d <= 0) return q;
+    if (y == ";" || y == "{" || y == "}") return kNone;
+  }
+  return kNone;
+}
+
+// 2. The head before the name: specifiers, the return type, templates and
+// attributes, back to `;`, `{`, `}`, an access specifier's `:`, `extern "C"`
+// or the start. Without a return type only constructors and destructors
+// qualify: `S::S(`, `~S(`, or `S(` in the body of struct S.
+bool ScannedSource::ReadHead(HeadParse* h) const {
+  h->head_begin = h->name_begin;
+  size_t k = PrevCode(h->name_begin);
   while (k != kNone) {
-    std::string_view x = text(k);
-    if (kind(k) == TokenKind::kIdentifier || (kind(k) == TokenKind::kKeyword && !ExpressionWords().count(x) &&
-                                             x != "public" && x != "private" && x != "protected")) {
-      has_type = has_type || !Qualifiers().count(x);
-      head_begin = k;
+    std::string_view x = Text(k);
+    TokenKind kind = tokens_[k].kind;
+    if (kind == TokenKind::kIdentifier ||
+        (kind == TokenKind::kKeyword && !ExpressionWords().count(x) && x != "public" &&
+         x != "private" && x != "protected")) {
+      h->has_type = h->has_type || !Qualifiers().count(x);
+      h->head_begin = k;
       k = PrevCode(k);
     } else if (x == "*" || x == "&" || x == "&&" || x == "::") {
-      head_begin = k;
+      h->head_begin = k;
       k = PrevCode(k);
     } else if (x == ">" || x == ">>") {  // template arguments or a template head
-      int d = 0;
-      size_t q = k;
-      while (q != kNone) {
-        std::string_view y = text(q);
-        if (y == ">") ++d;
-        if (y == ">>") d += 2;
-        if (y == "<" && --d <= 0) break;
-        if (y == ";" || y == "{" || y == "}") return false;
-        q = PrevCode(q);
-      }
+      size_t q = TemplateOpen(k);
       if (q == kNone) return false;
-      head_begin = q;
+      h->head_begin = q;
       k = PrevCode(q);
-      if (k != kNone && kind(k) != TokenKind::kIdentifier && kind(k) != TokenKind::kKeyword) return false;
+      if (k != kNone && tokens_[k].kind != TokenKind::kIdentifier &&
+          tokens_[k].kind != TokenKind::kKeyword) {
+        return false;
+      }
     } else if (x == ")") {  // __launch_bounds__(256), __attribute__((...)), decltype(x)
       size_t o = Match(k);
       size_t w = o == kNone ? kNone : PrevCode(o);
-      if (w == kNone || !AttributeCalls().count(text(w))) break;
-      if (text(w) == "decltype") has_type = true;
-      head_begin = w;
+      if (w == kNone || !AttributeCalls().count(Text(w))) break;
+      h->has_type = h->has_type || Text(w) == "decltype";
+      h->head_begin = w;
       k = PrevCode(w);
-    } else if (x == "]" && text(PrevCode(k)) == "]") {  // [[attribute]]
+    } else if (x == "]" && TextOr(PrevCode(k)) == "]") {  // [[attribute]]
       size_t o = Match(k);
-      if (o == kNone || text(NextCode(o)) != "[") break;
-      head_begin = o;
+      if (o == kNone || TextOr(NextCode(o)) != "[") break;
+      h->head_begin = o;
       k = PrevCode(o);
     } else {
       break;
@@ -565,133 +584,140 @@ bool ScannedSource::ClassifyAt(size_t name_tok, FunctionDef* def) const {
   }
   // What stops the head must be a declaration boundary.
   if (k != kNone) {
-    std::string_view x = text(k);
-    bool access = x == ":" && (text(PrevCode(k)) == "public" || text(PrevCode(k)) == "private" ||
-                               text(PrevCode(k)) == "protected");
-    bool extern_c = kind(k) == TokenKind::kString && text(PrevCode(k)) == "extern";
+    std::string_view x = Text(k), before = TextOr(PrevCode(k));
+    bool access = x == ":" && (before == "public" || before == "private" || before == "protected");
+    bool extern_c = tokens_[k].kind == TokenKind::kString && before == "extern";
     if (x != ";" && x != "{" && x != "}" && !access && !extern_c) return false;
-    if (extern_c) head_begin = PrevCode(k);
+    if (extern_c) h->head_begin = PrevCode(k);
   }
-  if (!has_type) {
-    // Constructors and destructors: `S::S(`, `~S(`, or `S(` in struct S's body.
-    bool ctor = qualified || name[0] == '~';
-    if (!ctor && k != kNone) {
-      size_t body = enclosing_[name_begin];  // the class body, if any
-      if (body != kNone) {
-        for (size_t q = PrevCode(body); q != kNone; q = PrevCode(q)) {
-          std::string_view y = text(q);
-          if (y == ";" || y == "{" || y == "}" || y == ")") break;
-          if ((y == "class" || y == "struct" || y == "union") && text(NextCode(q)) == name) ctor = true;
-        }
-      }
-    }
-    if (!ctor) return false;
+  if (h->has_type || h->qualified || h->name[0] == '~') return true;
+  if (k == kNone) return false;
+  size_t body = enclosing_[h->name_begin];  // the class body, if any
+  for (size_t q = body == kNone ? kNone : PrevCode(body); q != kNone; q = PrevCode(q)) {
+    std::string_view y = Text(q);
+    if (y == ";" || y == "{" || y == "}" || y == ")") break;
+    if ((y == "class" || y == "struct" || y == "union") && TextOr(NextCode(q)) == h->name)
+      return true;
   }
+  return false;
+}
 
-  // 3. The parameters and what may follow them.
-  size_t close = Match(open);
-  if (close == kNone) return false;
-  size_t t = NextCode(close);
-  bool declaration = false;
+// 3. After the parameters: cv and ref qualifiers, noexcept(...),
+// throw(...), override, final, attributes, a trailing return type, a
+// requires clause, a constructor's initialiser list, `try`; then the body
+// `{` or a declaration's `;` (also `= 0;`, `= default;`, `= delete;`). Sets
+// params_close and body_open (kNone for a declaration).
+bool ScannedSource::ReadTrailer(HeadParse* h) const {
+  h->params_close = Match(h->params_open);
+  if (h->params_close == kNone) return false;
+  size_t t = NextCode(h->params_close);
   while (t != kNone) {
-    std::string_view x = text(t);
-    if (x == "{") break;
-    if (x == ";") {
-      declaration = true;
-      break;
+    std::string_view x = Text(t);
+    if (x == "{") {
+      h->body_open = t;
+      return true;
     }
+    if (x == ";") return true;
     if (x == "&" || x == "&&") {
       t = NextCode(t);
     } else if (TrailingWords().count(x) || AttributeCalls().count(x)) {
       size_t nx = NextCode(t);
-      t = text(nx) == "(" && Match(nx) != kNone ? NextCode(Match(nx)) : nx;
-    } else if (x == "[" && text(NextCode(t)) == "[" && Match(t) != kNone) {
+      t = TextOr(nx) == "(" && Match(nx) != kNone ? NextCode(Match(nx)) : nx;
+    } else if (x == "[" && TextOr(NextCode(t)) == "[" && Match(t) != kNone) {
       t = NextCode(Match(t));
     } else if (x == "=") {  // = 0; = default; = delete;
       size_t v = NextCode(t);
-      if (v == kNone || text(NextCode(v)) != ";" ||
-          (text(v) != "0" && text(v) != "default" && text(v) != "delete")) {
-        return false;
-      }
-      t = NextCode(v);
-      declaration = true;
-      break;
+      std::string_view y = TextOr(v);
+      return TextOr(NextCode(v)) == ";" && (y == "0" || y == "default" || y == "delete");
     } else if (x == "->" || x == "requires") {  // trailing return type, constraints
-      t = NextCode(t);
-      while (t != kNone && text(t) != "{" && text(t) != ";" && text(t) != "=") {
-        std::string_view y = text(t);
-        if (y == "(" || y == "[") {
+      for (t = NextCode(t); t != kNone && Text(t) != "{" && Text(t) != ";" && Text(t) != "=";
+           t = NextCode(t)) {
+        if (Text(t) == "(" || Text(t) == "[") {
           if (Match(t) == kNone) return false;
           t = Match(t);
         }
-        t = NextCode(t);
       }
-    } else if (x == ":" && !declaration) {  // a constructor's initialiser list
-      if (has_type && !qualified) return false;
-      t = NextCode(t);
-      while (t != kNone) {
-        // member-or-base [template args] ( ... ) or { ... }, then , or the body.
-        while (t != kNone && text(t) != "(" && text(t) != "{") {
-          std::string_view y = text(t);
-          if (y == ";" || y == "}" || y == ")") return false;
-          t = NextCode(t);
-        }
-        if (t == kNone || Match(t) == kNone) return false;
-        t = NextCode(Match(t));
-        if (text(t) == "...") t = NextCode(t);
-        if (text(t) != ",") break;
-        t = NextCode(t);
-      }
+    } else if (x == ":") {  // a constructor's initialiser list
+      if (h->has_type && !h->qualified) return false;
+      t = SkipInitialisers(NextCode(t));
     } else if (x == "try") {
       t = NextCode(t);
     } else {
       return false;
     }
   }
-  if (t == kNone) return false;
-  def->name = name;
-  def->qualified_name.clear();
-  for (size_t q = name_begin; q != kNone && q < name_tok; q = NextCode(q)) def->qualified_name += text(q);
-  def->qualified_name += name;
-  def->head_begin = head_begin;
-  def->name_begin = name_begin;
-  def->name_token = name_tok;
-  def->params_open = open;
-  def->params_close = close;
-  def->body_open = declaration ? kNone : t;
-  def->body_close = declaration ? kNone : Match(t);
-  def->qualifiers.clear();
-  def->return_type.clear();
-  // Specifiers, template heads and attributes are not the return type.
+  return false;
+}
+
+// From the first initialiser after a constructor's `:`: `base(x), m{y}...`;
+// the token after the last one, or kNone when they do not parse.
+size_t ScannedSource::SkipInitialisers(size_t t) const {
+  while (t != kNone) {
+    while (t != kNone && Text(t) != "(" && Text(t) != "{") {
+      if (Text(t) == ";" || Text(t) == "}" || Text(t) == ")") return kNone;
+      t = NextCode(t);
+    }
+    if (t == kNone || Match(t) == kNone) return kNone;
+    t = NextCode(Match(t));
+    if (TextOr(t) == "...") t = NextCode(t);
+    if (TextOr(t) != ",") return t;
+    t = NextCode(t);
+  }
+  return kNone;
+}
+
+// The head's tokens that are neither specifiers, template heads,
+// attributes nor `extern "C"`, joined with a space only between two words.
+void ScannedSource::FillQualifiersAndReturnType(FunctionDef* def) const {
   bool last_word = false;
-  for (size_t q = head_begin; q != kNone && q < name_begin; q = NextCode(q)) {
-    std::string_view y = text(q);
+  for (size_t q = def->head_begin; q != kNone && q < def->name_begin; q = NextCode(q)) {
+    std::string_view y = Text(q);
     if (Qualifiers().count(y)) {
       def->qualifiers.emplace_back(y);
-      if (y == "template" && text(NextCode(q)) == "<") {
+      if (y == "template" && TextOr(NextCode(q)) == "<") {
         int d = 0;
         for (q = NextCode(q); q != kNone; q = NextCode(q)) {
-          if (text(q) == "<") ++d;
-          if (text(q) == ">" && --d == 0) break;
-          if (text(q) == ">>" && (d -= 2) <= 0) break;
+          if (Text(q) == "<") ++d;
+          if (Text(q) == ">" && --d == 0) break;
+          if (Text(q) == ">>" && (d -= 2) <= 0) break;
         }
       }
       continue;
     }
-    if (AttributeCalls().count(y) && y != "decltype" && text(NextCode(q)) == "(" && Match(NextCode(q)) != kNone) {
-      q = Match(NextCode(q));
+    size_t next = NextCode(q);
+    if (AttributeCalls().count(y) && y != "decltype" && TextOr(next) == "(" &&
+        Match(next) != kNone) {
+      q = Match(next);
       continue;
     }
-    if (y == "[" && text(NextCode(q)) == "[" && Match(q) != kNone) {
+    if (y == "[" && TextOr(next) == "[" && Match(q) != kNone) {
       q = Match(q);
       continue;
     }
-    if (kind(q) == TokenKind::kString) continue;  // extern "C"
-    bool word = kind(q) == TokenKind::kIdentifier || kind(q) == TokenKind::kKeyword;
+    if (tokens_[q].kind == TokenKind::kString) continue;  // extern "C"
+    bool word = tokens_[q].kind == TokenKind::kIdentifier || tokens_[q].kind == TokenKind::kKeyword;
     if (word && last_word) def->return_type += ' ';
     def->return_type += y;
     last_word = word;
   }
+}
+
+bool ScannedSource::ClassifyAt(size_t name_tok, FunctionDef* def) const {
+  HeadParse h;
+  if (!ReadName(name_tok, &h) || !ReadHead(&h) || !ReadTrailer(&h)) return false;
+  *def = FunctionDef();
+  def->name = h.name;
+  for (size_t q = h.name_begin; q != kNone && q < name_tok; q = NextCode(q))
+    def->qualified_name += Text(q);
+  def->qualified_name += h.name;
+  def->head_begin = h.head_begin;
+  def->name_begin = h.name_begin;
+  def->name_token = name_tok;
+  def->params_open = h.params_open;
+  def->params_close = h.params_close;
+  def->body_open = h.body_open;
+  def->body_close = h.body_open == kNone ? kNone : Match(h.body_open);
+  FillQualifiersAndReturnType(def);
   return true;
 }
 
@@ -778,7 +804,9 @@ std::vector<std::string> SplitTopLevel(std::string_view text) {
   return parts;
 }
 
-std::string BlankCommentsAndLiterals(std::string_view code) { return ScannedSource(code).Blanked(); }
+std::string BlankCommentsAndLiterals(std::string_view code) {
+  return ScannedSource(code).Blanked();
+}
 
 std::vector<std::string> CodeTokens(std::string_view code) {
   std::vector<std::string> out;

@@ -117,7 +117,8 @@ class ScannedSource {
 
   // Whether token `i` is code: not a comment, a splice or part of a directive.
   bool IsCode(size_t i) const;
-  // The next / previous code token after / before `i`, or kNone.
+  // The next / previous code token after / before `i`, or kNone (also for
+  // i == kNone).
   size_t NextCode(size_t i) const;
   size_t PrevCode(size_t i) const;
 
@@ -143,8 +144,22 @@ class ScannedSource {
   std::string Blanked() const;
 
  private:
+  // A function head being read (scanner.cc, "functions").
+  struct HeadParse {
+    std::string name;
+    size_t name_begin = kNone, head_begin = kNone;
+    size_t params_open = kNone, params_close = kNone, body_open = kNone;
+    bool qualified = false, has_type = false;
+  };
   void MatchBrackets();
-  bool ClassifyAt(size_t name, FunctionDef* def) const;
+  std::string_view TextOr(size_t i) const;  // "" for kNone
+  size_t TemplateOpen(size_t close) const;
+  size_t SkipInitialisers(size_t t) const;
+  bool ReadName(size_t name_tok, HeadParse* h) const;
+  bool ReadHead(HeadParse* h) const;
+  bool ReadTrailer(HeadParse* h) const;
+  void FillQualifiersAndReturnType(FunctionDef* def) const;
+  bool ClassifyAt(size_t name_tok, FunctionDef* def) const;
 
   std::string text_;
   std::vector<Token> tokens_;
@@ -181,7 +196,8 @@ std::vector<std::string> CodeTokens(std::string_view code);
 template <typename Fn>
 void ForEachCodeToken(std::string_view code, Fn&& emit) {
   for (const Token& t : Tokenize(code)) {
-    if (t.kind == TokenKind::kComment || t.kind == TokenKind::kString || t.kind == TokenKind::kChar) continue;
+    if (t.kind == TokenKind::kComment || t.kind == TokenKind::kString || t.kind == TokenKind::kChar)
+      continue;
     emit(code.substr(t.begin, t.end - t.begin));
   }
 }

@@ -12,7 +12,8 @@ namespace {
 
 std::string ReadTestdata(const std::string& name) {
   const char* dir = std::getenv("REGRAPHT_SOURCE_DIR");
-  std::filesystem::path p = std::filesystem::path(dir ? dir : ".") / "src/core/testdata/scanner" / name;
+  std::filesystem::path p =
+      std::filesystem::path(dir ? dir : ".") / "src/core/testdata/scanner" / name;
   std::ifstream in(p);
   EXPECT_TRUE(in.good()) << p;
   std::stringstream ss;
@@ -37,23 +38,32 @@ std::ostream& operator<<(std::ostream& os, const Tok& t) {
   return os << static_cast<int>(t.kind) << ":" << t.text;
 }
 
-constexpr TokenKind kId = TokenKind::kIdentifier, kKw = TokenKind::kKeyword, kNum = TokenKind::kNumber,
-                    kStr = TokenKind::kString, kChr = TokenKind::kChar, kCom = TokenKind::kComment,
-                    kPun = TokenKind::kPunct, kSpl = TokenKind::kSplice;
+constexpr TokenKind kId = TokenKind::kIdentifier, kKw = TokenKind::kKeyword,
+                    kNum = TokenKind::kNumber, kStr = TokenKind::kString, kChr = TokenKind::kChar,
+                    kCom = TokenKind::kComment, kPun = TokenKind::kPunct, kSpl = TokenKind::kSplice;
 
 TEST(ScannerTest, Numbers) {
   EXPECT_EQ(Toks("1'000'000 0xFF'FFu 1.5e-3f 0x1p+3 .5 10ull 1e+5L"),
-            (std::vector<Tok>{{kNum, "1'000'000"}, {kNum, "0xFF'FFu"}, {kNum, "1.5e-3f"}, {kNum, "0x1p+3"},
-                              {kNum, ".5"}, {kNum, "10ull"}, {kNum, "1e+5L"}}));
+            (std::vector<Tok>{{kNum, "1'000'000"},
+                              {kNum, "0xFF'FFu"},
+                              {kNum, "1.5e-3f"},
+                              {kNum, "0x1p+3"},
+                              {kNum, ".5"},
+                              {kNum, "10ull"},
+                              {kNum, "1e+5L"}}));
   // A hex digit 'e' takes no sign: 0x1e+5 is 0x1e plus 5.
   EXPECT_EQ(Toks("0x1e+5"), (std::vector<Tok>{{kNum, "0x1e"}, {kPun, "+"}, {kNum, "5"}}));
 }
 
 TEST(ScannerTest, LiteralsWithPrefixesSuffixesAndRawStrings) {
   EXPECT_EQ(Toks(R"(u8"a" L'b' U"c"_sv 'x' "q\"uote")"),
-            (std::vector<Tok>{{kStr, "u8\"a\""}, {kChr, "L'b'"}, {kStr, "U\"c\"_sv"}, {kChr, "'x'"},
+            (std::vector<Tok>{{kStr, "u8\"a\""},
+                              {kChr, "L'b'"},
+                              {kStr, "U\"c\"_sv"},
+                              {kChr, "'x'"},
                               {kStr, "\"q\\\"uote\""}}));
-  EXPECT_EQ(Toks("R\"d(a)\" } { )d\" x"), (std::vector<Tok>{{kStr, "R\"d(a)\" } { )d\""}, {kId, "x"}}));
+  EXPECT_EQ(Toks("R\"d(a)\" } { )d\" x"),
+            (std::vector<Tok>{{kStr, "R\"d(a)\" } { )d\""}, {kId, "x"}}));
   ScannedSource s("R\"(line1\nline2)\" y");
   ASSERT_EQ(s.tokens().size(), 2u);
   EXPECT_TRUE(s.tokens()[0].raw);
@@ -64,10 +74,23 @@ TEST(ScannerTest, LiteralsWithPrefixesSuffixesAndRawStrings) {
 }
 
 TEST(ScannerTest, CommentsPunctuationAndSplices) {
-  EXPECT_EQ(Toks("a::b<<<g, t>>>(x); // c\n/* d\n */ p->q"),
-            (std::vector<Tok>{{kId, "a"}, {kPun, "::"}, {kId, "b"}, {kPun, "<<<"}, {kId, "g"}, {kPun, ","},
-                              {kId, "t"}, {kPun, ">>>"}, {kPun, "("}, {kId, "x"}, {kPun, ")"}, {kPun, ";"},
-                              {kCom, "// c"}, {kCom, "/* d\n */"}, {kId, "p"}, {kPun, "->"}, {kId, "q"}}));
+  EXPECT_EQ(Toks("a::b<<<g, t>>>(x); // c\n/* d\n */ p->q"), (std::vector<Tok>{{kId, "a"},
+                                                                               {kPun, "::"},
+                                                                               {kId, "b"},
+                                                                               {kPun, "<<<"},
+                                                                               {kId, "g"},
+                                                                               {kPun, ","},
+                                                                               {kId, "t"},
+                                                                               {kPun, ">>>"},
+                                                                               {kPun, "("},
+                                                                               {kId, "x"},
+                                                                               {kPun, ")"},
+                                                                               {kPun, ";"},
+                                                                               {kCom, "// c"},
+                                                                               {kCom, "/* d\n */"},
+                                                                               {kId, "p"},
+                                                                               {kPun, "->"},
+                                                                               {kId, "q"}}));
   // A line comment ending in a backslash goes on (as the compiler reads it).
   EXPECT_EQ(Toks("// a \\\nb\nc"), (std::vector<Tok>{{kCom, "// a \\\nb"}, {kId, "c"}}));
   ScannedSource s("#define M(a) \\\n  ((a) + 1)\nint y = M(2);\n");
@@ -204,37 +227,47 @@ TEST(ScannerTest, DefinesFunction) {
   EXPECT_FALSE(DefinesFunction("int F(a, b) int a; int b; { return a; }", "F"));  // K&R
   EXPECT_FALSE(DefinesFunction("void G() { auto F = [](int x) { return x; }; }", "F"));
   EXPECT_FALSE(DefinesFunction("void F(int x) {}", ""));
+  // Malformed heads never read outside the tokens.
+  for (const char* bad :
+       {"a<b::F(", "::F(", "x; > ::F() {", "F", "operator", "~F(", "S::S(int) : a(", "void F() -> ",
+        "void F() = ", "void F() [[", "void F() = 1;"}) {
+    EXPECT_FALSE(DefinesFunction(bad, "F")) << bad;
+  }
+  EXPECT_TRUE(DefinesFunction("}}}} void F() {", "F"));  // stray closers before do not matter
 }
 
 TEST(ScannerTest, BlankedKeepsOffsetsAndLines) {
-  std::string src = "int a = 1; // x {\nconst char* s = u8\"}(\"_q; char c = '{';\n/* (\n */ R\"z(\n)z\";";
+  std::string src =
+      "int a = 1; // x {\nconst char* s = u8\"}(\"_q; char c = '{';\n/* (\n */ R\"z(\n)z\";";
   std::string b = BlankCommentsAndLiterals(src);
   ASSERT_EQ(b.size(), src.size());
-  EXPECT_EQ(b, "int a = 1;       \nconst char* s = u8\"  \"_q; char c = ' ';\n    \n    R\"  \n  \";");
+  EXPECT_EQ(b,
+            "int a = 1;       \nconst char* s = u8\"  \"_q; char c = ' ';\n    \n    R\"  \n  \";");
 }
 
 TEST(ScannerTest, CodeTokensSkipCommentsAndLiterals) {
   EXPECT_EQ(CodeTokens("#include <cstdio>\nint x = f(\"s\", 'c'); // no\n"),
-            (std::vector<std::string>{"#", "include", "<", "cstdio", ">", "int", "x", "=", "f", "(", ",", ")",
-                                      ";"}));
-  EXPECT_EQ(CodeTokens("#define A \\\n 1"), (std::vector<std::string>{"#", "define", "A", "\\", "1"}));
+            (std::vector<std::string>{"#", "include", "<", "cstdio", ">", "int", "x", "=", "f", "(",
+                                      ",", ")", ";"}));
+  EXPECT_EQ(CodeTokens("#define A \\\n 1"),
+            (std::vector<std::string>{"#", "define", "A", "\\", "1"}));
 }
 
 TEST(ScannerTest, CodeTokensAsRetrievalUsesThem) {
   auto t = CodeTokens(
       "for (int i = 0; i < n; ++i) c[i] += 1.5e-3f * a->x; // note\n"
       "/* block */ k<<<g, 256>>>(\"str\", 'c', 0x1Fu);");
-  std::vector<std::string> expected = {"for", "(",   "int", "i",    "=",   "0",  ";",   "i",
-                                       "<",   "n",   ";",   "++",   "i",   ")",  "c",   "[",
-                                       "i",   "]",   "+=",  "1.5e-3f", "*", "a",  "->",  "x",
-                                       ";",   "k",   "<<<", "g",    ",",   "256", ">>>", "(",
-                                       ",",   ",",   "0x1Fu", ")",  ";"};
+  std::vector<std::string> expected = {
+      "for", "(", "int", "i",   "=",   "0",  ";",       "i", "<",     "n",  ";", "++", "i",
+      ")",   "c", "[",   "i",   "]",   "+=", "1.5e-3f", "*", "a",     "->", "x", ";",  "k",
+      "<<<", "g", ",",   "256", ">>>", "(",  ",",       ",", "0x1Fu", ")",  ";"};
   EXPECT_EQ(t, expected);
 }
 
 TEST(ScannerTest, SplitTopLevel) {
   EXPECT_EQ(SplitTopLevel("const std::map<int, float>& m, float (*f)(int, int), int a[2]"),
-            (std::vector<std::string>{"const std::map<int, float>& m", " float (*f)(int, int)", " int a[2]"}));
+            (std::vector<std::string>{"const std::map<int, float>& m", " float (*f)(int, int)",
+                                      " int a[2]"}));
   EXPECT_EQ(SplitTopLevel(""), (std::vector<std::string>{""}));
 }
 
