@@ -9,15 +9,14 @@
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/scanner.h"
 #include "core/strings.h"
-#include "graph/retrieval.h"
-#include "verify/static_check.h"
 
 namespace regrapht::bench {
 namespace {
 
 std::string Normalize(const std::string& src) {
-  std::string code = verify::StripCommentsAndStrings(src);
+  std::string code = scan::BlankCommentsAndLiterals(src);
   std::string out;
   for (char c : code) {
     if (!std::isspace(static_cast<unsigned char>(c))) out += c;
@@ -196,27 +195,6 @@ TokenClass ClassifyName(std::string_view t) {
   return TokenClass::kIdentifier;
 }
 
-// `code` (comments and strings already blanked) without preprocessor lines,
-// continuation lines included.
-std::string DropPreprocessorLines(const std::string& code) {
-  std::string out;
-  out.reserve(code.size());
-  bool in_directive = false;
-  size_t start = 0;
-  while (start <= code.size()) {
-    size_t end = code.find('\n', start);
-    if (end == std::string::npos) end = code.size();
-    std::string_view line(code.data() + start, end - start);
-    std::string_view trimmed = Trim(line);
-    bool directive = in_directive || (!trimmed.empty() && trimmed[0] == '#');
-    in_directive = directive && !trimmed.empty() && trimmed.back() == '\\';
-    if (!directive) out.append(line);
-    out += '\n';
-    start = end + 1;
-  }
-  return out;
-}
-
 // The top-level declarations of device code in `tokens` (raw code tokens).
 std::vector<std::string> DeviceCode(const std::vector<std::string>& tokens) {
   auto starts_device = [](const std::string& t) {
@@ -270,8 +248,15 @@ uint64_t PlaceholderHash(size_t n) { return Hash64(std::string_view(), 0x1d00 + 
 }  // namespace
 
 std::vector<MaskedToken> MaskTokens(std::string_view source, bool device_code_only) {
-  std::string code = DropPreprocessorLines(verify::StripCommentsAndStrings(std::string(source)));
-  std::vector<std::string> raw = CodeTokens(code);
+  // Code tokens outside directives (core/scanner.h): no comments, literals
+  // or preprocessor lines.
+  std::vector<std::string> raw;
+  const scan::ScannedSource scanned(source);
+  for (size_t i = 0; i < scanned.tokens().size(); ++i) {
+    scan::TokenKind kind = scanned.tokens()[i].kind;
+    if (!scanned.IsCode(i) || kind == scan::TokenKind::kString || kind == scan::TokenKind::kChar) continue;
+    raw.emplace_back(scanned.Text(i));
+  }
   if (device_code_only) {
     std::vector<std::string> device = DeviceCode(raw);
     if (!device.empty()) raw = std::move(device);

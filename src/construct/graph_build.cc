@@ -11,6 +11,7 @@
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/scanner.h"
 #include "core/strings.h"
 #include "core/template.h"
 #include "graph/graph_json.h"
@@ -75,7 +76,7 @@ std::string StepProblem(const Trajectory& t, size_t i) {
   if (Trim(s.method).empty()) return "no method name";
   if (Trim(s.code).empty()) return "no code";
   if (!IsValidUtf8(s.code)) return "code is not valid UTF-8";
-  if (!MentionsFunction(s.code, t.name)) return "the code does not define " + t.name + "()";
+  if (!scan::DefinesFunction(s.code, t.name)) return "the code does not define " + t.name + "()";
   const std::string& before = i == 0 ? t.sequential_source : t.steps[i - 1].code;
   if (Trim(s.code) == Trim(before)) return "the code is the same as before the step";
   return "";

@@ -1,80 +1,21 @@
 #include "graph/retrieval.h"
 
 #include <algorithm>
-#include <array>
-#include <cctype>
 #include <cmath>
 #include <mutex>
 #include <unordered_map>
 
 #include "core/rng.h"
+#include "core/scanner.h"
 
 namespace regrapht {
 namespace {
 
-bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsIdentChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-constexpr std::array<std::string_view, 28> kOperators = {
-    ">>>=", "<<<", ">>>", "<<=", ">>=", "->*", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
-    "==",   "!=",  "&&",  "||",  "+=",  "-=",  "*=",  "/=", "%=", "&=", "|=", "^=", "::", ".*"};
-
-template <typename Fn>
-void ForEachCodeToken(std::string_view s, Fn&& emit) {
-  size_t i = 0, n = s.size();
-  while (i < n) {
-    char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
-    } else if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-      while (i < n && s[i] != '\n') ++i;
-    } else if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-      size_t end = s.find("*/", i + 2);
-      i = end == std::string_view::npos ? n : end + 2;
-    } else if (c == '"' || c == '\'') {
-      ++i;
-      while (i < n && s[i] != c && s[i] != '\n') i += s[i] == '\\' ? 2 : 1;
-      ++i;
-    } else if (IsIdentStart(c)) {
-      size_t start = i;
-      while (i < n && IsIdentChar(s[i])) ++i;
-      emit(s.substr(start, i - start));
-    } else if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(s[i + 1]))) {
-      size_t start = i;
-      bool hex = c == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X');
-      while (i < n) {
-        char d = s[i], prev = i > start ? s[i - 1] : '\0';
-        // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
-        bool sign = (d == '+' || d == '-') && i > start &&
-                    (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
-        if (!IsIdentChar(d) && d != '.' && !sign) break;
-        ++i;
-      }
-      emit(s.substr(start, i - start));
-    } else {
-      size_t len = 1;
-      if (i + 1 < n && std::string_view("<>-+=!&|*/%^:.").find(c) != std::string_view::npos) {
-        for (std::string_view op : kOperators) {
-          if (op[0] == c && s.substr(i, op.size()) == op) {
-            len = op.size();
-            break;
-          }
-        }
-      }
-      emit(s.substr(i, len));
-      i += len;
-    }
-  }
-}
+// Terms are the scanner's code tokens (core/scanner.h), literals and
+// comments left out.
+using scan::ForEachCodeToken;
 
 }  // namespace
-
-std::vector<std::string> CodeTokens(std::string_view code) {
-  std::vector<std::string> out;
-  ForEachCodeToken(code, [&](std::string_view t) { out.emplace_back(t); });
-  return out;
-}
 
 ExampleIndex::ExampleIndex(const Graph& graph, Bm25Options options) : options_(options) {
   edge_docs_.resize(graph.num_edges());

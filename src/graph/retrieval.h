@@ -2,7 +2,8 @@
 //
 // The search picks an edge (a technique to apply next); this index picks,
 // among that edge's examples, the ones whose `before` code looks most like
-// the code being optimized, by BM25 over code tokens. TopKGlobal ranks the
+// the code being optimized, by BM25 over code tokens (scan::CodeTokens:
+// identifiers, keywords, numbers, operators; no comments or literals). TopKGlobal ranks the
 // whole example pool, for the RAG baseline.
 //
 // Deterministic: the same graph, code, k and seed give the same list. Ties
@@ -26,11 +27,6 @@
 #include "regrapht/status.h"
 
 namespace regrapht {
-
-// Tokens of C++/CUDA code: identifiers and keywords, numbers, operators and
-// punctuation ("<<<" and "->" are one token each). Comments and the contents
-// of string and character literals are skipped.
-std::vector<std::string> CodeTokens(std::string_view code);
 
 struct ExampleRef {
   EdgeId edge = 0;

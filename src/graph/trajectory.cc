@@ -6,6 +6,7 @@
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/scanner.h"
 #include "core/strings.h"
 #include "graph/graph_json.h"
 
@@ -82,22 +83,6 @@ bool IsValidUtf8(std::string_view s) {
   return true;
 }
 
-bool MentionsFunction(std::string_view code, std::string_view function) {
-  size_t pos = 0;
-  while ((pos = code.find(function, pos)) != std::string_view::npos) {
-    size_t end = pos + function.size();
-    bool left = pos == 0 || !IsIdentChar(code[pos - 1]);
-    size_t k = end;
-    while (k < code.size() && std::isspace(static_cast<unsigned char>(code[k]))) ++k;
-    if (left && (end == code.size() || !IsIdentChar(code[end])) && k < code.size() &&
-        code[k] == '(') {
-      return true;
-    }
-    pos = end;
-  }
-  return false;
-}
-
 Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
@@ -139,7 +124,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
   if (!IsIdentifier(t.name)) {
     return root.FieldError("function", "expected a C++ identifier, got " + Quoted(t.name));
   }
-  if (!MentionsFunction(t.sequential_source, t.name)) {
+  if (!scan::DefinesFunction(t.sequential_source, t.name)) {
     return root.FieldError("function", "reference.cpp does not define " + Quoted(t.name));
   }
 
@@ -177,7 +162,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
     auto code = ReadText(code_path, dir);
     if (!code.ok()) return s.FieldError("code", code.status().message());
     step.code = std::move(code).value();
-    if (!MentionsFunction(step.code, t.name)) {
+    if (!scan::DefinesFunction(step.code, t.name)) {
       return s.FieldError("code", Quoted(file) + " does not define " + Quoted(t.name) +
                                       " (every step keeps the function's name)");
     }

@@ -43,6 +43,8 @@ struct Trajectory {
 //   <dir>/trajectory.json  {"format":"regrapht-trajectory","version":1,"kernel":...,
 //                           "function":...,"steps":[{method,think,detail,code,verification?}]}
 //   <dir>/<step files>     each a complete CUDA version of the function
+// reference.cpp and every step must define `function` (scan::DefinesFunction:
+// a definition, not a call or a prototype).
 // Errors name the file and field ("k/trajectory.json: steps[1].code: ...").
 // Verification records from the file are kept as written, with verifier
 // "authored" unless they name one.
@@ -68,9 +70,6 @@ class StepVerifier {
   // verifier itself could not run (nvcc missing, ...), which stops the import.
   virtual Result<StepVerification> Verify(const Trajectory& trajectory, size_t index) = 0;
 };
-
-// Whether `code` mentions `function` followed by "(" (a definition or call).
-bool MentionsFunction(std::string_view code, std::string_view function);
 
 bool IsValidUtf8(std::string_view text);
 

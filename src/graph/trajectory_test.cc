@@ -108,10 +108,27 @@ TEST(TrajectoryTest, FindsFoldersSortedAndSkipsOthers) {
   EXPECT_EQ(missing.status().code(), Status::Code::kNotFound);
 }
 
-TEST(TrajectoryTest, MentionsFunctionAndUtf8) {
-  EXPECT_TRUE(MentionsFunction("void f (int x) {}", "f"));
-  EXPECT_FALSE(MentionsFunction("void ff(int x) {}", "f"));
-  EXPECT_FALSE(MentionsFunction("int f = 3;", "f"));
+// A step must define the function: code that only calls it (or declares
+// it) is refused. Before core/scanner.h, `dot_product(` anywhere was taken
+// as a definition.
+TEST(TrajectoryTest, AStepThatOnlyCallsTheFunctionIsRefused) {
+  auto tmp = TempDir::Create("rgtraj");
+  ASSERT_TRUE(tmp.ok());
+  fs::path dir = tmp->path() / "dot_product";
+  fs::copy(Testdata() / "good" / "dot_product", dir, fs::copy_options::recursive);
+  ASSERT_TRUE(ReadTrajectoryDir(dir).ok());
+  for (const char* code : {"float dot_product(const float* a, const float* b, int n);\n"
+                           "float wrapper(const float* a, const float* b, int n) { return dot_product(a, b, n); }\n",
+                           "// float dot_product(const float* a, const float* b, int n) {}\nvoid g() {}\n"}) {
+    ASSERT_TRUE(WriteFile(dir / "step2.cu", code).ok());
+    auto t = ReadTrajectoryDir(dir);
+    ASSERT_FALSE(t.ok()) << code;
+    EXPECT_NE(t.status().message().find("\"step2.cu\" does not define \"dot_product\""), std::string::npos)
+        << t.status().message();
+  }
+}
+
+TEST(TrajectoryTest, Utf8) {
   EXPECT_TRUE(IsValidUtf8("plain µs ✓"));
   EXPECT_FALSE(IsValidUtf8("bad \xff byte"));
   EXPECT_FALSE(IsValidUtf8("cut \xe2\x9c"));

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/scanner.h"
 #include "core/strings.h"
 
 namespace regrapht::llm {
@@ -413,33 +414,6 @@ LangClass Classify(const std::string& lang) {
   return LangClass::kOther;
 }
 
-bool Defines(std::string_view code, const std::string& name) {
-  if (name.empty()) return false;
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  }
-  // The same as the regex \bNAME\s*\([^;{]*\)\s*(const\s*)?\{ by hand:
-  // building a std::regex per call cost about a millisecond.
-  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  auto space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-  for (size_t at = code.find(name); at != std::string_view::npos; at = code.find(name, at + 1)) {
-    if (at > 0 && word(code[at - 1])) continue;
-    size_t i = at + name.size();
-    while (i < code.size() && space(code[i])) ++i;
-    if (i >= code.size() || code[i] != '(') continue;
-    size_t stop = code.find_first_of(";{", i + 1);
-    if (stop == std::string_view::npos || code[stop] != '{') continue;
-    size_t end = stop;  // walk back over whitespace and an optional "const"
-    while (end > i && space(code[end - 1])) --end;
-    if (end >= i + 5 && code.substr(end - 5, 5) == "const" && !word(code[end - 6])) {
-      end -= 5;
-      while (end > i && space(code[end - 1])) --end;
-    }
-    if (end > i && code[end - 1] == ')') return true;
-  }
-  return false;
-}
-
 // How much C/C++/CUDA a block defines: lines that look like code.
 int CodeScore(std::string_view code) {
   int score = 0;
@@ -455,24 +429,16 @@ int CodeScore(std::string_view code) {
   return score;
 }
 
+// Every brace outside comments, literals and directives has its partner,
+// and no comment or literal is left open: the code was not cut off inside.
 bool BracesBalance(std::string_view code) {
-  int depth = 0;
-  bool in_str = false, in_chr = false, in_line_comment = false, in_block_comment = false;
-  for (size_t i = 0; i < code.size(); ++i) {
-    char c = code[i];
-    char n = i + 1 < code.size() ? code[i + 1] : '\0';
-    if (in_line_comment) { if (c == '\n') in_line_comment = false; continue; }
-    if (in_block_comment) { if (c == '*' && n == '/') { in_block_comment = false; ++i; } continue; }
-    if (in_str) { if (c == '\\') ++i; else if (c == '"') in_str = false; continue; }
-    if (in_chr) { if (c == '\\') ++i; else if (c == '\'') in_chr = false; continue; }
-    if (c == '/' && n == '/') { in_line_comment = true; continue; }
-    if (c == '/' && n == '*') { in_block_comment = true; ++i; continue; }
-    if (c == '"') { in_str = true; continue; }
-    if (c == '\'') { in_chr = true; continue; }
-    if (c == '{') ++depth;
-    if (c == '}' && --depth < 0) return false;
+  scan::ScannedSource s(code);
+  for (size_t i = 0; i < s.tokens().size(); ++i) {
+    const scan::Token& t = s.tokens()[i];
+    if (t.unterminated) return false;
+    if (s.IsCode(i) && (s.Text(t) == "{" || s.Text(t) == "}") && s.Match(i) == scan::kNone) return false;
   }
-  return depth == 0 && !in_block_comment;
+  return true;
 }
 
 // The output stopped at a statement or block boundary, not mid-token.
@@ -644,7 +610,7 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
     }
     long score = CodeScore(b.code);
     if (cls == LangClass::kCuda) score += 5;
-    if (Defines(b.code, options.function_name)) score += 1000000;
+    if (scan::DefinesFunction(b.code, options.function_name)) score += 1000000;
     if (score > best_score) {
       best = &b;
       best_score = score;
@@ -656,7 +622,7 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
     ex.language = best->language;
     ex.code = UnescapeIfEscaped(best->code, &notes);
     if (!best->closed) notes.push_back("unterminated code block (braces balance)");
-    if (!options.function_name.empty() && !Defines(ex.code, options.function_name)) {
+    if (!options.function_name.empty() && !scan::DefinesFunction(ex.code, options.function_name)) {
       notes.push_back("no block defines " + options.function_name);
     }
     ex.reason = Join(notes, "; ");

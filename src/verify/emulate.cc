@@ -5,8 +5,8 @@
 #include <regex>
 #include <vector>
 
+#include "core/scanner.h"
 #include "core/strings.h"
-#include "verify/static_check.h"
 
 namespace regrapht::verify {
 
@@ -19,11 +19,6 @@ struct Edit {
   size_t begin, end;
   std::string text;
 };
-
-int LineOf(const std::string& s, size_t pos) {
-  return 1 + static_cast<int>(
-                 std::count(s.begin(), s.begin() + static_cast<std::ptrdiff_t>(pos), '\n'));
-}
 
 bool IsIdent(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 
@@ -54,27 +49,18 @@ size_t CalleeStart(const std::string& code, size_t end) {
   }
 }
 
-// Position just past the parenthesis matching the one at `open`.
-size_t MatchParen(const std::string& code, size_t open) {
-  int depth = 0;
-  for (size_t i = open; i < code.size(); ++i) {
-    if (code[i] == '(')
-      ++depth;
-    else if (code[i] == ')' && --depth == 0)
-      return i + 1;
-  }
-  return std::string::npos;
+// Offset just past the bracket matching the one that starts at `open`, or
+// npos when `open` starts no bracket or it does not balance.
+size_t MatchEnd(const scan::ScannedSource& s, size_t open) {
+  size_t t = s.TokenAt(open);
+  size_t m = t == scan::kNone ? scan::kNone : s.Match(t);
+  return m == scan::kNone ? std::string::npos : s.tokens()[m].end;
 }
 
-int BraceDepthAt(const std::string& code, size_t pos) {
-  int depth = 0;
-  for (size_t i = 0; i < pos; ++i) {
-    if (code[i] == '{')
-      ++depth;
-    else if (code[i] == '}')
-      --depth;
-  }
-  return depth;
+// How many braces are open at offset `pos` (outside directives).
+int BraceDepthAt(const scan::ScannedSource& s, size_t pos) {
+  size_t t = s.TokenAfter(pos);
+  return t == scan::kNone ? 0 : s.BraceDepth(t);
 }
 
 // `s` with every character a C string literal could not hold as is dropped.
@@ -83,22 +69,6 @@ std::string CString(const std::string& s) {
   for (char c : s)
     if (c != '"' && c != '\\' && c != '\n' && c != '\r') out += c;
   return out;
-}
-
-// Splits `s` at commas outside (), [], <> and {}.
-std::vector<std::string> SplitTopLevel(const std::string& s) {
-  std::vector<std::string> parts(1);
-  int depth = 0;
-  for (char c : s) {
-    if (c == '(' || c == '[' || c == '<' || c == '{') ++depth;
-    if (c == ')' || c == ']' || c == '>' || c == '}') --depth;
-    if (c == ',' && depth == 0) {
-      parts.emplace_back();
-      continue;
-    }
-    parts.back() += c;
-  }
-  return parts;
 }
 
 // One declarator of a static __shared__ declaration: `[*...] name [dims]`.
@@ -129,7 +99,7 @@ std::string RewriteSharedDecl(const std::string& decl, unsigned* next_id) {
   std::replace(flat.begin(), flat.end(), '\r', ' ');
   std::replace(flat.begin(), flat.end(), '\t', ' ');
   std::string body = std::regex_replace(flat, kDrop, " ");
-  auto parts = SplitTopLevel(body);
+  auto parts = scan::SplitTopLevel(body);
   // The first part is "type declarator": the declarator is its trailing
   // `[*] name [dims]`.
   static const std::regex kFirst(R"(^(.*?[\w>:\s])\s*((?:\*\s*)*)\b([A-Za-z_]\w*)\s*((?:\[[^\[\]]*\]\s*)*)$)");
@@ -158,7 +128,8 @@ std::string RewriteSharedDecl(const std::string& decl, unsigned* next_id) {
 }  // namespace
 
 Result<std::string> RewriteForEmulation(const std::string& source) {
-  const std::string code = StripCommentsAndStrings(source);
+  const scan::ScannedSource scanned(source);
+  const std::string code = scanned.Blanked();
   std::vector<Edit> edits;
 
   // Inline assembly (PTX) has no CPU meaning. Inside a function it becomes a
@@ -169,10 +140,10 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
       R"(\b(asm|__asm__|__asm)\b\s*((volatile|__volatile__|goto|inline)\s*)*\()");
   for (auto it = std::sregex_iterator(code.begin(), code.end(), kAsm); it != std::sregex_iterator(); ++it) {
     size_t at = static_cast<size_t>(it->position(0));
-    int line = LineOf(source, at);
+    int line = LineOfOffset(source, at);
     size_t open = at + static_cast<size_t>(it->length(0)) - 1;
-    size_t end = MatchParen(code, open);
-    if (BraceDepthAt(code, at) <= 0 || end == std::string::npos) {
+    size_t end = MatchEnd(scanned, open);
+    if (BraceDepthAt(scanned, at) <= 0 || end == std::string::npos) {
       return Status::InvalidArgument("line " + std::to_string(line) + ": inline PTX assembly is not emulated");
     }
     std::string text = "::regrapht_emu::NotEmulated(" + std::to_string(line) + ")";
@@ -184,28 +155,29 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
 
   // Kernel launches.
   for (size_t p = code.find("<<<"); p != std::string::npos; p = code.find("<<<", p + 3)) {
-    size_t close = code.find(">>>", p + 3);
+    size_t close = MatchEnd(scanned, p);
     if (close == std::string::npos) {
-      return Status::InvalidArgument("line " + std::to_string(LineOf(source, p)) +
+      return Status::InvalidArgument("line " + std::to_string(LineOfOffset(source, p)) +
                                      ": `<<<` without `>>>`");
     }
+    close -= 3;  // the `>>>` itself
     size_t callee = CalleeStart(code, p);
     size_t callee_end = p;
     while (callee_end > callee && std::isspace(static_cast<unsigned char>(code[callee_end - 1])))
       --callee_end;
     if (callee == callee_end) {
-      return Status::InvalidArgument("line " + std::to_string(LineOf(source, p)) +
+      return Status::InvalidArgument("line " + std::to_string(LineOfOffset(source, p)) +
                                      ": cannot find the kernel before `<<<`");
     }
     size_t open = close + 3;
     while (open < code.size() && std::isspace(static_cast<unsigned char>(code[open]))) ++open;
     if (open >= code.size() || code[open] != '(') {
-      return Status::InvalidArgument("line " + std::to_string(LineOf(source, p)) +
+      return Status::InvalidArgument("line " + std::to_string(LineOfOffset(source, p)) +
                                      ": expected the kernel's arguments after `>>>`");
     }
-    size_t args_end = MatchParen(code, open);
+    size_t args_end = MatchEnd(scanned, open);
     if (args_end == std::string::npos) {
-      return Status::InvalidArgument("line " + std::to_string(LineOf(source, p)) +
+      return Status::InvalidArgument("line " + std::to_string(LineOfOffset(source, p)) +
                                      ": the kernel's argument list is not closed");
     }
     std::string kernel = source.substr(callee, callee_end - callee);
@@ -235,7 +207,7 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     type = std::string(Trim(type));
     std::string name = (*it)[2].str();
     std::string cast = "reinterpret_cast<" + type + "*>(::regrapht_emu::DynSmem())";
-    std::string text = BraceDepthAt(code, b) > 0
+    std::string text = BraceDepthAt(scanned, b) > 0
                            ? type + "* " + name + " = " + cast + ";"
                            : "\n#undef " + name + "\n#define " + name + " (" + cast + ")\n";
     edits.push_back({b, e, std::move(text)});
@@ -247,7 +219,7 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
   for (auto it = std::sregex_iterator(code.begin(), code.end(), kSharedWord);
        it != std::sregex_iterator(); ++it) {
     size_t at = static_cast<size_t>(it->position(0));
-    if (BraceDepthAt(code, at) <= 0) continue;
+    if (BraceDepthAt(scanned, at) <= 0) continue;
     size_t b = at;
     while (b > 0 && code[b - 1] != ';' && code[b - 1] != '{' && code[b - 1] != '}' &&
            !(code[b - 1] == ':' && (b < 2 || code[b - 2] != ':')) && code[b - 1] != ')')

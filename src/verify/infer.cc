@@ -4,8 +4,8 @@
 #include <regex>
 
 #include "core/json_util.h"
+#include "core/scanner.h"
 #include "core/strings.h"
-#include "verify/static_check.h"
 
 namespace regrapht::verify {
 namespace {
@@ -38,54 +38,24 @@ struct Param {
   std::string text, type, name;
 };
 
-std::vector<std::string> SplitTopLevel(const std::string& s) {
-  std::vector<std::string> out;
-  int depth = 0;
-  std::string cur;
-  for (char c : s) {
-    if (c == '<' || c == '(') ++depth;
-    if (c == '>' || c == ')') --depth;
-    if (c == ',' && depth == 0) {
-      out.push_back(cur);
-      cur.clear();
-    } else {
-      cur += c;
-    }
-  }
-  if (!Trim(cur).empty()) out.push_back(cur);
-  return out;
-}
-
 }  // namespace
 
 Result<InferredSpec> InferSpec(const std::string& source, const std::string& function) {
-  std::string code = StripCommentsAndStrings(source);
-  std::regex head("\\b" + function + "\\s*\\(");
-  std::smatch m;
+  // The first definition of `function` (core/scanner.h: not a call, not a
+  // prototype); its return type without specifiers, and its parameters.
+  const scan::ScannedSource scanned(source);
+  const std::string code = scanned.Blanked();
   std::string params_text, return_type;
   bool found = false;
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), head); it != std::sregex_iterator(); ++it) {
-    size_t open = it->position() + it->length();
-    int depth = 1;
-    size_t p = open;
-    while (p < code.size() && depth > 0) {
-      if (code[p] == '(') ++depth;
-      if (code[p] == ')') --depth;
-      ++p;
-    }
-    size_t q = p;
-    while (q < code.size() && std::isspace(static_cast<unsigned char>(code[q]))) ++q;
-    if (q >= code.size() || code[q] != '{') continue;
-    params_text = code.substr(open, p - 1 - open);
-    size_t start = it->position();
-    size_t b = code.find_last_of(";}{#\n", start == 0 ? 0 : start - 1);
-    // The return type sits on the same logical line before the name.
-    return_type = code.substr(b == std::string::npos ? 0 : b + 1, start - (b == std::string::npos ? 0 : b + 1));
+  for (const scan::FunctionDef& f : scanned.Functions()) {
+    if (!f.is_definition() || f.name != function) continue;
+    size_t begin = scanned.tokens()[f.params_open].end, end = scanned.tokens()[f.params_close].begin;
+    params_text = code.substr(begin, end - begin);
+    return_type = Squash(f.return_type);
     found = true;
     break;
   }
   if (!found) return Status::InvalidArgument("no definition of the function '" + function + "' in the source");
-  return_type = Squash(std::regex_replace(return_type, std::regex(R"(\b(static|inline|extern|constexpr)\b)"), ""));
 
   InferredSpec out;
   OrderedJson spec;
@@ -101,7 +71,9 @@ Result<InferredSpec> InferSpec(const std::string& source, const std::string& fun
   }
   std::vector<Param> params;
   if (Squash(params_text) != "void" && !Trim(params_text).empty()) {
-    for (auto& raw : SplitTopLevel(params_text)) {
+    std::vector<std::string> parts = scan::SplitTopLevel(params_text);
+    if (Trim(parts.back()).empty()) parts.pop_back();  // `f(int a, )` as before
+    for (auto& raw : parts) {
       std::string t = Squash(raw);
       if (auto eq = t.find('='); eq != std::string::npos) t = std::string(Trim(t.substr(0, eq)));
       std::smatch nm;

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 
+#include "core/scanner.h"
 #include "core/strings.h"
 #include "verify/driver_gen.h"
 #include "verify/expr.h"
@@ -399,7 +400,7 @@ std::string LaunchContract(const ProblemSpec& spec) {
 }
 
 std::string KernelFormCandidateSource(const ProblemSpec& spec, const std::string& source) {
-  std::string code = StripCommentsAndStrings(source);
+  std::string code = scan::BlankCommentsAndLiterals(source);
   std::string prelude = "#include <cuda_runtime.h>\n#include <cuComplex.h>\n";
   for (const auto& st : spec.structs) {
     std::regex defined("\\bstruct\\s+" + st.name + "\\s*\\{");

@@ -10,6 +10,7 @@
 #include <cctype>
 
 #include "core/fs.h"
+#include "core/scanner.h"
 #include "core/strings.h"
 
 namespace regrapht::verify {
@@ -372,7 +373,7 @@ std::vector<StaticFinding> HostAsmFindings(std::string_view tu, std::string_view
     }
     ++line;
     if (!ours) continue;
-    std::string code = StripCommentsAndStrings(std::string(l));
+    std::string code = scan::BlankCommentsAndLiterals(l);
     std::string_view lc = code;
     for (const char* kw : {"asm", "__asm__", "__asm"}) {
       size_t k = 0;

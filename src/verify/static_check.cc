@@ -1,10 +1,10 @@
 #include "verify/static_check.h"
 
 #include <algorithm>
-#include <cctype>
 #include <regex>
 #include <set>
 
+#include "core/scanner.h"
 #include "core/strings.h"
 
 namespace regrapht::verify {
@@ -94,33 +94,6 @@ std::string Snippet(const std::string& code, size_t offset, size_t len) {
   return std::string(Trim(s));
 }
 
-// Finds `name(` ... `)` followed by `{`: a definition, not a call.
-bool DefinesFunction(const std::string& code, const std::string& name) {
-  std::regex re("\\b" + name + "\\s*\\(");
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), re); it != std::sregex_iterator(); ++it) {
-    size_t start = it->position();
-    // A member access or a call inside an expression is not a definition.
-    size_t b = start;
-    while (b > 0 && std::isspace(static_cast<unsigned char>(code[b - 1]))) --b;
-    if (b > 0 && (code[b - 1] == '.' || code[b - 1] == '>' || code[b - 1] == '=' || code[b - 1] == '(' ||
-                  code[b - 1] == ',')) {
-      continue;
-    }
-    size_t p = start + it->length();
-    int depth = 1;
-    while (p < code.size() && depth > 0) {
-      if (code[p] == '(') ++depth;
-      if (code[p] == ')') --depth;
-      ++p;
-    }
-    while (p < code.size() && std::isspace(static_cast<unsigned char>(code[p]))) ++p;
-    if (code.compare(p, 8, "noexcept") == 0) p += 8;
-    while (p < code.size() && std::isspace(static_cast<unsigned char>(code[p]))) ++p;
-    if (p < code.size() && code[p] == '{') return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 std::string StaticFinding::ToString() const {
@@ -129,76 +102,36 @@ std::string StaticFinding::ToString() const {
   return s + ": " + detail;
 }
 
-std::string StripCommentsAndStrings(const std::string& src) {
-  std::string out = src;
-  enum { kCode, kLine, kBlock, kStr, kChar, kRaw } st = kCode;
-  std::string raw_end;
-  for (size_t i = 0; i < src.size(); ++i) {
-    char c = src[i];
-    char n = i + 1 < src.size() ? src[i + 1] : '\0';
-    switch (st) {
-      case kCode:
-        if (c == '/' && n == '/') { st = kLine; out[i] = ' '; }
-        else if (c == '/' && n == '*') { st = kBlock; out[i] = ' '; out[i + 1] = ' '; ++i; }
-        else if (c == 'R' && n == '"' && (i == 0 || !std::isalnum(static_cast<unsigned char>(src[i - 1])))) {
-          size_t paren = src.find('(', i + 2);
-          if (paren == std::string::npos) break;
-          raw_end = ")" + src.substr(i + 2, paren - i - 2) + "\"";
-          for (size_t k = i + 1; k <= paren; ++k) out[k] = ' ';
-          i = paren;
-          st = kRaw;
-        } else if (c == '"') { st = kStr; }
-        else if (c == '\'' && !(i > 0 && std::isxdigit(static_cast<unsigned char>(src[i - 1])) &&
-                                std::isxdigit(static_cast<unsigned char>(n)))) {
-          st = kChar;  // not a C++14 digit separator
-        }
-        break;
-      case kLine:
-        if (c == '\n') st = kCode;
-        else out[i] = ' ';
-        break;
-      case kBlock:
-        if (c == '*' && n == '/') { out[i] = ' '; out[i + 1] = ' '; ++i; st = kCode; }
-        else if (c != '\n') out[i] = ' ';
-        break;
-      case kStr:
-      case kChar:
-        if (c == '\\') { out[i] = ' '; if (i + 1 < src.size() && n != '\n') out[++i] = ' '; }
-        else if ((st == kStr && c == '"') || (st == kChar && c == '\'')) st = kCode;
-        else if (c != '\n') out[i] = ' ';
-        break;
-      case kRaw:
-        if (src.compare(i, raw_end.size(), raw_end) == 0) {
-          for (size_t k = i; k < i + raw_end.size() - 1; ++k) out[k] = ' ';
-          i += raw_end.size() - 1;
-          st = kCode;
-        } else if (c != '\n') {
-          out[i] = ' ';
-        }
-        break;
-    }
-  }
-  return out;
-}
+namespace {
 
-std::vector<std::string> KernelNames(const std::string& raw) {
-  // Attributes that look like calls sit between __global__ and the name:
-  // __launch_bounds__(256), __cluster_dims__(2,1,1), __maxnreg__(64).
-  std::string code = std::regex_replace(
-      raw, std::regex(R"(\b(__launch_bounds__|__cluster_dims__|__maxnreg__|__attribute__)\s*\(\s*\(?[^;{]*?\)\s*\)?)"), " ");
+std::vector<std::string> KernelNames(const scan::ScannedSource& source, bool definitions_only) {
   std::vector<std::string> names;
-  std::regex re(R"(__global__[^;{(]*?\b([A-Za-z_]\w*)\s*\()");
-  for (auto it = std::sregex_iterator(code.begin(), code.end(), re); it != std::sregex_iterator(); ++it) {
-    names.push_back((*it)[1].str());
+  for (const scan::FunctionDef& f : source.Functions()) {
+    if (f.has_qualifier("__global__") && (f.is_definition() || !definitions_only)) names.push_back(f.name);
   }
   std::sort(names.begin(), names.end());
   names.erase(std::unique(names.begin(), names.end()), names.end());
   return names;
 }
 
+}  // namespace
+
+std::vector<std::string> KernelNames(const std::string& source) {
+  return KernelNames(scan::ScannedSource(source), false);
+}
+
 std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCheckOptions& options) {
   std::vector<StaticFinding> findings;
-  std::string code = StripCommentsAndStrings(source);
+  const scan::ScannedSource scanned(source);
+  const std::string code = scanned.Blanked();
+
+  // The rules below read the source as the compiler lexes it; a source the
+  // lexer cannot read (an unterminated comment or literal, unbalanced
+  // brackets) might hide code from them, so it is refused.
+  if (!scanned.problems().empty()) {
+    const scan::ScanProblem& p = scanned.problems().front();
+    findings.push_back({"well-formed", p.line, p.what});
+  }
 
   // Includes: angle brackets only, from the allowed set. Checked on the raw
   // source's lines since the stripper blanks "quoted" names.
@@ -251,7 +184,7 @@ std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCh
   }
 
   if (options.kernel_only) {
-    auto kernels = KernelNames(code);
+    auto kernels = KernelNames(scanned, /*definitions_only=*/true);
     if (std::find(kernels.begin(), kernels.end(), options.function) == kernels.end()) {
       findings.push_back({"defines-kernel", 0,
                           "no definition of the __global__ kernel '" + options.function +
@@ -259,12 +192,14 @@ std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCh
     }
     return findings;
   }
-  if (!DefinesFunction(code, options.function)) {
+  bool defined = false;
+  for (const scan::FunctionDef& f : scanned.Functions()) defined = defined || (f.is_definition() && f.name == options.function);
+  if (!defined) {
     findings.push_back({"defines-function", 0,
                         "no definition of the function '" + options.function + "' (same name and signature as the reference)"});
   }
   if (options.require_kernel) {
-    auto kernels = KernelNames(code);
+    auto kernels = KernelNames(scanned, /*definitions_only=*/false);
     bool library_path = !options.libraries.empty();
     if (kernels.empty() && !library_path) {
       findings.push_back({"has-kernel", 0, "no __global__ kernel: the function must run on the GPU"});

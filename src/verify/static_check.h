@@ -5,7 +5,11 @@
 // no host threads, processes, sockets, file I/O, environment, signal or
 // exit hooks, device resets, token pasting (which would hide banned names),
 // quoted includes, and no library calls unless the problem allows them.
-// Comments and string literals are ignored. Each finding names its rule.
+// The source is read with core/scanner.h: comments and string literals are
+// ignored, a source it cannot lex (rule "well-formed": an unterminated
+// comment or literal, unbalanced brackets) is refused, and "defines the
+// function" means a definition (a head, the name, parameters, a body: not a
+// call, not a prototype). Each finding names its rule.
 //
 // These checks are a first line; the sandbox and the runtime checks are the
 // others. A determined adversary can write code these rules do not see.
@@ -35,11 +39,9 @@ struct StaticCheckOptions {
 
 std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCheckOptions& options);
 
-// `source` with comments and string/char literals replaced by spaces
-// (newlines kept, so line numbers survive).
-std::string StripCommentsAndStrings(const std::string& source);
-
-// Names of the __global__ functions `code` (already stripped) defines.
-std::vector<std::string> KernelNames(const std::string& code);
+// Names of the __global__ functions `source` declares or defines, sorted
+// and unique (core/scanner.h reads the source: comments and literals are
+// no code).
+std::vector<std::string> KernelNames(const std::string& source);
 
 }  // namespace regrapht::verify

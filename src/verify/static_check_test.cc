@@ -30,7 +30,7 @@ std::vector<std::string> Rules(const std::string& src, std::vector<std::string> 
 TEST(StaticCheckTest, CleanCandidatePasses) {
   auto f = StaticCheck(kGood, {"f", {}, true});
   for (const auto& x : f) ADD_FAILURE() << x.ToString();
-  EXPECT_EQ(KernelNames(StripCommentsAndStrings(kGood)), (std::vector<std::string>{"k", "k2"}));
+  EXPECT_EQ(KernelNames(kGood), (std::vector<std::string>{"k", "k2"}));
 }
 
 TEST(StaticCheckTest, PlantedCheatsAreCaught) {
@@ -81,7 +81,7 @@ TEST(StaticCheckTest, KernelAttributesAreNotNames) {
       "__global__ __launch_bounds__(128) void k2(float* y) { y[0] = 2; }\n"
       "template <int B> __global__ void __launch_bounds__(B) k3(float* y) { y[0] = B; }\n"
       "void f(float* y, int n) { k1<<<1, 256>>>(y); k2<<<1, 128>>>(y); k3<64><<<1, 64>>>(y); }\n";
-  EXPECT_EQ(KernelNames(StripCommentsAndStrings(src)), (std::vector<std::string>{"k1", "k2", "k3"}));
+  EXPECT_EQ(KernelNames(src), (std::vector<std::string>{"k1", "k2", "k3"}));
   EXPECT_TRUE(StaticCheck(src, {"f", {}, true}).empty());
 }
 
@@ -99,14 +99,42 @@ TEST(StaticCheckTest, FindingsNameLine) {
   EXPECT_EQ(f[0].ToString(), "rule no-process (line 16): process control: 'system('");
 }
 
-TEST(StaticCheckTest, StripKeepsLinesAndRawStrings) {
-  std::string src = "a // x\nb /* y\n z */ c\nR\"d(fopen()\n)d\" e '\\'' f";
-  std::string s = StripCommentsAndStrings(src);
-  EXPECT_EQ(s.size(), src.size());
-  EXPECT_EQ(std::count(s.begin(), s.end(), '\n'), std::count(src.begin(), src.end(), '\n'));
-  EXPECT_EQ(s.find("fopen"), std::string::npos);
-  EXPECT_NE(s.find(" e "), std::string::npos);
-  EXPECT_NE(s.find("f"), std::string::npos);
+TEST(StaticCheckTest, BannedNamesInRawStringsAndCommentsAreNotCode) {
+  std::string src = std::string(kGood) + "const char* r = R\"d(fopen(\"x\") )\" system()\n)d\"; // fork()\n";
+  auto f = StaticCheck(src, {"f", {}, true});
+  for (const auto& x : f) ADD_FAILURE() << x.ToString();
+  // ... but code after the raw string is code again.
+  EXPECT_EQ(Rules(src + "void g() { system(\"x\"); }"), (std::vector<std::string>{"no-process"}));
+}
+
+TEST(StaticCheckTest, DefinitionsFollowTheScanner) {
+  // noexcept, trailing return types and attributes are definitions.
+  std::string kernel = "__global__ void k(float* y) { y[0] = 0; }\n";
+  for (const char* def : {"void f(float* y, int n) noexcept { k<<<1, 1>>>(y); }",
+                          "auto f(float* y, int n) -> void { k<<<1, 1>>>(y); }",
+                          "[[maybe_unused]] static void f(float* y, int n) { k<<<1, 1>>>(y); }"}) {
+    EXPECT_TRUE(Rules(kernel + def).empty()) << def;
+  }
+  // A prototype and a call are not.
+  EXPECT_EQ(Rules(kernel + "void f(float* y, int n);\nvoid g(float* y) { f(y, 1); k<<<1, 1>>>(y); }"),
+            (std::vector<std::string>{"defines-function"}));
+  // Kernel form: a prototype of the kernel is no definition.
+  auto kernel_only = [](const std::string& src) {
+    std::vector<std::string> out;
+    for (const auto& f : StaticCheck(src, {"k", {}, true, true})) out.push_back(f.rule);
+    return out;
+  };
+  EXPECT_TRUE(kernel_only(kernel).empty());
+  EXPECT_EQ(kernel_only("__global__ void k(float* y);\n"), (std::vector<std::string>{"defines-kernel"}));
+}
+
+TEST(StaticCheckTest, SourceTheLexerCannotReadIsRefused) {
+  // An unterminated comment would hide the rest of the file from the rules.
+  auto f = StaticCheck(std::string(kGood) + "/* open\nvoid g() { system(\"x\"); }\n", {"f", {}, true});
+  ASSERT_FALSE(f.empty());
+  EXPECT_EQ(f[0].ToString(), "rule well-formed (line 15): unterminated block comment");
+  EXPECT_EQ(Rules(std::string(kGood) + "void g() { if (1) { }\n")[0], "well-formed");
+  EXPECT_EQ(Rules(std::string(kGood) + "const char* s = R\"x(open\n")[0], "well-formed");
 }
 
 }  // namespace

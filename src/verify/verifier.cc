@@ -456,7 +456,7 @@ class Verifier::Impl {
       });
     }
     oc.libraries = p.spec.libraries;
-    oc.kernels = verify::KernelNames(verify::StripCommentsAndStrings(source));
+    oc.kernels = verify::KernelNames(source);
     auto findings = verify::ObjectCheck(obj, drv, oc);
     fs::path dir = object.parent_path();
     fs::path verdict = dir / "host_asm.txt";

@@ -1,0 +1,4 @@
+void F(int x) {
+  /* this comment never ends
+  x += 1;
+}

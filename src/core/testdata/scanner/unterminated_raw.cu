@@ -1,0 +1,3 @@
+const char* s = R"x(never
+closed )y";
+void F(int x) {}

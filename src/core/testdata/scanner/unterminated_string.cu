@@ -1,0 +1,3 @@
+void F(int x) {
+  const char* s = "no closing quote;
+}
