@@ -40,7 +40,7 @@ for p in scale_add box_sum pair_count; do
   grep -q '^> *"timing": {"sizes": {' "$tmp/$p.diff" || fail "$p: the timing line was not rewritten in place"
 done
 grep -q '"radius": 3}' "$tmp/suite/box_sum/problem.json" || fail "box_sum: the parameter size moved"
-"$bin" problem check --no-build "$tmp/suite"/* >"$tmp/check.txt" 2>&1 || fail "rewritten specs do not check"
+"$bin" problem check --no-build "$tmp/suite"/*/ >"$tmp/check.txt" 2>&1 || fail "rewritten specs do not check"
 
 # Bad input: clear errors, non-zero exits, nothing written.
 cp -r "$tmp/suite" "$tmp/before"
