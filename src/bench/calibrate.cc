@@ -157,6 +157,12 @@ Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOpti
       *why = spec.status().message();
       return std::nullopt;
     }
+    auto bytes = EstimateBytes(*spec, spec->timing);
+    if (o.max_bytes > 0 && bytes.ok() && *bytes > o.max_bytes) {
+      *why = fmt::format("{} MiB per copy of the timing input is over the {} MiB limit (--max-mib)", *bytes >> 20,
+                         o.max_bytes >> 20);
+      return std::nullopt;
+    }
     p.spec_text = std::move(*text);
     p.spec = std::move(*spec);
     return p;
@@ -173,7 +179,18 @@ Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOpti
     c.note = "no size to scale (every timing size is at most " + std::to_string(o.param_max) + ")";
     return c;
   }
-  double f = 1, t = std::max(c.old_ms, 1e-3), e = 1;  // t ~ f^e; e from the measurements
+  // t ~ f^e, e fitted from the measurements; the first guess is how the
+  // argument bytes grow with f (n x n grids: 2), never below 1.
+  double f = 1, t = std::max(c.old_ms, 1e-3), e = 1;
+  {
+    std::string why;
+    auto b1 = EstimateBytes(problem.spec, problem.spec.timing);
+    auto p2 = scaled(4, &why);
+    auto b2 = p2 ? EstimateBytes(p2->spec, p2->spec.timing) : Result<int64_t>(Status::Internal(why));
+    if (b1.ok() && b2.ok() && *b1 > 0 && *b2 > *b1) {
+      e = std::clamp(std::log(static_cast<double>(*b2) / *b1) / std::log(4.0), 1.0, 4.0);
+    }
+  }
   const double aim = std::sqrt(o.target_ms * hi);     // the middle of the range, geometrically
   for (int step = 0; step < o.max_steps; ++step) {
     double g = f * std::pow(aim / t, 1 / e);

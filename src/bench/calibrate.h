@@ -34,6 +34,11 @@ struct CalibrateOptions {
   double accept_factor = 3;
   int max_steps = 8;       // reference runs per problem after the first
   int64_t param_max = 64;  // timing sizes at most this are parameters and never scale
+  // Largest argument bytes of one copy of the timing input (EstimateBytes)
+  // a proposal may have: the driver holds five copies (two input sets,
+  // three working slots), so the spec's 6 GiB limit is more than most
+  // machines can run. 0: only the spec's limit.
+  int64_t max_bytes = int64_t{1} << 30;
   // Median ms of the reference at `problem.spec.timing` (the harness's
   // reference run: sandbox, cache). REQUIRED.
   std::function<Result<double>(const Problem&)> time_reference;

@@ -119,6 +119,15 @@ TEST(CalibrateTest, LimitsAndFailures) {
   EXPECT_EQ(c->note.rfind("limited: ", 0), 0u) << c->note;
   EXPECT_NE(c->note.find("int16"), std::string::npos) << c->note;
 
+  // The memory cap: two float arrays of n at most 1 MiB per copy -> n <= 131072.
+  o.max_bytes = int64_t{1} << 20;
+  auto capped = CalibrateProblem(MakeProblem(SpecText("int32")), o);
+  ASSERT_TRUE(capped.ok()) << capped.status().message();
+  EXPECT_LE(capped->new_sizes.at("n"), 131072);
+  EXPECT_GT(capped->new_sizes.at("n"), 120000);
+  EXPECT_NE(capped->note.find("--max-mib"), std::string::npos) << capped->note;
+  o.max_bytes = 0;
+
   o.time_reference = [](const Problem&) -> Result<double> { return Status::Internal("reference crashed"); };
   auto bad = CalibrateProblem(MakeProblem(SpecText()), o);
   ASSERT_FALSE(bad.ok());

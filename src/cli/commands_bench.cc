@@ -492,6 +492,7 @@ struct CalibrateArgs {
   double target_ms = 100;
   int max_steps = 8;
   int64_t param_max = 64;
+  int64_t max_mib = 1024;
   std::vector<std::string> only;
   bool write = false;
   VerifyFlags flags;
@@ -524,6 +525,7 @@ int RunCalibrate(const CalibrateArgs& a) {
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;
   co.param_max = a.param_max;
+  co.max_bytes = a.max_mib << 20;
   co.time_reference = [&](const Problem& p) -> Result<double> {
     RG_ASSIGN_OR_RETURN(Timing t, verifier.CheckReference(p));
     return t.median_ms;
@@ -579,6 +581,10 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   calibrate->add_option("--param-max", cal->param_max,
                         "timing sizes at most this are parameters (radius, iterations, k) and never scale")
       ->check(CLI::Range(int64_t{0}, int64_t{1} << 40))
+      ->capture_default_str();
+  calibrate->add_option("--max-mib", cal->max_mib,
+                        "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)")
+      ->check(CLI::Range(int64_t{0}, int64_t{6} << 10))
       ->capture_default_str();
   calibrate->add_option("--only", cal->only, "only this problem (repeatable)");
   calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
