@@ -29,8 +29,8 @@ namespace regrapht::bench {
 
 struct CalibrateOptions {
   double target_ms = 100;  // the reference's median at the timing size must reach this
-  // Sizes accepted once the median lies in [target, accept_factor * target]
-  // (also the range an unchanged spec may already be in).
+  // Scaled sizes are accepted once the median lies in
+  // [target, accept_factor * target].
   double accept_factor = 3;
   int max_steps = 8;       // reference runs per problem after the first
   int64_t param_max = 64;  // timing sizes at most this are parameters and never scale
@@ -70,9 +70,10 @@ std::map<std::string, int64_t> ScaleSizes(const std::map<std::string, int64_t>& 
 Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::map<std::string, int64_t>& sizes,
                                        const std::string& file);
 
-// Times the reference at the spec's timing sizes and, unless that is already
-// in [target, accept_factor * target], scales them (above) until it is, the
-// next factor from the growth measured so far. Errors: the reference does not
+// Times the reference at the spec's timing sizes and, unless that already
+// reaches the target, scales them up (above) until the median lies in
+// [target, accept_factor * target], the next factor from the growth measured
+// so far. Sizes never shrink. Errors: the reference does not
 // run (the harness's message), or time_reference unset.
 Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOptions& options);
 
