@@ -112,9 +112,11 @@ struct VerifyResult {
   std::optional<Timing> reference_timing;   // set iff verdict == kCorrect
   double speedup = 0;                       // reference median / candidate median
   bool transfers_timed = true;              // host<->device copies are inside the timed call
-  // Kernel form: the CUDA-event time of the launch alone, and the speedup it
-  // gives (the form's headline `speedup` is this one; candidate_timing stays
-  // the whole call, transfers included).
+  // Kernel-only time and the speedup it gives. Kernel form: the CUDA-event
+  // time of the launch (the form's headline `speedup` is this one). Drop-in
+  // form: the GPU time of the kernels inside each timed call, from CUPTI
+  // (docs/bench.md), beside the call's `speedup`; unset where CUPTI is not
+  // available. candidate_timing stays the whole call, transfers included.
   std::optional<Timing> kernel_timing;
   double kernel_speedup = 0;
   std::string form = "dropin";              // "dropin" (the paper's) or "kernel" (ParEval's)

@@ -31,6 +31,7 @@ struct ProblemStats {
   int verified() const { return n - unverified; }
   std::vector<double> correct_ms;  // candidate medians of timed correct samples
   std::vector<double> speedups;    // of timed correct samples
+  std::vector<double> kernel_ms;   // kernel medians of correct samples with a kernel figure
   double baseline_ms = 0;          // best reference median seen
   int64_t tokens = 0;
   int64_t verifications = 0;
@@ -57,7 +58,7 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
   m.problems = static_cast<int>(ps.size());
   if (ps.empty()) return m;
   int64_t tokens = 0, verifs = 0, gens = 0;
-  double log_sum = 0;
+  double log_sum = 0, kernel_log_sum = 0, kernel_sum = 0;
   double search_log_sum = 0, heldout_log_sum = 0;  // over held-out pairs
   std::map<std::string, double> fast_sum = {{"1", 0}, {"1.5", 0}, {"2", 0}};
   for (const auto* p : ps) {
@@ -82,6 +83,12 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
       ++m.timed_solved;
       log_sum += std::log(std::max(SpeedupAtK(p->correct_ms, p->baseline_ms, 1), 1e-12));
     }
+    if (!p->kernel_ms.empty() && p->baseline_ms > 0) {
+      ++m.kernel_timed_solved;
+      double k1 = SpeedupAtK(p->kernel_ms, p->baseline_ms, 1);
+      kernel_sum += k1;
+      kernel_log_sum += std::log(std::max(k1, 1e-12));
+    }
     for (auto& [name, sum] : fast_sum) {
       double thr = std::stod(name);
       int fast = 0;
@@ -102,6 +109,10 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     m.speedup_at[k] = m.timed_solved ? spd / m.timed_solved : 0;
   }
   m.geomean_speedup = m.timed_solved ? std::exp(log_sum / m.timed_solved) : 0;
+  if (m.kernel_timed_solved > 0) {
+    m.kernel_speedup_at_1 = kernel_sum / m.kernel_timed_solved;
+    m.kernel_geomean_speedup = std::exp(kernel_log_sum / m.kernel_timed_solved);
+  }
   if (m.heldout_timed_pairs > 0) {
     m.search_geomean_paired = std::exp(search_log_sum / m.heldout_timed_pairs);
     m.heldout_geomean_paired = std::exp(heldout_log_sum / m.heldout_timed_pairs);
@@ -153,6 +164,19 @@ std::string EvidenceOf(const ResultRow& r) {
   return std::string(EvidenceLevel(v));
 }
 
+std::optional<KernelFigure> KernelFigureOf(const ResultRow& r) {
+  if (r.verdict != "correct" || r.result_json.find("kernel_timing") == std::string::npos) return std::nullopt;
+  auto res = ParseJson(r.result_json, "result");
+  if (!res.ok() || !res->is_object() || !res->contains("kernel_timing")) return std::nullopt;
+  const auto& k = (*res)["kernel_timing"];
+  if (!k.is_object() || !k.contains("median_ms") || !k["median_ms"].is_number()) return std::nullopt;
+  KernelFigure f;
+  f.ms = k["median_ms"].get<double>();
+  f.speedup = res->value("kernel_speedup", 0.0);
+  if (!(f.ms > 0) || !(f.speedup > 0)) return std::nullopt;
+  return f;
+}
+
 double PassAtK(int n, int c, int k) {
   if (n <= 0) return 0;
   if (n < k) return c > 0 ? 1.0 : 0.0;  // fewer samples than k: did any pass
@@ -180,7 +204,18 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
   using GroupKey = std::tuple<std::string, std::string, std::string, std::string>;
   std::map<GroupKey, std::map<std::string, ProblemStats>> groups;
   std::map<GroupKey, std::string> configs;
-  for (const auto& r : rows) {
+  const bool kernel_mode = o.timing == "kernel";
+  for (const auto& row : rows) {
+    // --timing kernel: every speed figure is the kernel's (ParEval's measure).
+    ResultRow kernel_row;
+    const std::optional<KernelFigure> kf = KernelFigureOf(row);
+    if (kernel_mode) {
+      kernel_row = row;
+      kernel_row.speedup = kf ? kf->speedup : 0;
+      kernel_row.candidate_ms = kf ? kf->ms : 0;
+      kernel_row.search_speedup.reset();
+    }
+    const ResultRow& r = kernel_mode ? kernel_row : row;
     GroupKey g{r.key.suite, r.key.method, r.key.model, r.key.config_hash};
     configs[g] = r.config_json;
     ProblemStats& p = groups[g][r.key.problem];
@@ -194,6 +229,7 @@ std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, con
       ++p.correct;
       p.correct_ms.push_back(r.candidate_ms);
       p.speedups.push_back(r.speedup);
+      if (kf) p.kernel_ms.push_back(kf->ms);
       if (r.reference_ms > 0 && (p.baseline_ms == 0 || r.reference_ms < p.baseline_ms)) {
         p.baseline_ms = r.reference_ms;
       }

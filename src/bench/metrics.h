@@ -31,6 +31,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -68,6 +69,13 @@ struct MetricSet {
   // on held-out inputs, how many stayed correct, and over the pairs timed
   // both times the geometric means of the two speedups (search-time over
   // held-out > 1 is the winner's curse). Every figure above is held-out.
+  // Kernel-only figures beside the call's (docs/bench.md): over the problems
+  // with a correct sample whose kernel time was measured (CUPTI in the
+  // drop-in form, CUDA events in the kernel form), speedup@1 and the
+  // geometric mean of the per-problem kernel speedup@1. 0 problems: absent.
+  int kernel_timed_solved = 0;
+  double kernel_speedup_at_1 = 0;
+  double kernel_geomean_speedup = 0;
   int heldout_runs = 0;
   int heldout_kept = 0;
   int heldout_timed_pairs = 0;
@@ -113,9 +121,22 @@ struct MetricsOptions {
   std::vector<int> ks = {1};
   int bootstrap = 1000;
   uint64_t seed = 12345;
+  // "call" (default): the speed metrics time each row's headline figure (the
+  // drop-in call, transfers included; the kernel form's kernel). "kernel":
+  // ParEval-compatible, every speed metric from kernel-only time; a correct
+  // row without a kernel figure counts as untimed, and held-out pairs (the
+  // search measured calls) are left out.
+  std::string timing = "call";
 };
 
 std::vector<GroupMetrics> ComputeMetrics(const std::vector<ResultRow>& rows, const MetricsOptions& options);
+
+// A row's kernel-only figure from its stored result: the kernel median (ms)
+// and the speedup it gives; nullopt where none was measured (never zero).
+struct KernelFigure {
+  double ms = 0, speedup = 0;
+};
+std::optional<KernelFigure> KernelFigureOf(const ResultRow& row);
 
 // The evidence level of one stored sample (see above).
 std::string EvidenceOf(const ResultRow& row);

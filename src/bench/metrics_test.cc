@@ -57,6 +57,49 @@ TEST(MetricsTest, UntimedCorrectSamplesCountForPassNotSpeed) {
   EXPECT_DOUBLE_EQ(m.geomean_speedup, 3.0);
 }
 
+// Kernel-only figures (CUPTI in the drop-in form) beside the call's, by hand:
+// p1 has kernel times 1 and 4 ms against 8 ms (8x, 2x: speedup@1 5x), p2 one
+// of 2 ms against 4 ms (2x), p3 a correct sample without one (absent, never
+// a zero). Kernel speedup@1 over p1, p2 = (5 + 2) / 2; geomean sqrt(5 * 2).
+// --timing kernel: every speed metric from those, p3 untimed.
+ResultRow WithKernel(ResultRow r, double kernel_ms) {
+  r.result_json = "{\"kernel_timing\": {\"median_ms\": " + std::to_string(kernel_ms) +
+                  "}, \"kernel_speedup\": " + std::to_string(r.reference_ms / kernel_ms) + "}";
+  return r;
+}
+
+TEST(MetricsTest, KernelFiguresBesideTheCallAndKernelMode) {
+  std::vector<ResultRow> rows = {WithKernel(R("m", "p1", "", 0, "correct", 2, 8), 1),
+                                 WithKernel(R("m", "p1", "", 1, "correct", 1, 8), 4),
+                                 WithKernel(R("m", "p2", "", 0, "correct", 0.5, 4), 2),
+                                 R("m", "p3", "", 0, "correct", 3, 6)};
+  EXPECT_FALSE(KernelFigureOf(rows[3]).has_value());
+  ASSERT_TRUE(KernelFigureOf(rows[0]).has_value());
+  EXPECT_DOUBLE_EQ(KernelFigureOf(rows[0])->speedup, 8.0);
+  auto call = ComputeMetrics(rows, MetricsOptions{});
+  ASSERT_EQ(call.size(), 1u);
+  const MetricSet& c = call[0].overall;
+  EXPECT_EQ(c.timed_solved, 3);
+  EXPECT_NEAR(c.speedup_at.at(1), (1.5 + 0.5 + 3) / 3, 1e-12);  // the call's, unchanged
+  EXPECT_EQ(c.kernel_timed_solved, 2);
+  EXPECT_NEAR(c.kernel_speedup_at_1, 3.5, 1e-12);
+  EXPECT_NEAR(c.kernel_geomean_speedup, std::sqrt(10.0), 1e-12);
+
+  MetricsOptions ko;
+  ko.timing = "kernel";
+  auto kernel = ComputeMetrics(rows, ko);
+  const MetricSet& k = kernel[0].overall;
+  EXPECT_EQ(k.solved, 3);
+  EXPECT_EQ(k.timed_solved, 2);
+  EXPECT_EQ(k.untimed, 1);  // p3: correct, no kernel time
+  EXPECT_NEAR(k.speedup_at.at(1), 3.5, 1e-12);
+  EXPECT_NEAR(k.geomean_speedup, std::sqrt(10.0), 1e-12);
+
+  // No row with a kernel figure: absent (0 problems), not a zero speedup.
+  auto none = ComputeMetrics({R("m", "p3", "", 0, "correct", 3, 6)}, MetricsOptions{});
+  EXPECT_EQ(none[0].overall.kernel_timed_solved, 0);
+}
+
 TEST(MetricsTest, AggregatesPerGroupAndTier) {
   std::vector<ResultRow> rows = {
       R("a", "p1", "easy", 0, "correct", 4), R("a", "p1", "easy", 1, "wrong_answer", 0),

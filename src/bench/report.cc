@@ -82,15 +82,26 @@ std::string HeldOutBlock(const std::vector<GroupMetrics>& groups, size_t first, 
          "the search-time measurement chose it):\n\n" + lines;
 }
 
+// What the speed columns measure, above each suite's table.
+std::string TimingLegend(bool kernel) {
+  return kernel ? "Speed: **kernel** only (`--timing kernel`, ParEval's measure): the GPU time of the kernels "
+                  "(CUPTI inside the drop-in call, CUDA events in the kernel form) against the `-O3` sequential "
+                  "reference; correct samples without a kernel time count as untimed.\n\n"
+                : "Speed: **call** = the whole drop-in call, transfers included (the paper's contract; the kernel "
+                  "form's rows: its kernel); **kernel** = the GPU time of the kernels inside it (CUPTI), `-` where "
+                  "not measured; both against the `-O3` sequential reference.\n\n";
+}
+
 class MarkdownPrinter final : public ReportPrinter {
  public:
+  explicit MarkdownPrinter(bool kernel) : kernel_(kernel) {}
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
     std::string out;
     std::string suite;
     for (size_t i = 0; i < groups.size(); ++i) {
       if (groups[i].suite != suite) {
         suite = groups[i].suite;
-        out += "\n## Suite `" + suite + "`\n\n" + Header(ks);
+        out += "\n## Suite `" + suite + "`\n\n" + TimingLegend(kernel_) + Header(ks);
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) {
           if (groups[j].has_rows()) out += Row(groups[j], ks);
         }
@@ -107,8 +118,8 @@ class MarkdownPrinter final : public ReportPrinter {
           const bool types = std::any_of(cols.begin(), cols.end(), [](const std::string& c) {
             return std::find(std::begin(kTiers), std::end(kTiers), c) == std::end(kTiers);
           });
-          out += std::string("\nPer ") + (types ? "problem type" : "tier") +
-                 " (pass@1 % / speedup@1 over solved problems / solved of problems):\n\n| method | model |";
+          out += std::string("\nPer ") + (types ? "problem type" : "tier") + " (pass@1 % / speedup@1 (" +
+                 (kernel_ ? "kernel" : "call") + ") over solved problems / solved of problems):\n\n| method | model |";
           for (const auto& c : cols) out += " " + c + " |";
           out += "\n|---|---|";
           for (size_t c = 0; c < cols.size(); ++c) out += "---|";
@@ -158,7 +169,8 @@ class MarkdownPrinter final : public ReportPrinter {
   }
 
  private:
-  static std::string Header(const std::vector<int>& ks) {
+  std::string Header(const std::vector<int>& ks) const {
+    const char* what = kernel_ ? "kernel" : "call";
     std::string h = "| method | model | problems | samples | solved |";
     std::string sep = "|---|---|---|---|---|";
     for (int k : ks) {
@@ -168,18 +180,24 @@ class MarkdownPrinter final : public ReportPrinter {
     h += " 95% CI |";
     sep += "---|";
     for (int k : ks) {
-      h += fmt::format(" speedup@{} |", k);
+      h += fmt::format(" speedup@{} ({}) |", k, what);
       sep += "---|";
     }
-    h += " 95% CI | geomean | fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved | evidence |";
-    sep += "---|---|---|---|---|---|---|---|---|";
+    h += fmt::format(" 95% CI | geomean ({}) |", what);
+    sep += "---|---|";
+    if (!kernel_) {
+      h += " speedup@1 (kernel) | geomean (kernel) |";
+      sep += "---|---|";
+    }
+    h += " fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved | evidence |";
+    sep += "---|---|---|---|---|---|---|";
     return h + "\n" + sep + "\n";
   }
   // fast_p needs timings: "-" when no correct sample was timed.
   static std::string Fast(const MetricSet& m, const std::string& p) {
     return m.timed_solved || m.untimed == 0 ? Pct(m.fast.at(p)) : std::string("-");
   }
-  static std::string Row(const GroupMetrics& g, const std::vector<int>& ks) {
+  std::string Row(const GroupMetrics& g, const std::vector<int>& ks) const {
     const MetricSet& m = g.overall;
     std::string r = fmt::format("| {}{}{} | {} | {} | {} | {} |", g.method,
                                 m.unverified ? " (compiled only)" : "", m.untimed ? " (untimed)" : "", ModelName(g),
@@ -188,30 +206,39 @@ class MarkdownPrinter final : public ReportPrinter {
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
     for (int k : ks) r += " " + (m.timed_solved ? X(m.speedup_at.at(k)) : std::string("-")) + " |";
     r += " " + (m.timed_solved ? Ci(m.speedup_at_1_ci, false) : std::string("-")) + " |";
-    r += fmt::format(" {} | {} | {} | {} | {} | {:.0f} | {:.1f} | {} |\n",
-                     m.timed_solved ? X(m.geomean_speedup) : std::string("-"), Fast(m, "1"), Fast(m, "1.5"),
+    r += " " + (m.timed_solved ? X(m.geomean_speedup) : std::string("-")) + " |";
+    if (!kernel_) {
+      const bool k = m.kernel_timed_solved > 0;
+      r += " " + (k ? X(m.kernel_speedup_at_1) : std::string("-")) + " | " +
+           (k ? X(m.kernel_geomean_speedup) : std::string("-")) + " |";
+    }
+    r += fmt::format(" {} | {} | {} | {} | {:.0f} | {:.1f} | {} |\n", Fast(m, "1"), Fast(m, "1.5"),
                      Fast(m, "2"), Pct(m.compile_at.at(1)), m.tokens_per_solved,
                      m.verifications_per_solved, EvidenceText(m));
     return r;
   }
+
+  bool kernel_;
 };
 
 class CsvPrinter final : public ReportPrinter {
  public:
+  explicit CsvPrinter(bool kernel) : kernel_(kernel) {}
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) override {
     std::string out = "suite,method,model,config_hash,tier,problems,samples,solved,unverified,untimed,timed_solved";
     for (int k : ks) out += fmt::format(",pass@{}", k);
     for (int k : ks) out += fmt::format(",speedup@{}", k);
     for (int k : ks) out += fmt::format(",compile@{}", k);
     out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean,geomean_lo,geomean_hi,fast_1,fast_1.5,fast_2,"
-           "tokens_per_solved,verifications_per_solved,generations_per_solved";
+           "tokens_per_solved,verifications_per_solved,generations_per_solved,timing,kernel_timed_solved,"
+           "kernel_speedup@1,kernel_geomean";
     for (const char* e : kEvidenceLevels) out += std::string(",evidence_") + e;
     out += ",rows_expected,rows_present,rows_missing,missing\n";
     constexpr size_t kEvidence = std::size(kEvidenceLevels);
     for (const auto& g : groups) {
       if (!g.has_rows()) {  // planned, nothing stored yet: coverage only
         out += fmt::format("{},{},{},{},all,0,0,0,0,0,0", g.suite, g.method, g.model, g.config_hash) +
-               std::string(3 * ks.size() + 13 + kEvidence, ',') + CoverageFields(g.coverage) + "\n";
+               std::string(3 * ks.size() + 17 + kEvidence, ',') + CoverageFields(g.coverage) + "\n";
         continue;
       }
       out += Line(g, "all", g.overall, ks) + CoverageFields(g.coverage) + "\n";
@@ -228,8 +255,8 @@ class CsvPrinter final : public ReportPrinter {
     return fmt::format(",{},{},{},\"{}\"", c.expected, c.present, c.missing.size(),
                        FormatMissing(c.missing, c.missing.size()));
   }
-  static std::string Line(const GroupMetrics& g, const std::string& tier, const MetricSet& m,
-                          const std::vector<int>& ks) {
+  std::string Line(const GroupMetrics& g, const std::string& tier, const MetricSet& m,
+                   const std::vector<int>& ks) const {
     // Speed figures are empty, not 0, where no correct sample was timed.
     const bool timed = m.timed_solved > 0;
     auto speed = [&](double v) { return timed ? fmt::format(",{:.6f}", v) : std::string(","); };
@@ -246,12 +273,18 @@ class CsvPrinter final : public ReportPrinter {
          speed(m.geomean_ci.lo) + speed(m.geomean_ci.hi) + fast("1") + fast("1.5") + fast("2");
     l += fmt::format(",{:.3f},{:.3f},{:.3f}", m.tokens_per_solved, m.verifications_per_solved,
                      m.generations_per_solved);
+    // Kernel-only figures beside the call's: empty where none was measured.
+    const bool k = m.kernel_timed_solved > 0;
+    l += fmt::format(",{},{}", kernel_ ? "kernel" : "call", m.kernel_timed_solved);
+    l += k ? fmt::format(",{:.6f},{:.6f}", m.kernel_speedup_at_1, m.kernel_geomean_speedup) : std::string(",,");
     for (const char* e : kEvidenceLevels) l += fmt::format(",{}", m.evidence.count(e) ? m.evidence.at(e) : 0);
     return l;
   }
+
+  bool kernel_;
 };
 
-OrderedJson SetJson(const MetricSet& m) {
+OrderedJson SetJson(const MetricSet& m, bool kernel_mode) {
   OrderedJson j;
   j["problems"] = m.problems;
   j["samples"] = m.samples;
@@ -270,6 +303,14 @@ OrderedJson SetJson(const MetricSet& m) {
   j["speedup@1_ci"] = timed ? OrderedJson{m.speedup_at_1_ci.lo, m.speedup_at_1_ci.hi} : OrderedJson(nullptr);
   j["geomean_speedup"] = speed(m.geomean_speedup);
   j["geomean_ci"] = timed ? OrderedJson{m.geomean_ci.lo, m.geomean_ci.hi} : OrderedJson(nullptr);
+  // What the speed figures above time, and the kernel-only ones beside them.
+  j["timing"] = kernel_mode ? "kernel" : "call";
+  const bool k = m.kernel_timed_solved > 0;
+  OrderedJson kj;
+  kj["timed_solved"] = m.kernel_timed_solved;
+  kj["speedup@1"] = k ? OrderedJson(m.kernel_speedup_at_1) : OrderedJson(nullptr);
+  kj["geomean_speedup"] = k ? OrderedJson(m.kernel_geomean_speedup) : OrderedJson(nullptr);
+  j["kernel"] = kj;
   for (const auto& [p, v] : m.fast) j["fast_" + p] = timed || m.untimed == 0 ? OrderedJson(v) : OrderedJson(nullptr);
   OrderedJson ev = OrderedJson::object();
   for (const char* e : kEvidenceLevels) ev[e] = m.evidence.count(e) ? m.evidence.at(e) : 0;
@@ -306,21 +347,25 @@ OrderedJson CoverageJson(const Coverage& c) {
 
 class JsonPrinter final : public ReportPrinter {
  public:
+  explicit JsonPrinter(bool kernel) : kernel_(kernel) {}
   std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>&) override {
     OrderedJson arr = OrderedJson::array();
     for (const auto& g : groups) {
       OrderedJson j = {{"suite", g.suite}, {"method", g.method}, {"model", g.model}, {"config_hash", g.config_hash}};
       auto cfg = ParseJson(g.config_json.empty() ? "{}" : g.config_json, "config");
       j["config"] = cfg.ok() ? OrderedJson::parse(cfg->dump()) : OrderedJson::object();
-      j["overall"] = g.has_rows() ? SetJson(g.overall) : OrderedJson(nullptr);
+      j["overall"] = g.has_rows() ? SetJson(g.overall, kernel_) : OrderedJson(nullptr);
       OrderedJson tiers = OrderedJson::object();
-      for (const auto& t : TierOrder(g)) tiers[t] = SetJson(g.by_tier.at(t));
+      for (const auto& t : TierOrder(g)) tiers[t] = SetJson(g.by_tier.at(t), kernel_);
       j["tiers"] = tiers;
       j["coverage"] = CoverageJson(g.coverage);
       arr.push_back(j);
     }
     return DumpJson(arr);
   }
+
+ private:
+  bool kernel_;
 };
 
 }  // namespace
@@ -352,10 +397,11 @@ void SortForDisplay(std::vector<GroupMetrics>* groups) {
   });
 }
 
-std::unique_ptr<ReportPrinter> NewReportPrinter(const std::string& format) {
-  if (format == "md") return std::make_unique<MarkdownPrinter>();
-  if (format == "csv") return std::make_unique<CsvPrinter>();
-  if (format == "json") return std::make_unique<JsonPrinter>();
+std::unique_ptr<ReportPrinter> NewReportPrinter(const std::string& format, const std::string& timing) {
+  const bool kernel = timing == "kernel";
+  if (format == "md") return std::make_unique<MarkdownPrinter>(kernel);
+  if (format == "csv") return std::make_unique<CsvPrinter>(kernel);
+  if (format == "json") return std::make_unique<JsonPrinter>(kernel);
   return nullptr;
 }
 

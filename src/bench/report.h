@@ -20,8 +20,11 @@ class ReportPrinter {
   virtual std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) = 0;
 };
 
-// "md", "csv" or "json"; nullptr for anything else.
-std::unique_ptr<ReportPrinter> NewReportPrinter(const std::string& format);
+// "md", "csv" or "json"; nullptr for anything else. `timing` is what the
+// metrics were computed with (MetricsOptions::timing): "call" labels the
+// speed columns "call" and adds the kernel-only ones beside them; "kernel"
+// labels them "kernel".
+std::unique_ptr<ReportPrinter> NewReportPrinter(const std::string& format, const std::string& timing = "call");
 
 // Sorts groups by suite, then the methods in the paper's order.
 void SortForDisplay(std::vector<GroupMetrics>* groups);

@@ -49,6 +49,10 @@ std::vector<ResultRow> FixedRows() {
   add("standard", "a", "easy", 0, "correct", 0.5);
   add("standard", "b", "medium", 0, "compiled_only", 0);
   add("standard", "c", "hard", 0, "static_reject", 0);
+  // Kernel-only time (CUPTI) for regrapht-mcgs's a#0 (1 ms: 12x) and b#1
+  // (2 ms: 6x); a#1 has none (absent, not zero).
+  rows[3].result_json = R"({"kernel_timing": {"median_ms": 1.0}, "kernel_speedup": 12.0})";
+  rows[6].result_json = R"({"kernel_timing": {"median_ms": 2.0}, "kernel_speedup": 6.0})";
   return rows;
 }
 

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "bench/calibrate.h"
 #include "bench/coverage.h"
 #include "bench/overlap.h"
 #include "bench/pareval_prompts.h"
@@ -22,6 +23,7 @@
 #include "core/strings.h"
 #include "store/results_store.h"
 #include "verify/heldout.h"
+#include "verify/toolchain.h"
 
 namespace regrapht::cli {
 namespace {
@@ -367,7 +369,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 std::function<int()> ReportCommand(CLI::App* sub) {
   struct State {
     std::vector<std::string> dbs;
-    std::string format = "md", suite, method, ks = "1", output;
+    std::string format = "md", suite, method, ks = "1", output, timing = "call";
     int bootstrap = 1000;
     bool per_problem = false;
   };
@@ -391,6 +393,12 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   sub->add_option("--method", st->method, "only this method");
   sub->add_option("--k", st->ks, "k values for pass@k and speedup@k, e.g. 1,10")->capture_default_str();
   sub->add_option("--bootstrap", st->bootstrap, "bootstrap resamples for the 95% intervals")->capture_default_str();
+  sub->add_option("--timing", st->timing,
+                  "call: speed metrics of the whole drop-in call, transfers included (the paper's), with the "
+                  "kernel-only figures beside them; kernel: every speed metric from kernel-only time "
+                  "(ParEval's measure; rows without a kernel time count as untimed)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"call", "kernel"}));
   return [st]() -> int {
     std::error_code ec;
     for (const auto& db : st->dbs) {
@@ -428,6 +436,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       mo.ks.push_back(static_cast<int>(*v));
     }
     mo.bootstrap = st->bootstrap;
+    mo.timing = st->timing;
     auto groups = bench::ComputeMetrics(*rows, mo);
     bench::AddCoverage(*rows, *plan, expected ? &*expected : nullptr, &groups);
     bench::SortForDisplay(&groups);
@@ -441,7 +450,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     } else if (st->per_problem) {
       text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
     } else {
-      text = bench::NewReportPrinter(st->format)->Print(groups, mo.ks);
+      text = bench::NewReportPrinter(st->format, mo.timing)->Print(groups, mo.ks);
     }
     if (st->output.empty()) {
       std::fputs(text.c_str(), stdout);
@@ -454,10 +463,132 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   };
 }
 
+// The problem folders of DIR: a suite's problems (suite.json), else every
+// subfolder holding a problem.json (problems/).
+Result<std::vector<Problem>> ProblemsOf(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) return Status::NotFound(dir + ": no such folder");
+  std::vector<Problem> out;
+  if (fs::exists(fs::path(dir) / "suite.json", ec)) {
+    RG_ASSIGN_OR_RETURN(bench::Suite suite, bench::LoadSuite(dir));
+    for (auto& p : suite.problems) out.push_back(std::move(p.problem));
+    return out;
+  }
+  std::vector<fs::path> dirs;
+  for (const auto& e : fs::directory_iterator(dir, ec)) {
+    if (e.is_directory() && fs::exists(e.path() / "problem.json")) dirs.push_back(e.path());
+  }
+  std::sort(dirs.begin(), dirs.end());
+  if (dirs.empty()) return Status::InvalidArgument(dir + ": neither a suite (suite.json) nor a folder of problems");
+  for (const auto& d : dirs) {
+    RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(d));
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+struct CalibrateArgs {
+  std::string dir;
+  double target_ms = 100;
+  int max_steps = 8;
+  int64_t param_max = 64;
+  int64_t max_mib = 1024;
+  std::vector<std::string> only;
+  bool write = false;
+  VerifyFlags flags;
+};
+
+// regrapht suite calibrate DIR: timing sizes at which the -O3 reference takes
+// at least --target-ms here; --write puts them into the specs.
+int RunCalibrate(const CalibrateArgs& a) {
+  if (a.flags.emulate || a.flags.cpu_candidate || a.flags.no_timing) {
+    return Fail(Status::InvalidArgument("suite calibrate: times the reference; --emulate, --cpu-candidate and "
+                                        "--no-timing do not apply"));
+  }
+  auto problems = ProblemsOf(a.dir);
+  if (!problems.ok()) return Fail(problems.status());
+  for (const auto& name : a.only) {
+    if (std::none_of(problems->begin(), problems->end(), [&](const Problem& p) { return p.spec.name == name; })) {
+      return Fail(Status::NotFound("--only: no problem named \"" + name + "\" in " + a.dir));
+    }
+  }
+  auto opts = a.flags.ToOptions();
+  if (!opts.ok()) return Fail(opts.status());
+  // The reference's own protocol, shortened: one warm-up and two repetitions
+  // are enough to place a size within a factor of three.
+  opts->reference_warmup = 1;
+  opts->reference_min_reps = 2;
+  opts->reference_max_reps = 2;
+  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
+  Verifier verifier(*opts, runner.get());
+  bench::CalibrateOptions co;
+  co.target_ms = a.target_ms;
+  co.max_steps = a.max_steps;
+  co.param_max = a.param_max;
+  co.max_bytes = a.max_mib << 20;
+  co.time_reference = [&](const Problem& p) -> Result<double> {
+    RG_ASSIGN_OR_RETURN(Timing t, verifier.CheckReference(p));
+    return t.median_ms;
+  };
+  std::printf("calibrating the timing sizes of %s: the -O3 reference's median >= %.0f ms on %s\n\n", a.dir.c_str(),
+              a.target_ms, verify::HostCpuModel().c_str());
+  std::printf("| problem | old sizes | old ms | new sizes | new ms | note |\n|---|---|---|---|---|---|\n");
+  int failed = 0, written = 0;
+  for (const Problem& p : *problems) {
+    if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), p.spec.name) == a.only.end()) continue;
+    if (InterruptSignal() != 0) return InterruptExitCode();
+    auto c = bench::CalibrateProblem(p, co);
+    if (!c.ok()) {
+      std::printf("| %s | %s | - | - | - | FAILED: %s |\n", p.spec.name.c_str(),
+                  bench::FormatSizes(p.spec.timing.sizes).c_str(), c.status().message().c_str());
+      ++failed;
+      continue;
+    }
+    std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c->problem.c_str(), bench::FormatSizes(c->old_sizes).c_str(),
+                c->old_ms, c->changed ? bench::FormatSizes(c->new_sizes).c_str() : "(same)", c->new_ms,
+                c->note.c_str());
+    std::fflush(stdout);
+    if (!a.write || !c->changed) continue;
+    const fs::path file = p.dir / "problem.json";
+    auto current = ReadFile(file);  // the file as it is now, not as it was loaded
+    if (!current.ok()) return Fail(current.status());
+    auto text = bench::RewriteTimingSizes(*current, c->new_sizes, file.string());
+    if (!text.ok()) return Fail(text.status());
+    auto check = ParseProblemSpec(*text, file.string());
+    if (!check.ok()) return Fail(check.status());
+    if (Status ws = WriteFileAtomic(file, *text); !ws.ok()) return Fail(ws);
+    ++written;
+  }
+  std::printf("\n%zu problem(s), %d failed%s\n", a.only.empty() ? problems->size() : a.only.size(), failed,
+              a.write ? fmt::format(", {} spec(s) rewritten", written).c_str() : " (--write rewrites the specs)");
+  return failed ? kExitError : kExitOk;
+}
+
 std::function<int()> SuiteCommand(CLI::App* sub) {
   sub->require_subcommand(1);
   CLI::App* check = sub->add_subcommand("check", "Validate a suite: tiers, every problem, expert solutions compile");
   CLI::App* overlap = sub->add_subcommand("overlap", "Fail if benchmark problems appear in the training corpus");
+  CLI::App* calibrate = sub->add_subcommand(
+      "calibrate", "Propose timing sizes at which the -O3 reference takes at least --target-ms here (--write: into the specs)");
+  auto cal = std::make_shared<CalibrateArgs>();
+  calibrate->add_option("dir", cal->dir, "a suite folder, or a folder of problem folders (problems/)")->required();
+  calibrate->add_option("--target-ms", cal->target_ms, "the reference's median at the timing size must reach this")
+      ->check(CLI::Range(0.001, 1e7))
+      ->capture_default_str();
+  calibrate->add_option("--max-steps", cal->max_steps, "reference runs per problem after the first")
+      ->check(CLI::Range(1, 100))
+      ->capture_default_str();
+  calibrate->add_option("--param-max", cal->param_max,
+                        "timing sizes at most this are parameters (radius, iterations, k) and never scale")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 40))
+      ->capture_default_str();
+  calibrate->add_option("--max-mib", cal->max_mib,
+                        "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)")
+      ->check(CLI::Range(int64_t{0}, int64_t{6} << 10))
+      ->capture_default_str();
+  calibrate->add_option("--only", cal->only, "only this problem (repeatable)");
+  calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
+  cal->flags.Add(calibrate);
   struct State {
     std::string suite;
     bool no_build = false, device_only = false;
@@ -492,7 +623,8 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
-  return [st, check, overlap]() -> int {
+  return [st, check, overlap, calibrate, cal]() -> int {
+    if (calibrate->parsed()) return RunCalibrate(*cal);
     if (check->parsed()) {
       auto suite = bench::LoadSuite(st->suite);
       if (!suite.ok()) return Fail(suite.status());

@@ -27,7 +27,7 @@ std::vector<CommandEntry> Commands() {
        SimulateCommand},
       {"report", "Print the paper's tables (pass@k, speedup@k, geomean, fast_p) from a results database",
        ReportCommand},
-      {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ...", SuiteCommand},
+      {"suite", "Benchmark suites: suite check DIR, suite overlap --benchmark ... --corpus ..., suite calibrate DIR", SuiteCommand},
       {"version", "Print the version and the toolchain regrapht found", VersionCommand},
       {"graph", "Build, inspect and convert reasoning graphs", GraphCommand},
       {"tree", "Draw one search from its optimize report: tree show REPORT.json (svg or html)", TreeCommand},

@@ -108,11 +108,16 @@ std::string FormatResult(const VerifyResult& r) {
                      ref.p25_ms, ref.p75_ms, ref.reps);
     if (r.kernel_timing) {
       const auto& k = *r.kernel_timing;
-      s += fmt::format("kernel     median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps (CUDA events, launch only)\n",
-                       k.median_ms, k.p25_ms, k.p75_ms, k.reps);
+      s += fmt::format("kernel     median {:.4f} ms  [p25 {:.4f}, p75 {:.4f}]  {} reps ({})\n", k.median_ms,
+                       k.p25_ms, k.p75_ms, k.reps,
+                       r.form == "kernel" ? "CUDA events, launch only" : "CUPTI, kernels inside the call");
     }
     s += fmt::format("speedup    {:.2f}x ({})   reward {:.3f}\n", r.speedup,
                      r.form == "kernel" ? "kernel only" : "whole call", Reward(r));
+    if (r.form != "kernel") {
+      s += r.kernel_timing ? fmt::format("speedup    {:.2f}x (kernel only, CUPTI)\n", r.kernel_speedup)
+                           : std::string("speedup    - (kernel only: not measured, no CUPTI here)\n");
+    }
   }
   for (const auto& k : r.kernels) {
     s += fmt::format("kernel     {} [{}]: {} registers, {} B shared, {} B stack, spills {}/{} B\n", k.kernel,

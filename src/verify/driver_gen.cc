@@ -499,6 +499,7 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
        << (options.flush_l2 ? 1 : 0);
     tail(spec.timing);
     os << "\n";
+    if (options.kernel_clock) os << "kernel_clock 1\n";
   }
   os << "end\n";
   return os.str();

@@ -48,6 +48,10 @@ struct PlanOptions {
   // test case, index spec.tests.size(), for correctness only: the CPU
   // emulator's substitute for the timing run's output check.
   bool timing_size_case = false;
+  // The drop-in form on a GPU: measure each timed call's kernel time with
+  // CUPTI ("kernel_clock 1"; the driver must be built with RG_DRIVER_CUPTI,
+  // else it records no kernel time).
+  bool kernel_clock = false;
 };
 
 // Plan text for the driver. Timing uses the spec's timing case with seeds

@@ -126,6 +126,44 @@ TEST(DriverGenTest, DriverRngEqualsLibraryRng) {
       << "the embedded driver header still includes the file instead of inlining it";
 }
 
+// The drop-in form's kernel clock (CUPTI): the plan line reaches the driver,
+// the figure is the union of the kernels' intervals (overlap counts once),
+// and a driver built without CUPTI has no figure (< 0: no "k1" record),
+// never a zero.
+TEST(DriverGenTest, KernelClockPlanUnionAndAbsence) {
+  Problem p = testing_util::LoadBundled("saxpy");
+  PlanOptions o;
+  o.kernel_clock = true;
+  std::string plan = MakePlan(p.spec, o);
+  EXPECT_NE(plan.find("\nkernel_clock 1\nend\n"), std::string::npos) << plan;
+  o.kernel_clock = false;
+  EXPECT_EQ(MakePlan(p.spec, o).find("kernel_clock"), std::string::npos);
+  auto dir = TempDir::Create("rgkclock");
+  ASSERT_TRUE(dir.ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "rg_driver.h", std::string(DriverRuntimeHeader())).ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "plan.txt", plan.substr(0, plan.find("end\n")) + "kernel_clock 1\nend\n").ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "k.cc", R"(
+#include "rg_driver.h"
+int main(int, char** argv) {
+  rg::Plan plan;
+  bool ok = rg::ReadPlan(argv[1], &plan);
+  std::vector<std::pair<uint64_t, uint64_t>> spans = {{30, 40}, {0, 10}, {5, 20}, {20, 25}};
+  std::printf("%d %d %.0f %d %.0f\n", ok ? 1 : 0, plan.kernel_clock ? 1 : 0, rg::SpanUnionNs(&spans),
+              rg::KernelClockStart() ? 1 : 0, rg::KernelClockMs());
+}
+)").ok());
+  auto runner = NewSubprocessRunner();
+  CommandSpec cs;
+  cs.argv = {"g++", "-std=c++17", "-w", "-I" + dir->path().string(), (dir->path() / "k.cc").string(), "-o",
+             (dir->path() / "k").string()};
+  auto built = runner->Run(cs);
+  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
+  cs.argv = {(dir->path() / "k").string(), (dir->path() / "plan.txt").string()};
+  auto ran = runner->Run(cs);
+  ASSERT_TRUE(ran.ok() && ran->ok());
+  EXPECT_EQ(ran->stdout_text, "1 1 35 0 -1\n");
+}
+
 // Every bundled problem's driver compiles with the host compiler, with and
 // without the CUDA hooks, and links against its reference.
 TEST(DriverGenTest, GeneratedDriversCompile) {
@@ -152,6 +190,14 @@ TEST(DriverGenTest, GeneratedDriversCompile) {
     res = runner->Run(cs);
     ASSERT_TRUE(res.ok());
     EXPECT_TRUE(res->ok()) << name << " (cuda):\n" << res->stderr_text;
+    // With the drop-in form's kernel clock, where the toolkit has CUPTI.
+    if (fs::exists("/usr/local/cuda/include/cupti.h")) {
+      cs.argv = {"g++", "-std=c++17", "-DRG_DRIVER_CUDA", "-DRG_DRIVER_CUPTI", "-I/usr/local/cuda/include", "-c",
+                 d.string(), "-o", (dir->path() / (std::string(name) + "_cupti.o")).string()};
+      res = runner->Run(cs);
+      ASSERT_TRUE(res.ok());
+      EXPECT_TRUE(res->ok()) << name << " (cuda, cupti):\n" << res->stderr_text;
+    }
   }
 }
 

@@ -274,8 +274,16 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   double cand_ms = std::max(res->candidate_timing->median_ms, 1e-6);
   res->speedup = res->reference_timing->median_ms / cand_ms;
   res->verdict = Verdict::kCorrect;
-  if (!cand.kernel_ms.empty()) {
-    if (cand.kernel_ms.size() != cand.times_ms.size()) {
+  // The drop-in form's kernel time (CUPTI) is a figure beside the call's: a
+  // repetition without one (no kernel ran, records dropped) leaves it absent,
+  // never zero. The kernel form's adapter must report every launch.
+  const bool partial_kernel_ms = !cand.kernel_ms.empty() && cand.kernel_ms.size() != cand.times_ms.size();
+  std::string kernel_note;
+  if (partial_kernel_ms && !opts.kernel_form) {
+    kernel_note = "; kernel time measured for " + std::to_string(cand.kernel_ms.size()) + " of " +
+                       std::to_string(cand.times_ms.size()) + " timed calls: no kernel figure";
+  } else if (!cand.kernel_ms.empty()) {
+    if (partial_kernel_ms) {
       return Implausible(res, "kernel times for " + std::to_string(cand.kernel_ms.size()) + " of " +
                                   std::to_string(cand.times_ms.size()) + " timed calls");
     }
@@ -301,6 +309,12 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
                 res->reference_timing->median_ms, res->candidate_timing->reps, res->reference_timing->reps,
                 res->speedup);
   res->detail = buf;
+  if (!opts.kernel_form && res->kernel_timing) {
+    std::snprintf(buf, sizeof buf, "; kernels %.3f ms (CUPTI): kernel speedup %.2fx", res->kernel_timing->median_ms,
+                  res->kernel_speedup);
+    res->detail += buf;
+  }
+  res->detail += kernel_note;
   if (opts.kernel_form) res->detail += " (kernel only; the call with transfers took " +
                                        [&] {
     char ms[32];

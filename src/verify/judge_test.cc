@@ -155,5 +155,57 @@ TEST(JudgeTest, SamplesThatDisagreeWithTheirRepetitionsAreImplausible) {
   EXPECT_EQ(res.verdict, Verdict::kImplausibleSpeed);
 }
 
+
+// The drop-in form's kernel figure (CUPTI, "k1" records beside each "t1"):
+// present for every repetition -> kernel_timing and kernel_speedup beside the
+// call's; missing for some -> absent (never zero), the call still counts;
+// longer than the call -> implausible. The kernel form must report every launch.
+DriverRecords Timed(const std::vector<double>& call_ms, const std::vector<double>& kernel_ms, int cases) {
+  DriverRecords r = Records({1, 2, 3}, {1, 2, 3}, cases);
+  for (int set : {kTimingCaseA, kTimingCaseA + 1}) r.Add({set, 0, "y", 4, 3, Floats({1, 2, 3})});
+  r.times_ms = call_ms;
+  r.kernel_ms = kernel_ms;
+  return r;
+}
+
+TEST(JudgeTest, DropInKernelFigureIsBesideTheCallAndAbsentNotZero) {
+  Problem p = LoadBundled("saxpy");
+  int cases = static_cast<int>(p.spec.tests.size());
+  DriverRecords ref = Timed({10, 10, 10}, {}, cases);
+  JudgeOptions jo;
+  VerifyResult both;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.5, 0.5, 0.5}, cases), jo, &both);
+  ASSERT_EQ(both.verdict, Verdict::kCorrect) << both.detail;
+  EXPECT_DOUBLE_EQ(both.speedup, 5.0);  // the call's: the headline of the drop-in form
+  ASSERT_TRUE(both.kernel_timing.has_value());
+  EXPECT_DOUBLE_EQ(both.kernel_speedup, 20.0);
+  EXPECT_TRUE(both.transfers_timed);
+  EXPECT_NE(both.detail.find("kernel speedup 20.00x"), std::string::npos) << both.detail;
+
+  VerifyResult none;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {}, cases), jo, &none);
+  EXPECT_EQ(none.verdict, Verdict::kCorrect);
+  EXPECT_FALSE(none.kernel_timing.has_value());
+  EXPECT_EQ(none.kernel_speedup, 0);
+
+  VerifyResult partial;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.5, 0.5}, cases), jo, &partial);
+  EXPECT_EQ(partial.verdict, Verdict::kCorrect) << partial.detail;
+  EXPECT_DOUBLE_EQ(partial.speedup, 5.0);
+  EXPECT_FALSE(partial.kernel_timing.has_value());
+  EXPECT_NE(partial.detail.find("kernel time measured for 2 of 3 timed calls"), std::string::npos) << partial.detail;
+
+  VerifyResult longer;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.5, 3, 0.5}, cases), jo, &longer);
+  EXPECT_EQ(longer.verdict, Verdict::kImplausibleSpeed);
+  EXPECT_EQ(longer.speedup, 0);
+
+  JudgeOptions kf;
+  kf.kernel_form = true;
+  VerifyResult kpartial;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.5, 0.5}, cases), kf, &kpartial);
+  EXPECT_EQ(kpartial.verdict, Verdict::kImplausibleSpeed);
+}
+
 }  // namespace
 }  // namespace regrapht::verify

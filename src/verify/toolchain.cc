@@ -47,6 +47,7 @@ Result<Toolchain> DetectToolchain(CommandRunner* runner) {
     std::regex re(R"(V(\d+\.\d+\.\d+))");
     if (std::regex_search(r.stdout_text, m, re)) tc.nvcc_version = m[1].str();
     else tc.nvcc_version = std::string(Trim(r.stdout_text));
+    FindCupti(&tc);
   }
   const char* cxx = std::getenv("CXX");
   tc.cxx = FindProgram(cxx && *cxx ? cxx : "g++");
@@ -58,6 +59,28 @@ Result<Toolchain> DetectToolchain(CommandRunner* runner) {
   auto lines = SplitLines(r.stdout_text);
   tc.cxx_version = lines.empty() ? "unknown" : lines[0];
   return tc;
+}
+
+void FindCupti(Toolchain* tc) {
+  tc->cupti_include.clear();
+  tc->cupti_lib.clear();
+  if (const char* off = std::getenv("REGRAPHT_NO_CUPTI"); off && *off) return;
+  if (tc->cuda_root.empty()) return;
+  std::error_code ec;
+  for (const fs::path& base : {tc->cuda_root, tc->cuda_root / "extras" / "CUPTI"}) {
+    fs::path inc = base / "include", lib;
+    if (!fs::exists(inc / "cupti.h", ec)) continue;
+    for (const char* l : {"lib64", "lib"}) {
+      if (fs::exists(base / l / "libcupti.so", ec)) {
+        lib = base / l;
+        break;
+      }
+    }
+    if (lib.empty()) continue;
+    tc->cupti_include = inc;
+    tc->cupti_lib = lib;
+    return;
+  }
 }
 
 Result<std::vector<std::string>> ParseArchs(const std::string& text) {

@@ -16,9 +16,18 @@ struct Toolchain {
   fs::path cuda_root;      // folder holding include/ and lib64/
   std::string nvcc_version;  // "13.0.88"
   std::string cxx_version;   // first line of `g++ --version`
+  // CUPTI (the kernel-only time of drop-in calls, docs/bench.md): the folders
+  // holding cupti.h and libcupti.so; empty where the toolkit has none.
+  fs::path cupti_include, cupti_lib;
 
   bool has_nvcc() const { return !nvcc.empty(); }
+  bool has_cupti() const { return !cupti_include.empty() && !cupti_lib.empty(); }
 };
+
+// Fills tc->cupti_include and cupti_lib from the toolkit at tc->cuda_root
+// (include/ and lib64/, or extras/CUPTI/{include,lib64}); both stay empty
+// unless both are found, or when $REGRAPHT_NO_CUPTI is set (non-empty).
+void FindCupti(Toolchain* tc);
 
 // Finds nvcc ($REGRAPHT_NVCC, PATH, $CUDA_HOME/bin, /usr/local/cuda/bin) and
 // the host compiler ($CXX, g++). Missing nvcc is not an error here; the

@@ -1,6 +1,10 @@
 #include "verify/toolchain.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
 
 namespace regrapht::verify {
 namespace {
@@ -17,6 +21,39 @@ TEST(ToolchainTest, Gencode) {
             (std::vector<std::string>{"-gencode=arch=compute_80,code=sm_80",
                                       "-gencode=arch=compute_90,code=sm_90",
                                       "-gencode=arch=compute_90,code=compute_90"}));
+}
+
+// CUPTI is found beside the toolkit's headers and libraries, or under
+// extras/CUPTI; missing either half (or REGRAPHT_NO_CUPTI) leaves it absent.
+TEST(ToolchainTest, FindsCuptiOrLeavesItAbsent) {
+  fs::path root = fs::temp_directory_path() / ("rg-cupti-test-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  auto touch = [](const fs::path& p) {
+    fs::create_directories(p.parent_path());
+    std::ofstream(p) << "x";
+  };
+  Toolchain tc;
+  tc.cuda_root = root;
+  ::unsetenv("REGRAPHT_NO_CUPTI");
+  FindCupti(&tc);
+  EXPECT_FALSE(tc.has_cupti());
+  touch(root / "include" / "cupti.h");
+  FindCupti(&tc);
+  EXPECT_FALSE(tc.has_cupti()) << "a header without the library";
+  touch(root / "extras" / "CUPTI" / "include" / "cupti.h");
+  touch(root / "extras" / "CUPTI" / "lib64" / "libcupti.so");
+  FindCupti(&tc);
+  ASSERT_TRUE(tc.has_cupti());
+  EXPECT_EQ(tc.cupti_lib, root / "extras" / "CUPTI" / "lib64");
+  touch(root / "lib64" / "libcupti.so");
+  FindCupti(&tc);
+  EXPECT_EQ(tc.cupti_include, root / "include");
+  EXPECT_EQ(tc.cupti_lib, root / "lib64");
+  ::setenv("REGRAPHT_NO_CUPTI", "1", 1);
+  FindCupti(&tc);
+  EXPECT_FALSE(tc.has_cupti());
+  ::unsetenv("REGRAPHT_NO_CUPTI");
+  fs::remove_all(root);
 }
 
 TEST(ToolchainTest, ParsesPtxasLog) {

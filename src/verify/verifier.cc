@@ -254,14 +254,25 @@ class Verifier::Impl {
 
   std::string ToolKey() const { return tc_.cxx_version + "|" + tc_.nvcc_version; }
 
-  std::vector<std::string> DriverFlags(bool cuda) const {
+  // `kernel_clock`: the drop-in form's GPU driver with CUPTI's kernel clock.
+  std::vector<std::string> DriverFlags(bool cuda, bool kernel_clock = false) const {
     std::vector<std::string> f = {tc_.cxx.string(), "-std=c++17", "-O2", "-ffp-contract=off",
                                   "-fno-fast-math", "-w"};
     if (cuda) {
       f.push_back("-DRG_DRIVER_CUDA");
       f.push_back("-I" + (tc_.cuda_root / "include").string());
     }
+    if (cuda && kernel_clock) {
+      f.push_back("-DRG_DRIVER_CUPTI");
+      f.push_back("-I" + tc_.cupti_include.string());
+    }
     return f;
+  }
+
+  // The drop-in form's GPU runs measure kernel-only time with CUPTI where the
+  // toolkit has it (docs/bench.md); elsewhere the figure is absent.
+  bool KernelClock(const ProblemSpec& spec) const {
+    return tc_.has_cupti() && !KernelForm(spec) && !o_.cpu_candidate && !o_.emulate;
   }
 
   bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
@@ -273,7 +284,7 @@ class Verifier::Impl {
     BuildRequest req;
     req.label = cuda ? "driver-gpu" : "driver-cpu";
     req.files = {{"driver.cc", src}, {"rg_driver.h", std::string(verify::DriverRuntimeHeader())}};
-    req.argv = DriverFlags(cuda);
+    req.argv = DriverFlags(cuda, cuda && !kernel_form && KernelClock(spec));
     req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
     req.output = "driver.o";
     req.key_extra = ToolKey();
@@ -504,6 +515,11 @@ class Verifier::Impl {
         if (lib == "cusparse") link.argv.push_back("-lcusparse");
         if (lib == "cufft") link.argv.push_back("-lcufft");
         if (lib == "curand") link.argv.push_back("-lcurand");
+      }
+      if (!adapter && KernelClock(spec)) {
+        link.argv.push_back("-L" + tc_.cupti_lib.string());
+        link.argv.push_back("-lcupti");
+        link.argv.push_back("-Wl,-rpath," + tc_.cupti_lib.string());
       }
       link.argv.insert(link.argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
       link.argv.push_back("-Wl,-rpath," + (tc_.cuda_root / "lib64").string());
@@ -867,7 +883,9 @@ class Verifier::Impl {
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
     if (!exe) return res;
-    std::string plan = verify::MakePlan(p.spec, CandidatePlan());
+    verify::PlanOptions plan_options = CandidatePlan();
+    plan_options.kernel_clock = KernelClock(p.spec);
+    std::string plan = verify::MakePlan(p.spec, plan_options);
     RunOutput run;
     {
       std::unique_ptr<verify::GpuLock> lock;

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/strings.h"
 
@@ -47,6 +48,39 @@ TEST_F(VerifyGpuTest, ExpertSolutionsAreCorrectAndFaster) {
     EXPECT_GT(r->speedup, 0.0);
     EXPECT_FALSE(r->env.gpu_name.empty());
   }
+}
+
+// The drop-in form's kernel-only time (CUPTI, docs/bench.md): beside the
+// call's figure, positive, no longer than the call, and a kernel speedup at
+// least the call's (the kernels are part of the call). With
+// REGRAPHT_NO_CUPTI set the figure is absent, never zero.
+TEST_F(VerifyGpuTest, DropInCallsCarryAKernelOnlyFigure) {
+  Verifier v(GpuOptions(), runner_.get());
+  for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    Problem p = LoadBundled(name);
+    auto r = v.Verify(p, *p.solution_source);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    ASSERT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail;
+    ASSERT_TRUE(r->kernel_timing.has_value()) << name << ": no kernel time (is libcupti there?): " << r->detail;
+    std::printf("[gpu] %-16s call %.4f ms (%.2fx)  kernels %.4f ms (%.2fx)\n", name,
+                r->candidate_timing->median_ms, r->speedup, r->kernel_timing->median_ms, r->kernel_speedup);
+    EXPECT_EQ(r->form, "dropin");
+    EXPECT_TRUE(r->transfers_timed);
+    EXPECT_GT(r->kernel_timing->median_ms, 0.0) << name;
+    EXPECT_LE(r->kernel_timing->median_ms, r->candidate_timing->median_ms * 1.01 + 0.01) << name;
+    EXPECT_GE(r->kernel_speedup, r->speedup * 0.99) << name;
+    EXPECT_EQ(r->kernel_timing->reps, r->candidate_timing->reps) << name;
+  }
+  ::setenv("REGRAPHT_NO_CUPTI", "1", 1);
+  VerifyOptions o = GpuOptions();
+  Verifier without(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = without.Verify(p, *p.solution_source);
+  ::unsetenv("REGRAPHT_NO_CUPTI");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  EXPECT_FALSE(r->kernel_timing.has_value());
+  EXPECT_EQ(r->kernel_speedup, 0);
 }
 
 TEST_F(VerifyGpuTest, PlantedCheatsAreCaught) {

@@ -1,0 +1,3 @@
+void scale_add(int n, float a, const float* x, float* y) {
+  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];
+}
