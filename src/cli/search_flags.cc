@@ -10,9 +10,10 @@
 namespace regrapht::cli {
 namespace {
 
-// The DRY multiplier "auto" gives the embedded model (docs/llm.md
-// "Repetition: measured").
-constexpr float kEmbeddedDryMultiplier = 0.8f;
+// The repeat penalty "auto" gives the embedded model (docs/llm.md
+// "Repetition control": on SmolLM2-135M it ended every reply of a sample of
+// the easy tier inside its token budget; DRY 0.8 ended half).
+constexpr float kEmbeddedRepeatPenalty = 1.1f;
 
 // "auto" or a finite number above (or, with allow_zero, at) zero.
 std::string CheckNumberOrAuto(const std::string& v, bool allow_zero) {
@@ -98,13 +99,14 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->check(CLI::IsMember({"on", "off"}));
   sub->add_option("--repeat-penalty", repeat_penalty,
                   "repetition control: divide the logits of tokens seen in the last 64 generated tokens "
-                  "by this (1: off; auto: off; an endpoint gets it with --guided-decoding llama-server|vllm)")
+                  "by this (1: off; auto: 1.1 for the embedded model, off for an endpoint; an endpoint "
+                  "gets it with --guided-decoding llama-server|vllm)")
       ->capture_default_str()
       ->check(PositiveOrAuto);
   sub->add_option("--dry-multiplier", dry_multiplier,
                   "repetition control: llama.cpp's DRY sampler, penalizing a token that repeats a sequence "
-                  "already generated (0: off; auto: 0.8 for the embedded model, off for an endpoint; an "
-                  "endpoint gets it with --guided-decoding llama-server)")
+                  "already generated (0: off; auto: off; an endpoint gets it with --guided-decoding "
+                  "llama-server)")
       ->capture_default_str()
       ->check(NonNegativeOrAuto);
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
@@ -155,9 +157,9 @@ SearchOptions SearchFlags::ToOptions() const {
 
 void SearchFlags::ApplyRepetition(SamplingParams& s) const {
   const bool http = backend.UseHttp();
-  s.repeat_penalty = repeat_penalty == "auto" ? 1.0f : std::stof(repeat_penalty);
-  s.dry_multiplier = dry_multiplier == "auto" ? (http ? 0.0f : kEmbeddedDryMultiplier)
-                                              : std::stof(dry_multiplier);
+  s.repeat_penalty = repeat_penalty == "auto" ? (http ? 1.0f : kEmbeddedRepeatPenalty)
+                                              : std::stof(repeat_penalty);
+  s.dry_multiplier = dry_multiplier == "auto" ? 0.0f : std::stof(dry_multiplier);
 }
 
 ShapeOptions SearchFlags::Shape() const {

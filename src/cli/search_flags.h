@@ -45,8 +45,8 @@ struct SearchFlags {
   std::string grammar = "auto";        // auto | on | off
   std::string stop_at_fence = "on";    // on | off
   // Repetition control (docs/llm.md "Repetition"): "auto" or a number.
-  std::string repeat_penalty = "auto";  // auto: off (1)
-  std::string dry_multiplier = "auto";  // auto: 0.8 for the embedded model, off (0) for an endpoint
+  std::string repeat_penalty = "auto";  // auto: 1.1 for the embedded model, off (1) for an endpoint
+  std::string dry_multiplier = "auto";  // auto: off (0)
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
