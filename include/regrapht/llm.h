@@ -49,6 +49,19 @@ struct SamplingParams {
   uint64_t seed = 0;         // sample i uses seed + i
   std::vector<std::string> stop;  // generation ends before the first match
   bool ignore_eos = false;   // keep generating past end-of-generation (benchmarks)
+  // Repetition control (docs/llm.md "Repetition"): small models fall into
+  // loops of repeated lines. repeat_penalty divides the logits of tokens seen
+  // in the last repeat_last_n tokens (1: off); DRY (dry_multiplier > 0)
+  // penalizes a token that would extend a sequence already seen more than
+  // dry_allowed_length tokens long, growing by dry_base per extra token.
+  // The embedded backend applies both; an endpoint gets them only where its
+  // server kind is known (OpenAiOptions::guided). Defaults: off.
+  float repeat_penalty = 1.0f;
+  int repeat_last_n = 64;
+  float dry_multiplier = 0.0f;
+  float dry_base = 1.75f;
+  int dry_allowed_length = 2;
+  bool repetition_control() const { return repeat_penalty != 1.0f || dry_multiplier > 0; }
 };
 
 // Output shaping (docs/llm.md "Output shaping"; built by llm/shape.h). All

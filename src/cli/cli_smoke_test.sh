@@ -13,5 +13,15 @@ set +e
 [ $? -eq 2 ] || { echo "verify without --problem must exit 2"; exit 1; }
 "$bin" bench > /dev/null 2>&1
 [ $? -eq 2 ] || { echo "bench without --suite must exit 2"; exit 1; }
+# Repetition control: numbers checked, and an endpoint needs a known server kind.
+"$bin" optimize x.cpp --function f --dry-multiplier abc > /dev/null 2>&1
+[ $? -eq 2 ] || { echo "--dry-multiplier abc must exit 2"; exit 1; }
+"$bin" optimize x.cpp --function f --repeat-penalty 0 > /dev/null 2>&1
+[ $? -eq 2 ] || { echo "--repeat-penalty 0 must exit 2"; exit 1; }
+out=$("$bin" bench --suite s --repeat-penalty 1.2 --endpoint http://127.0.0.1:9/v1 --model-name m 2>&1)
+[ $? -eq 2 ] || { echo "--repeat-penalty with an endpoint of unknown kind must exit 2"; exit 1; }
+echo "$out" | grep -q "guided-decoding" || { echo "the error must name --guided-decoding: $out"; exit 1; }
+"$bin" optimize x.cpp --function f --dry-multiplier 1 --guided-decoding vllm --endpoint http://127.0.0.1:9/v1 --model-name m > /dev/null 2>&1
+[ $? -eq 2 ] || { echo "--dry-multiplier with vLLM must exit 2"; exit 1; }
 "$bin" bench merge --help > /dev/null || { echo "regrapht bench merge --help failed"; exit 1; }
 echo ok

@@ -3,7 +3,37 @@
 #include "core/json_util.h"
 #include "core/strings.h"
 
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+
 namespace regrapht::cli {
+namespace {
+
+// The repeat penalty "auto" gives the embedded model (docs/llm.md
+// "Repetition control": on SmolLM2-135M it ended every reply of a sample of
+// the easy tier inside its token budget; DRY 0.8 ended half).
+constexpr float kEmbeddedRepeatPenalty = 1.1f;
+
+// "auto" or a finite number above (or, with allow_zero, at) zero.
+std::string CheckNumberOrAuto(const std::string& v, bool allow_zero) {
+  if (v == "auto") return "";
+  char* end = nullptr;
+  errno = 0;
+  double d = std::strtod(v.c_str(), &end);
+  if (v.empty() || *end != '\0' || errno != 0 || !std::isfinite(d))
+    return "'" + v + "' is neither auto nor a number";
+  if (d < 0 || (d == 0 && !allow_zero))
+    return "'" + v + "' must be " + std::string(allow_zero ? "0 or more" : "above 0");
+  return "";
+}
+
+const CLI::Validator PositiveOrAuto(
+    [](std::string& v) { return CheckNumberOrAuto(v, /*allow_zero=*/false); }, "auto|NUMBER>0");
+const CLI::Validator NonNegativeOrAuto(
+    [](std::string& v) { return CheckNumberOrAuto(v, /*allow_zero=*/true); }, "auto|NUMBER>=0");
+
+}  // namespace
 
 void SearchFlags::Add(CLI::App* sub, bool with_method) {
   if (with_method) {
@@ -67,8 +97,36 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
                   "output shaping without a grammar: end a prefilled reply at its closing fence")
       ->capture_default_str()
       ->check(CLI::IsMember({"on", "off"}));
+  sub->add_option("--repeat-penalty", repeat_penalty,
+                  "repetition control: divide the logits of tokens seen in the last 64 generated tokens "
+                  "by this (1: off; auto: 1.1 for the embedded model, off for an endpoint; an endpoint "
+                  "gets it with --guided-decoding llama-server|vllm)")
+      ->capture_default_str()
+      ->check(PositiveOrAuto);
+  sub->add_option("--dry-multiplier", dry_multiplier,
+                  "repetition control: llama.cpp's DRY sampler, penalizing a token that repeats a sequence "
+                  "already generated (0: off; auto: off; an endpoint gets it with --guided-decoding "
+                  "llama-server)")
+      ->capture_default_str()
+      ->check(NonNegativeOrAuto);
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
+  // Combinations a validator cannot see: a usage error (exit 2) before any work.
+  sub->parse_complete_callback([this] {
+    std::string why = CheckRepetitionForEndpoint();
+    if (!why.empty()) throw CLI::ValidationError(why);
+  });
+}
+
+std::string SearchFlags::CheckRepetitionForEndpoint() const {
+  if (!backend.UseHttp()) return "";
+  if (backend.guided == "none" && (repeat_penalty != "auto" || dry_multiplier != "auto")) {
+    return "--repeat-penalty/--dry-multiplier with an endpoint need its server kind "
+           "(--guided-decoding llama-server or vllm): api.openai.com refuses fields it does not know";
+  }
+  if (backend.guided == "vllm" && dry_multiplier != "auto" && std::stof(dry_multiplier) > 0)
+    return "--dry-multiplier: vLLM has no DRY sampler (use --repeat-penalty)";
+  return "";
 }
 
 SearchOptions SearchFlags::ToOptions() const {
@@ -93,7 +151,15 @@ SearchOptions SearchFlags::ToOptions() const {
   o.max_in_flight = max_in_flight;
   o.max_endpoint_failures = max_endpoint_failures;
   o.shape = Shape();
+  ApplyRepetition(o.sampling);
   return o;
+}
+
+void SearchFlags::ApplyRepetition(SamplingParams& s) const {
+  const bool http = backend.UseHttp();
+  s.repeat_penalty = repeat_penalty == "auto" ? (http ? 1.0f : kEmbeddedRepeatPenalty)
+                                              : std::stof(repeat_penalty);
+  s.dry_multiplier = dry_multiplier == "auto" ? 0.0f : std::stof(dry_multiplier);
 }
 
 ShapeOptions SearchFlags::Shape() const {
@@ -116,6 +182,13 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
+  SamplingParams sp;
+  ApplyRepetition(sp);
+  if (sp.repetition_control()) {
+    j["repetition"] = {{"repeat_penalty", sp.repeat_penalty}, {"repeat_last_n", sp.repeat_last_n},
+                       {"dry_multiplier", sp.dry_multiplier}, {"dry_base", sp.dry_base},
+                       {"dry_allowed_length", sp.dry_allowed_length}};
+  }
   return j.dump();
 }
 

@@ -44,6 +44,9 @@ struct SearchFlags {
   std::string prefill = "auto";        // auto | on | off
   std::string grammar = "auto";        // auto | on | off
   std::string stop_at_fence = "on";    // on | off
+  // Repetition control (docs/llm.md "Repetition"): "auto" or a number.
+  std::string repeat_penalty = "auto";  // auto: 1.1 for the embedded model, off (1) for an endpoint
+  std::string dry_multiplier = "auto";  // auto: off (0)
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
@@ -51,6 +54,12 @@ struct SearchFlags {
   // The shaping the flags and the backend give: embedded, prefill and grammar
   // on; an endpoint, no prefill and the grammar only with --guided-decoding.
   ShapeOptions Shape() const;
+  // Writes the repetition settings into `s`: the backend's default for
+  // "auto", else the number given (checked by the flag's validator).
+  void ApplyRepetition(SamplingParams& s) const;
+  // Why the repetition flags cannot reach the endpoint; empty when they can
+  // (or there is no endpoint).
+  std::string CheckRepetitionForEndpoint() const;
   // JSON of the settings that change results (for bench's config hash).
   std::string ConfigJson(const std::string& model_id) const;
 };

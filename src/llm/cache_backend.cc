@@ -168,6 +168,12 @@ std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
   h.Add(static_cast<int64_t>(s.stop.size()));
   for (const auto& stop : s.stop) h.Add(stop);
   h.Add(int64_t{request.n});
+  // Keyed only when on, so that earlier keys stay as they were.
+  if (s.repetition_control()) {
+    std::snprintf(buf, sizeof buf, "%.6g/%d/%.6g/%.6g/%d", s.repeat_penalty, s.repeat_last_n,
+                  s.dry_multiplier, s.dry_base, s.dry_allowed_length);
+    h.Add("repetition").Add(buf);
+  }
   // Shaping is keyed only when used, so that unshaped keys stay as they were.
   if (!request.shape.empty()) {
     h.Add("shape").Add(request.shape.prefill).Add(request.shape.grammar).Add(request.shape.close);

@@ -53,7 +53,15 @@ TEST(CachedBackendTest, KeyCoversEverySamplingField) {
   std::string k = CacheKey(llm, base);
   EXPECT_EQ(k.size(), 32u);
   EXPECT_EQ(k, CacheKey(llm, base));
-  std::vector<ChatRequest> variants(9, base);
+  std::vector<ChatRequest> variants(14, base);
+  variants[9].sampling.repeat_penalty = 1.1f;
+  variants[10].sampling.dry_multiplier = 0.8f;
+  variants[11] = variants[10];
+  variants[11].sampling.dry_base = 2.0f;
+  variants[12] = variants[10];
+  variants[12].sampling.dry_allowed_length = 3;
+  variants[13] = variants[9];
+  variants[13].sampling.repeat_last_n = 32;
   variants[0].sampling.temperature = 0.1f;
   variants[1].sampling.top_p = 0.5f;
   variants[2].sampling.top_k = 3;
@@ -64,6 +72,13 @@ TEST(CachedBackendTest, KeyCoversEverySamplingField) {
   variants[7].messages[0].role = Role::kUser;
   variants[8].messages[1].content = "q2";
   for (const auto& v : variants) EXPECT_NE(CacheKey(llm, v), k);
+  EXPECT_NE(CacheKey(llm, variants[11]), CacheKey(llm, variants[10]));
+  EXPECT_NE(CacheKey(llm, variants[12]), CacheKey(llm, variants[10]));
+  EXPECT_NE(CacheKey(llm, variants[13]), CacheKey(llm, variants[9]));
+  // While off, the repetition fields are not keyed (earlier keys stay valid).
+  ChatRequest off = base;
+  off.sampling.dry_base = 3.0f;  // unused while DRY is off
+  EXPECT_EQ(CacheKey(llm, off), k);
   FakeLlmBackend other;
   other.set_model_id("other-model");
   EXPECT_NE(CacheKey(other, base), k);

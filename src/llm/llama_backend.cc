@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstring>
 #include <fstream>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -128,6 +129,9 @@ class LlamaBackend final : public LlmBackend {
   // Samples a token from output `idx` of the last decode, under `grammar`
   // when it is not null; accepts it in both samplers.
   llama_token Sample(llama_sampler* chain, llama_sampler* grammar, int idx);
+  // Puts the repetition penalty and DRY samplers of `sp` (when on) at the
+  // head of `chain`, before greedy or temperature sampling.
+  void AddRepetitionControl(llama_sampler* chain, const SamplingParams& sp) const;
 
   static bool Abort(void* self) {
     auto* b = static_cast<LlamaBackend*>(self);
@@ -338,6 +342,27 @@ llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, i
   return tok;
 }
 
+void LlamaBackend::AddRepetitionControl(llama_sampler* chain, const SamplingParams& sp) const {
+  if (sp.dry_multiplier > 0) {
+    // llama.cpp's default sequence breakers: a match does not extend across
+    // them, so a repeated line is penalized, not a line that repeats a part
+    // of an earlier one across its break. Only generated tokens count (the
+    // prompt is not accepted by the chain), so the prompt's examples are free.
+    // The window is the whole context (this llama.cpp reads -1 as "off").
+    static const char* kBreakers[] = {"\n", ":", "\"", "*"};
+    llama_sampler_chain_add(chain, llama_sampler_init_dry(vocab_, sp.dry_multiplier, sp.dry_base,
+                                                          sp.dry_allowed_length,
+                                                          static_cast<int32_t>(llama_n_ctx(ctx_.get())),
+                                                          kBreakers,
+                                                          std::size(kBreakers)));
+  }
+  if (sp.repeat_penalty != 1.0f) {
+    llama_sampler_chain_add(chain, llama_sampler_init_penalties(llama_vocab_n_tokens(vocab_),
+                                                                sp.repeat_last_n, sp.repeat_penalty,
+                                                                0.0f, 0.0f));
+  }
+}
+
 Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, const OutputShape& shape,
                                                            const SampleSpec* specs, int n) {
   struct Seq {
@@ -355,6 +380,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     const SamplingParams& sp = *specs[i].sampling;
     Seq& q = seqs[i];
     q.chain.reset(llama_sampler_chain_init(llama_sampler_chain_default_params()));
+    AddRepetitionControl(q.chain.get(), sp);
     if (sp.temperature <= 0) {
       llama_sampler_chain_add(q.chain.get(), llama_sampler_init_greedy());
     } else {

@@ -186,6 +186,22 @@ Result<std::string> OpenAiBackend::Post(const std::string& path, const std::stri
                           " attempts");
 }
 
+// Repetition control reaches a server only in the fields of a known server
+// kind (api.openai.com refuses fields it does not know): llama-server takes
+// llama.cpp's sampler parameters, vLLM its repetition_penalty (no DRY).
+void AddRepetitionFields(const SamplingParams& s, const std::string& server, Json& body) {
+  if (!s.repetition_control()) return;
+  if (server == "llama-server") {
+    body["repeat_penalty"] = s.repeat_penalty;
+    body["repeat_last_n"] = s.repeat_last_n;
+    body["dry_multiplier"] = s.dry_multiplier;
+    body["dry_base"] = s.dry_base;
+    body["dry_allowed_length"] = s.dry_allowed_length;
+  } else if (server == "vllm" && s.repeat_penalty != 1.0f) {
+    body["repetition_penalty"] = s.repeat_penalty;
+  }
+}
+
 Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, uint64_t seed) {
   const SamplingParams& s = request.sampling;
   Json body;
@@ -202,6 +218,7 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
   if (n != 1) body["n"] = n;
   if (!s.stop.empty()) body["stop"] = s.stop;
   if (s.ignore_eos) body["ignore_eos"] = true;  // vLLM and llama-server extension
+  AddRepetitionFields(s, options_.guided, body);
   if (!request.shape.grammar.empty()) {
     if (options_.guided == "llama-server") body["grammar"] = request.shape.grammar;
     if (options_.guided == "vllm") body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF

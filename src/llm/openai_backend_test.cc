@@ -410,6 +410,34 @@ TEST_F(OpenAiBackendTest, GrammarGoesToTheServersGuidedDecodingField) {
   EXPECT_EQ(NewOpenAiBackend(o).status().code(), Status::Code::kInvalidArgument);
 }
 
+TEST_F(OpenAiBackendTest, RepetitionControlGoesOnlyToAKnownServerKind) {
+  handler_ = [](const httplib::Request&, httplib::Response& res) {
+    res.set_content(Completion("x"), "application/json");
+  };
+  ChatRequest r = Ask();
+  ASSERT_TRUE(Backend()->Chat(r).ok());  // off: no field for any server
+  r.sampling.repeat_penalty = 1.2f;
+  r.sampling.dry_multiplier = 0.8f;
+  ASSERT_TRUE(Backend()->Chat(r).ok());  // guided "none": api.openai.com would refuse them
+  OpenAiOptions o;
+  o.guided = "llama-server";
+  ASSERT_TRUE(Backend(o)->Chat(r).ok());
+  o.guided = "vllm";
+  ASSERT_TRUE(Backend(o)->Chat(r).ok());
+  ASSERT_EQ(bodies_.size(), 4u);
+  for (const char* field : {"repeat_penalty", "dry_multiplier", "repetition_penalty"}) {
+    EXPECT_FALSE(bodies_[0].contains(field)) << field;
+    EXPECT_FALSE(bodies_[1].contains(field)) << field;
+  }
+  EXPECT_FLOAT_EQ(bodies_[2]["repeat_penalty"].get<float>(), 1.2f);
+  EXPECT_FLOAT_EQ(bodies_[2]["dry_multiplier"].get<float>(), 0.8f);
+  EXPECT_EQ(bodies_[2]["dry_allowed_length"], 2);
+  EXPECT_EQ(bodies_[2]["repeat_last_n"], 64);
+  EXPECT_FALSE(bodies_[2].contains("repetition_penalty"));
+  EXPECT_FLOAT_EQ(bodies_[3]["repetition_penalty"].get<float>(), 1.2f);
+  EXPECT_FALSE(bodies_[3].contains("dry_multiplier"));
+}
+
 TEST(OpenAiFactoryTest, NeedsAnEndpointAndAModel) {
   unsetenv("OPENAI_BASE_URL");
   OpenAiOptions o;
