@@ -70,6 +70,10 @@ struct HtmlReportInput {
   std::vector<int> ks;
   std::vector<ResultRow> rows;        // the rows behind `groups`
   std::vector<std::string> databases; // named in the page's header
+  // What the metrics were computed with (MetricsOptions::timing): "call"
+  // labels the speed columns "(call)" and adds the kernel-only speedup@1 and
+  // geomean beside them; "kernel" labels them "(kernel)".
+  std::string timing = "call";
 };
 
 // One self-contained page (inline CSS and SVG, no scripts, nothing fetched):

@@ -79,8 +79,9 @@ TEST(ReportHtmlTest, MethodsByMetricsTableWithIntervals) {
   ASSERT_TRUE(t);
   auto header = HeaderTexts(*t);
   for (const char* h :
-       {"method", "model", "config", "pass@1 %", "pass@1 95% CI", "pass@2 %", "speedup@1",
-        "speedup@1 95% CI", "geomean", "geomean 95% CI", "fast_1 %", "evidence"}) {
+       {"method", "model", "config", "pass@1 %", "pass@1 95% CI", "pass@2 %", "speedup@1 (call)",
+        "speedup@1 95% CI", "geomean (call)", "geomean 95% CI", "speedup@1 (kernel)",
+        "geomean (kernel)", "fast_1 %", "evidence"}) {
     EXPECT_NE(std::find(header.begin(), header.end(), h), header.end()) << h;
   }
   auto rows = BodyRows(*t);
@@ -94,6 +95,58 @@ TEST(ReportHtmlTest, MethodsByMetricsTableWithIntervals) {
   // The pareval suite has its own table.
   ASSERT_TRUE(dom->ById("metrics-pareval"));
   EXPECT_EQ(BodyRows(*dom->ById("metrics-pareval")).size(), 1u);
+}
+
+// The speed columns say what they time: "(call)" with the kernel-only
+// figures beside them (absent, not zero, where no row has one), or
+// "(kernel)" alone in --timing kernel.
+TEST(ReportHtmlTest, CallAndKernelSpeedColumns) {
+  MetricsOptions o;
+  o.bootstrap = 50;
+  auto rows = fixture::Rows();
+  int with_kernel = 0;
+  for (auto& r : rows) {
+    if (r.key.suite != "cudaeval" || r.key.method != "standard" || r.verdict != "correct" ||
+        !(r.speedup > 0) || !(r.reference_ms > 0))
+      continue;
+    auto j = ParseJson(r.result_json.empty() ? "{}" : r.result_json, "result");
+    ASSERT_TRUE(j.ok());
+    (*j)["kernel_timing"] = {{"median_ms", r.reference_ms / 10}};
+    (*j)["kernel_speedup"] = 10.0;
+    r.result_json = j->dump();
+    ++with_kernel;
+  }
+  ASSERT_GT(with_kernel, 0);
+  auto groups = ComputeMetrics(rows, o);
+  SortForDisplay(&groups);
+  std::string err;
+  const std::string html = RenderHtmlReport({groups, o.ks, rows, {"results.db"}});
+  auto dom = ParseHtml(html, &err);
+  ASSERT_TRUE(dom) << err;
+  const Element* t = dom->ById("metrics-cudaeval");
+  ASSERT_TRUE(t);
+  auto header = HeaderTexts(*t);
+  auto body = BodyRows(*t);
+  ASSERT_FALSE(body.empty());
+  EXPECT_EQ(body[0][Column(header, "method")], "standard");
+  EXPECT_EQ(body[0][Column(header, "speedup@1 (kernel)")], "10.00x");
+  EXPECT_EQ(body[0][Column(header, "geomean (kernel)")], "10.00x");
+  EXPECT_NE(body[0][Column(header, "speedup@1 (call)")], "10.00x");
+  EXPECT_NE(body[1][Column(header, "speedup@1 (kernel)")].find("ndash"), std::string::npos)
+      << body[1][Column(header, "speedup@1 (kernel)")];  // no kernel figure: a dash, not 0
+  EXPECT_NE(html.find("<b>kernel</b> = the GPU time of the kernels"), std::string::npos);
+
+  o.timing = "kernel";
+  auto kgroups = ComputeMetrics(rows, o);
+  SortForDisplay(&kgroups);
+  HtmlReportInput in{kgroups, o.ks, rows, {"results.db"}, "kernel"};
+  auto kdom = ParseHtml(RenderHtmlReport(in), &err);
+  ASSERT_TRUE(kdom) << err;
+  auto kheader = HeaderTexts(*kdom->ById("metrics-cudaeval"));
+  EXPECT_NE(std::find(kheader.begin(), kheader.end(), "speedup@1 (kernel)"), kheader.end());
+  EXPECT_EQ(std::find(kheader.begin(), kheader.end(), "speedup@1 (call)"), kheader.end());
+  EXPECT_EQ(std::count(kheader.begin(), kheader.end(), "geomean (kernel)"), 1)
+      << "one geomean column in kernel mode: the headline one";
 }
 
 TEST(ReportHtmlTest, TierTableInNaturalOrderWithIntervals) {

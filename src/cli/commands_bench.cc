@@ -445,7 +445,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       if (st->per_problem) {
         return Fail(Status::InvalidArgument("--per-problem: the html report always holds the per-problem table"));
       }
-      bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs};
+      bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
       text = bench::RenderHtmlReport(in);
     } else if (st->per_problem) {
       text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
