@@ -23,6 +23,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -96,6 +97,13 @@ struct ShapeOptions {
   bool any() const { return prefill || grammar; }
 };
 
+// How far a request's generation has come (ChatRequest::on_progress).
+struct GenerationProgress {
+  int tokens = 0;      // generated so far, every sample of the request together
+  int max_tokens = 0;  // the most they may generate (each sample's max_tokens, summed)
+  double seconds = 0;  // since generation began (the prompt's evaluation excluded)
+};
+
 struct ChatRequest {
   std::vector<ChatMessage> messages;
   SamplingParams sampling;
@@ -105,6 +113,11 @@ struct ChatRequest {
   // set, the request ends early: the samples so far come back with
   // FinishReason::kCancelled. Not owned; may be null.
   const std::atomic<bool>* cancel = nullptr;
+  // Called while the embedded backend generates, from the generating thread,
+  // at most about four times a second and once at the end of each batch of
+  // sequences (an endpoint does not call it). May be empty. Not part of the
+  // response cache's key. In a ChatBatch, the first request's is used.
+  std::function<void(const GenerationProgress&)> on_progress = nullptr;
 };
 
 enum class FinishReason {

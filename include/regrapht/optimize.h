@@ -97,6 +97,7 @@ struct OptimizeEvent {
     kSearchStart,  // `graph` (null for methods without one), `graph_path`, `model`
     kSearchStep,   // one step of the search: `step`
     kHeldOut,      // the answer is being re-verified on held-out inputs
+    kGenerating,   // the model is generating: `generation` (embedded backend only)
   };
   Kind kind = Kind::kSpec;
   std::filesystem::path spec_path;
@@ -108,6 +109,7 @@ struct OptimizeEvent {
   std::string graph_path;
   std::string model;
   SearchEvent step;
+  GenerationProgress generation;
 };
 
 struct OptimizeRequest {

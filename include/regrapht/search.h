@@ -157,6 +157,10 @@ struct SearchEvent {
   std::string verdict;
   double best_speedup = 0;    // best verified so far (0: none)
   std::string best_verdict;   // of the current best
+  // Of the attempt that just finished (empty / 0 before the first): why it
+  // failed (its detail), and the tokens its reply took.
+  std::string detail;
+  int tokens_generated = 0;
 };
 
 struct SearchContext {
@@ -165,6 +169,9 @@ struct SearchContext {
   const PromptLibrary* prompts = nullptr; // required, not owned
   const Clock* clock = nullptr;           // null: the system clock
   std::function<void(const SearchEvent&)> on_event;
+  // Handed to every model request as ChatRequest::on_progress (the embedded
+  // backend reports tokens as it generates them). May be empty.
+  std::function<void(const GenerationProgress&)> on_generation = nullptr;
   // Set (e.g. by SIGINT): the search stops at its next check and model
   // requests in flight end early; the outcome says `interrupted`. Not owned;
   // may be null.

@@ -350,6 +350,12 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
       e.step = s;
       r.on_event(e);
     };
+    ctx.on_generation = [&r](const GenerationProgress& g) {
+      OptimizeEvent e;
+      e.kind = OptimizeEvent::Kind::kGenerating;
+      e.generation = g;
+      r.on_event(e);
+    };
   }
   RG_ASSIGN_OR_RETURN(report.search, reasoner->Run(task, ctx));
   ClassifyStop(r, &report);

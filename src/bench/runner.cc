@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "core/progress.h"
+#include "search/progress_text.h"
 #include "verify/result_json.h"
 
 namespace regrapht::bench {
@@ -156,7 +157,10 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
                     "correct " + std::to_string(summary.correct) + "  failed " +
                         std::to_string(summary.failed) + "  unverified " +
                         std::to_string(summary.unverified),
-                    name + " #" + std::to_string(t.sample) + ": " + row.verdict);
+                    name + " #" + std::to_string(t.sample) + ": " + row.verdict +
+                        (r.verdict == Verdict::kCorrect || r.detail.empty()
+                             ? std::string()
+                             : " (" + search::ReasonText(r.detail, 80) + ")"));
   });
   summary.wall_s = clock->NowSeconds() - start;
   RG_RETURN_IF_ERROR(first_error);

@@ -2,6 +2,8 @@
 // verified CUDA drop-in the small model finds out. The work is the library's
 // regrapht::Optimize (include/regrapht/optimize.h); this file is its flags,
 // its printing, the HTML page and the exit statuses.
+#include <unistd.h>
+
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "cli/verify_flags.h"
 #include "core/fs.h"
 #include "regrapht/optimize.h"
+#include "search/progress_text.h"
 
 namespace regrapht::cli {
 namespace {
@@ -75,6 +78,11 @@ int Conclude(const OptimizeReport& r, const fs::path& report_path) {
   return kExitUnverified;
 }
 
+bool StderrIsTty() {
+  static const bool tty = ::isatty(STDERR_FILENO) != 0;
+  return tty;
+}
+
 // Prints Optimize's progress as it happens.
 void PrintEvent(const OptimizeState& s, const OptimizeEvent& e) {
   switch (e.kind) {
@@ -105,11 +113,15 @@ void PrintEvent(const OptimizeState& s, const OptimizeEvent& e) {
     case OptimizeEvent::Kind::kSearchStep: {
       const SearchEvent& st = e.step;
       if (s.quiet || st.verdict.empty() || st.action == "select") return;
-      std::fprintf(stderr, "[gen %3d/%d] iter %-3d %-30s -> %-16s best %s\n", st.generation, s.search.budget,
-                   st.iteration, st.action.substr(0, 30).c_str(), st.verdict.c_str(),
-                   st.best_speedup > 0 ? fmt::format("{:.2f}x", st.best_speedup).c_str() : "-");
+      if (StderrIsTty()) std::fputs("\r\033[K", stderr);  // the generation line, if any
+      std::fprintf(stderr, "%s\n", search::StepLine(st, s.search.budget).c_str());
       return;
     }
+    case OptimizeEvent::Kind::kGenerating:
+      // A live line on a terminal only: logs get the finished step's line.
+      if (!s.quiet && StderrIsTty())
+        std::fprintf(stderr, "\r\033[K%s", search::GenerationLine(e.generation).c_str());
+      return;
     case OptimizeEvent::Kind::kHeldOut:
       if (!s.quiet) std::fprintf(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
       return;

@@ -35,6 +35,12 @@ case $rc in
   *) echo "FAIL: optimize exited $rc"; exit 1 ;;
 esac
 grep -q "inferred" "$work/out.txt" || { echo "FAIL: the inferred spec was not shown"; exit 1; }
+# Each finished step's line names its reply's tokens and, for a failed attempt, why (the reason
+# used to be only in the JSON report).
+grep '^\[gen' "$work/out.txt" > "$work/steps.txt" || { echo "FAIL: no step lines"; exit 1; }
+if grep -v -- '-> correct' "$work/steps.txt" | grep -v ' tokens  (.*)$' | grep -q .; then
+  echo "FAIL: a failed step's line does not say why"; exit 1
+fi
 report="$work/saxpy.report.json"  # beside -o, named after it
 [ -f "$report" ] || { echo "FAIL: no JSON report at $report"; exit 1; }
 python3 - "$report" "$mode" <<'PY' || exit 1

@@ -152,6 +152,16 @@ class LlamaBackend final : public LlmBackend {
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
   const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
+  // Progress of the request in progress (ChatRequest::on_progress): its
+  // callback, the tokens of its finished waves, its token budget, its start.
+  struct Progress {
+    std::function<void(const GenerationProgress&)> fn;
+    int tokens_done = 0, max_tokens = 0;
+    Clock::time_point t0, last;
+  } progress_;
+  // Reports `wave_tokens` more than the finished waves' when a quarter of a
+  // second has passed since the last report, or when `force`.
+  void ReportProgress(int wave_tokens, bool force);
   std::vector<llama_token_data> candidates_;   // Sample's scratch
 };
 
@@ -375,6 +385,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     Clock::time_point t0;
   };
   llama_memory_t mem = llama_get_memory(ctx_.get());
+  if (progress_.fn && progress_.t0 == Clock::time_point{}) progress_.t0 = progress_.last = Clock::now();
   std::vector<Seq> seqs(n);
   for (int i = 0; i < n; ++i) {
     const SamplingParams& sp = *specs[i].sampling;
@@ -504,6 +515,17 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     for (int k = 0; k < batch.n_tokens; ++k) {
       if (batch.seq_id[k][0] == 0) cached_.push_back(batch.token[k]);  // sequence 0 stays cached
     }
+    if (progress_.fn) {
+      int wave_tokens = 0;
+      for (const auto& q : seqs) wave_tokens += q.out.tokens_generated;
+      ReportProgress(wave_tokens, /*force=*/false);
+    }
+  }
+  if (progress_.fn) {
+    int wave_tokens = 0;
+    for (const auto& q : seqs) wave_tokens += q.out.tokens_generated;
+    progress_.tokens_done += wave_tokens;
+    ReportProgress(0, /*force=*/true);
   }
   if (status.ok()) {
     for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
@@ -512,6 +534,17 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
   std::vector<Completion> out;
   for (auto& q : seqs) out.push_back(std::move(q.out));
   return out;
+}
+
+void LlamaBackend::ReportProgress(int wave_tokens, bool force) {
+  auto now = Clock::now();
+  if (!force && std::chrono::duration<double>(now - progress_.last).count() < 0.25) return;
+  progress_.last = now;
+  GenerationProgress p;
+  p.tokens = progress_.tokens_done + wave_tokens;
+  p.max_tokens = progress_.max_tokens;
+  p.seconds = std::chrono::duration<double>(now - progress_.t0).count();
+  progress_.fn(p);
 }
 
 Result<LlamaBackend::SampleRun> LlamaBackend::RunSamples(const std::vector<llama_token>& prompt,
@@ -606,6 +639,13 @@ Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<Chat
     RG_ASSIGN_OR_RETURN(prompt, PromptTokens(r));
     for (int i = 0; i < r.n; ++i) specs.push_back({&r.sampling, r.sampling.seed + i});
   }
+  progress_ = {};
+  progress_.fn = requests.front().on_progress;
+  for (const auto& spec : specs) progress_.max_tokens += spec.sampling->max_tokens;
+  struct ClearProgress {
+    Progress* p;
+    ~ClearProgress() { *p = {}; }
+  } clear_progress{&progress_};
   RG_ASSIGN_OR_RETURN(SampleRun run, RunSamples(prompt, requests.front().shape, specs));
 
   // The samples go back to their requests in order; the prompt's evaluation

@@ -521,6 +521,30 @@ TEST_F(LlamaBackendTest, RepetitionControlBreaksGreedyLoops) {
   EXPECT_EQ(d->choices[0].text, again->choices[0].text);
 }
 
+TEST_F(LlamaBackendTest, ProgressReportsTokensAsTheyAreGenerated) {
+  auto b = Load();
+  ChatRequest r = Request("Write a kernel.", 40, /*temperature=*/0);
+  r.n = 2;
+  std::vector<GenerationProgress> seen;
+  r.on_progress = [&](const GenerationProgress& g) { seen.push_back(g); };
+  auto out = b->Chat(r);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  ASSERT_FALSE(seen.empty());
+  for (size_t i = 1; i < seen.size(); ++i) {
+    EXPECT_GE(seen[i].tokens, seen[i - 1].tokens);
+    EXPECT_GE(seen[i].seconds, seen[i - 1].seconds);
+  }
+  EXPECT_EQ(seen.back().max_tokens, 80);  // both samples' budgets
+  EXPECT_EQ(seen.back().tokens, out->tokens_generated);  // the last report is the total
+  EXPECT_GT(seen.back().seconds, 0);
+  // No callback, no reports, same text.
+  ChatRequest quiet = r;
+  quiet.on_progress = nullptr;
+  auto again = b->Chat(quiet);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->choices[0].text, out->choices[0].text);
+}
+
 TEST(PhysicalCoresTest, AtLeastOne) { EXPECT_GE(PhysicalCores(), 1); }
 
 }  // namespace

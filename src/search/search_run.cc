@@ -251,7 +251,12 @@ void SearchRun::Emit(int iteration, const std::string& action) {
   ev.generation = generations_;
   ev.iteration = iteration;
   ev.action = action;
-  if (!attempts_.empty()) ev.verdict = std::string(VerdictName(attempts_.back().verdict));
+  if (!attempts_.empty()) {
+    const Attempt& last = attempts_.back();
+    ev.verdict = std::string(VerdictName(last.verdict));
+    ev.detail = last.detail;
+    ev.tokens_generated = last.tokens_generated;
+  }
   for (const auto& a : attempts_) {
     if (a.verdict == Verdict::kCorrect && a.speedup > ev.best_speedup) ev.best_speedup = a.speedup;
   }
@@ -261,6 +266,7 @@ void SearchRun::Emit(int iteration, const std::string& action) {
 
 Result<ChatResponse> SearchRun::Ask(ChatRequest req) const {
   req.cancel = context_.cancel;
+  if (!req.on_progress) req.on_progress = context_.on_generation;
   Result<ChatResponse> r = context_.llm->Chat(req);
   if (!r.ok() && Interrupted()) {
     // A backend that reports the cancellation as an error: the same as a
@@ -353,7 +359,10 @@ std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
     // prompt, separate sequences); others answer them one after another.
     // A batch fails as a whole: each of its requests is then a failed
     // generation with the batch's error (a cancellation, a reply cut short).
-    for (auto& req : requests) req.cancel = context_.cancel;
+    for (auto& req : requests) {
+      req.cancel = context_.cancel;
+      req.on_progress = context_.on_generation;
+    }
     auto batch = context_.llm->ChatBatch(requests);
     std::vector<Result<ChatResponse>> replies;
     for (size_t i = 0; i < requests.size(); ++i) {

@@ -13,6 +13,7 @@
 #include "regrapht/search.h"
 #include "search/attempt_json.h"
 #include "search/fakes.h"
+#include "search/progress_text.h"
 #include "search/simulated.h"
 #include "search/prompts.h"
 #include "verify/test_util.h"
@@ -217,6 +218,75 @@ class RecordingModel final : public LlmBackend {
  private:
   LlmBackend* inner_;
 };
+
+// Every model request carries the context's generation callback (so the
+// embedded backend can report tokens as they come), and each step's event
+// says why a failed attempt failed and how many tokens its reply took.
+TEST_F(SearchTest, EventsCarryTheReasonAndRequestsTheProgressCallback) {
+  for (const char* method : {"standard", "regrapht-mcgs", "best-of-n"}) {
+    SearchOptions o;
+    o.budget.max_generations = 20;  // MCGS reaches the failing "bad" step
+    auto r = NewReasoner(method, o);
+    ASSERT_TRUE(r.ok());
+    struct Progressed final : public LlmBackend {
+      explicit Progressed(LlmBackend* inner) : inner(inner) {}
+      Result<ChatResponse> Chat(const ChatRequest& request) override {
+        all_have_progress = all_have_progress && static_cast<bool>(request.on_progress);
+        if (request.on_progress) request.on_progress({7, 64, 0.5});
+        return inner->Chat(request);
+      }
+      std::string Name() const override { return "progressed"; }
+      std::string ModelId() const override { return inner->ModelId(); }
+      LlmBackend* inner;
+      bool all_have_progress = true;
+    } model(&model_);
+    std::vector<SearchEvent> events;
+    int progress_calls = 0;
+    SearchContext ctx{&model, &eval_, &prompts_, &clock_, nullptr};
+    ctx.on_event = [&](const SearchEvent& e) { events.push_back(e); };
+    ctx.on_generation = [&](const GenerationProgress& g) {
+      EXPECT_EQ(g.tokens, 7);
+      ++progress_calls;
+    };
+    auto out = (*r)->Run(MakeTask(&problem_, &tg_.g, &index_), ctx);
+    ASSERT_TRUE(out.ok()) << method;
+    EXPECT_TRUE(model.all_have_progress) << method;
+    EXPECT_GT(progress_calls, 0) << method;
+    bool saw_failure_reason = false;
+    for (const auto& e : events) {
+      if (e.verdict.empty() || e.verdict == "correct") continue;
+      EXPECT_NE(e.detail.find("scripted: wrong answer"), std::string::npos) << method << ": " << e.detail;
+      saw_failure_reason = true;
+    }
+    if (std::string(method) == "regrapht-mcgs") {
+      EXPECT_TRUE(saw_failure_reason);
+    }
+  }
+}
+
+TEST(ProgressTextTest, StepAndGenerationLines) {
+  SearchEvent e;
+  e.generation = 3;
+  e.iteration = 2;
+  e.action = "memory_coalescing";
+  e.verdict = "static_reject";
+  e.best_speedup = 0;
+  e.tokens_generated = 312;
+  e.detail = "rule launches-kernel: none of the kernels (k) is launched\nline 2 of the detail";
+  std::string line = StepLine(e, 16);
+  EXPECT_EQ(line,
+            "[gen   3/16] iter 2   memory_coalescing              -> static_reject    best -  312 tokens  "
+            "(rule launches-kernel: none of the kernels (k) is launched)");
+  e.verdict = "correct";
+  e.best_speedup = 2.5;
+  EXPECT_EQ(StepLine(e, 16).find("rule"), std::string::npos) << "no reason for a correct step";
+  EXPECT_NE(StepLine(e, 16).find("best 2.50x"), std::string::npos);
+  EXPECT_EQ(ReasonText(std::string(150, 'x')).size(), 100u);
+  EXPECT_EQ(ReasonText(std::string(150, 'x')).substr(97), "...");
+  EXPECT_EQ(ReasonText(""), "");
+  EXPECT_EQ(GenerationLine({120, 512, 10}), "generating 120/512 tokens, 12.0 tokens/s, at most 33 s left");
+  EXPECT_EQ(GenerationLine({0, 512, 0}), "generating 0/512 tokens");
+}
 
 // The system prompt names the architecture candidates are compiled for, and
 // every method's prompt asks for the answer the same way (one cuda block).

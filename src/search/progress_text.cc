@@ -1,0 +1,34 @@
+#include "search/progress_text.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace regrapht::search {
+
+std::string ReasonText(const std::string& detail, size_t max) {
+  std::string why = detail.substr(0, detail.find('\n'));
+  if (why.size() > max) why = why.substr(0, max - 3) + "...";
+  return why;
+}
+
+std::string StepLine(const SearchEvent& st, int budget) {
+  std::string line = fmt::format("[gen {:3d}/{}] iter {:<3d} {:<30} -> {:<16} best {}", st.generation, budget,
+                                 st.iteration, st.action.substr(0, 30), st.verdict,
+                                 st.best_speedup > 0 ? fmt::format("{:.2f}x", st.best_speedup) : "-");
+  if (st.tokens_generated > 0) line += fmt::format("  {} tokens", st.tokens_generated);
+  if (st.verdict != "correct" && !st.detail.empty()) line += "  (" + ReasonText(st.detail) + ")";
+  return line;
+}
+
+std::string GenerationLine(const GenerationProgress& g) {
+  std::string line = fmt::format("generating {}/{} tokens", g.tokens, g.max_tokens);
+  if (g.seconds > 0 && g.tokens > 0) {
+    double rate = g.tokens / g.seconds;
+    line += fmt::format(", {:.1f} tokens/s, at most {:.0f} s left", rate,
+                        std::max(0, g.max_tokens - g.tokens) / rate);
+  }
+  return line;
+}
+
+}  // namespace regrapht::search
