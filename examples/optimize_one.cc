@@ -58,6 +58,7 @@ int main(int argc, char** argv) {
     llm = NewLlamaBackend(o);
     request.search.shape.prefill = true;  // shaped replies (docs/llm.md)
     request.search.shape.grammar = true;
+    request.search.sampling.repeat_penalty = 1.1f;  // against loops of repeated lines
   } else if (!endpoint.empty()) {
     OpenAiOptions o;
     o.base_url = endpoint;
