@@ -7,7 +7,7 @@
 
 #include "core/hash.h"
 #include "core/progress.h"
-#include "search/progress_text.h"
+#include "core/strings.h"
 #include "verify/result_json.h"
 
 namespace regrapht::bench {
@@ -160,7 +160,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
                     name + " #" + std::to_string(t.sample) + ": " + row.verdict +
                         (r.verdict == Verdict::kCorrect || r.detail.empty()
                              ? std::string()
-                             : " (" + search::ReasonText(r.detail, 80) + ")"));
+                             : " (" + FirstLine(r.detail, 80) + ")"));
   });
   summary.wall_s = clock->NowSeconds() - start;
   RG_RETURN_IF_ERROR(first_error);

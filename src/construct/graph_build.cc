@@ -627,8 +627,7 @@ std::string FormatBuildSummary(const GraphBuildReport& report, const Graph& grap
     }
     if (r.from_checkpoint) ++resumed;
     // One line per kernel: long model or compiler messages are cut.
-    std::string first_line = SplitLines(why).empty() ? "" : SplitLines(why).front();
-    if (first_line.size() > 160) first_line = first_line.substr(0, 157) + "...";
+    std::string first_line = FirstLine(why, 160);
     out += row(r.kernel_id, KernelOutcomeName(r.outcome), std::to_string(r.steps),
                std::to_string(r.kept), std::to_string(r.examples_added), first_line);
     examples += r.examples_added;

@@ -35,6 +35,13 @@ std::vector<std::string> SplitLines(std::string_view s) {
   return out;
 }
 
+std::string FirstLine(std::string_view s, size_t max_bytes) {
+  std::string line(s.substr(0, s.find('\n')));
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  if (line.size() > max_bytes) line = line.substr(0, max_bytes - 3) + "...";
+  return line;
+}
+
 std::string Join(const std::vector<std::string>& parts, std::string_view sep) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {

@@ -18,6 +18,10 @@ bool EndsWith(std::string_view s, std::string_view suffix);
 std::string ToLower(std::string_view s);
 std::string ReplaceAll(std::string s, std::string_view from, std::string_view to);
 
+// The first line of `s` (without its line break), cut to `max_bytes` with
+// "..." as its last three bytes when longer. REQUIRES: max_bytes >= 3.
+std::string FirstLine(std::string_view s, size_t max_bytes);
+
 // Keeps at most `max_bytes` of `s`: the head and the tail, with a marker
 // saying how many bytes were cut from the middle.
 std::string TruncateMiddle(std::string_view s, size_t max_bytes);

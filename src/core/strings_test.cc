@@ -20,6 +20,16 @@ TEST(StringsTest, ParseNumbers) {
   EXPECT_EQ(ParseDouble("nope"), std::nullopt);
 }
 
+TEST(StringsTest, FirstLineCutToFit) {
+  EXPECT_EQ(FirstLine("rule x: why\nmore", 100), "rule x: why");
+  EXPECT_EQ(FirstLine("crlf\r\nnext", 100), "crlf");
+  EXPECT_EQ(FirstLine(std::string(150, 'x'), 100).size(), 100u);
+  EXPECT_EQ(FirstLine(std::string(150, 'x'), 100).substr(97), "...");
+  EXPECT_EQ(FirstLine(std::string(100, 'x'), 100), std::string(100, 'x'));
+  EXPECT_EQ(FirstLine("", 100), "");
+  EXPECT_EQ(FirstLine("\nsecond", 100), "");
+}
+
 TEST(StringsTest, TruncateMiddleKeepsHeadAndTail) {
   std::string s(1000, 'a');
   s += "END";

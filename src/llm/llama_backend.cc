@@ -466,6 +466,12 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     return true;
   };
 
+  auto wave_tokens = [&seqs] {
+    int tokens = 0;
+    for (const auto& q : seqs) tokens += q.out.tokens_generated;
+    return tokens;
+  };
+
   llama_batch batch = llama_batch_init(n, 0, 1);
   struct FreeBatch {
     llama_batch* b;
@@ -515,16 +521,10 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     for (int k = 0; k < batch.n_tokens; ++k) {
       if (batch.seq_id[k][0] == 0) cached_.push_back(batch.token[k]);  // sequence 0 stays cached
     }
-    if (progress_.fn) {
-      int wave_tokens = 0;
-      for (const auto& q : seqs) wave_tokens += q.out.tokens_generated;
-      ReportProgress(wave_tokens, /*force=*/false);
-    }
+    if (progress_.fn) ReportProgress(wave_tokens(), /*force=*/false);
   }
   if (progress_.fn) {
-    int wave_tokens = 0;
-    for (const auto& q : seqs) wave_tokens += q.out.tokens_generated;
-    progress_.tokens_done += wave_tokens;
+    progress_.tokens_done += wave_tokens();
     ReportProgress(0, /*force=*/true);
   }
   if (status.ok()) {

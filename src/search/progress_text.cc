@@ -4,20 +4,16 @@
 
 #include <fmt/format.h>
 
-namespace regrapht::search {
+#include "core/strings.h"
 
-std::string ReasonText(const std::string& detail, size_t max) {
-  std::string why = detail.substr(0, detail.find('\n'));
-  if (why.size() > max) why = why.substr(0, max - 3) + "...";
-  return why;
-}
+namespace regrapht::search {
 
 std::string StepLine(const SearchEvent& st, int budget) {
   std::string line = fmt::format("[gen {:3d}/{}] iter {:<3d} {:<30} -> {:<16} best {}", st.generation, budget,
                                  st.iteration, st.action.substr(0, 30), st.verdict,
                                  st.best_speedup > 0 ? fmt::format("{:.2f}x", st.best_speedup) : "-");
   if (st.tokens_generated > 0) line += fmt::format("  {} tokens", st.tokens_generated);
-  if (st.verdict != "correct" && !st.detail.empty()) line += "  (" + ReasonText(st.detail) + ")";
+  if (st.verdict != "correct" && !st.detail.empty()) line += "  (" + FirstLine(st.detail, 100) + ")";
   return line;
 }
 

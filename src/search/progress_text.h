@@ -1,5 +1,5 @@
-// The text of the search's progress lines (optimize prints them; bench's
-// progress line uses the same reason text).
+// The text of the search's progress lines (optimize prints them; a failed
+// step's reason is core/strings.h's FirstLine of its detail, as on bench's).
 #pragma once
 
 #include <string>
@@ -13,10 +13,6 @@ namespace regrapht::search {
 // best speedup so far, the reply's tokens and, for a failed step, the first
 // line of why (at most 100 characters).
 std::string StepLine(const SearchEvent& step, int budget);
-
-// The first line of a failure's detail, cut to `max` characters ("..." at
-// the end when cut). Empty for an empty detail.
-std::string ReasonText(const std::string& detail, size_t max = 100);
 
 // The generation in progress: tokens of the budget, tokens/s and an upper
 // bound of the time left (the reply may end before its token budget).
