@@ -124,6 +124,7 @@ class CachedBackend final : public LlmBackend {
       return std::optional<ChatResponse>();
     }
     cached->from_cache = true;
+    spdlog::info("model response cache hit ({} choice(s), key {})", cached->choices.size(), key.substr(0, 16));
     return std::optional<ChatResponse>(std::move(*cached));
   }
 

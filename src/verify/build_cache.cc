@@ -2,6 +2,7 @@
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/log.h"
 #include "core/strings.h"
 
 namespace regrapht::verify {
@@ -35,7 +36,10 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
       out.time_ms = meta->value("time_ms", 0.0);
       out.cached = true;
       if (out.ok) out.artifact = final_dir / req.output;
-      if (!out.ok || fs::exists(out.artifact, ec)) return out;
+      if (!out.ok || fs::exists(out.artifact, ec)) {
+        spdlog::info("build cache hit ({}, {}): {}", req.label, out.ok ? "ok" : "failed", out.command);
+        return out;
+      }
     }
     // A damaged entry: rebuild over it.
     RG_RETURN_IF_ERROR(RemoveAll(final_dir));
@@ -56,6 +60,7 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   spec.readable = toolchain_dirs_;
   spec.readable.insert(spec.readable.end(), req.inputs.begin(), req.inputs.end());
   spec.max_output_bytes = 64 * 1024;
+  spdlog::info("compiling ({}): {}", req.label, out.command);
   auto run = runner_->Run(spec);
   if (!run.ok()) {
     (void)RemoveAll(work);
@@ -66,6 +71,7 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   out.ok = run->ok() && fs::exists(work / req.output, ec);
   if (!out.ok) out.failure = run->ok() ? "no output file" : run->Describe();
   if (run->timed_out) out.failure += " (the compile limit; raise it with --compile-timeout)";
+  spdlog::info("compiled ({}) in {:.0f} ms: {}", req.label, out.time_ms, out.ok ? "ok" : out.failure);
   Json meta = {{"ok", out.ok},       {"log", out.log},   {"failure", out.failure},
                {"time_ms", out.time_ms}, {"command", out.command}, {"label", req.label}};
   RG_RETURN_IF_ERROR(WriteFile(work / "meta.json", DumpJson(meta)));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/log.h"
 #include "core/strings.h"
 #include "verify/compare.h"
 
@@ -230,6 +231,10 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
         return fail(Verdict::kWrongAnswer, reported, m, where);
       }
     }
+    // -v: one line per case that matched the reference.
+    spdlog::info("{}{} output(s) match the reference in both calls",
+                 timing_size ? std::string("the timing-size input: ") : "test case " + std::to_string(i) + ": ",
+                 outs.size());
   }
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;

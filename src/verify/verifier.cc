@@ -716,12 +716,14 @@ class Verifier::Impl {
       fs::last_write_time(dir / "records.bin", fs::file_time_type::clock::now(), touch);
       auto recs = verify::ParseRecords(*cached);
       if (recs.ok() && recs->finished) {
+        spdlog::info("reference outputs of {}: cached ({})", p.spec.name, dir.string());
         auto ptr = std::make_shared<const DriverRecords>(std::move(*recs));
         ref_memo_[key] = ptr;
         return ptr;
       }
     }
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(p));
+    spdlog::info("reference of {}: running it for its outputs (cached in {})", p.spec.name, dir.string());
     std::string where = "reference of " + p.spec.name;
     RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe.artifact, plan, p.spec, false, false));
     if (!run.process.ok()) {
