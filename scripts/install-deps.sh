@@ -17,6 +17,8 @@ PACKAGES=(
   ccache
   # report_browser_test renders the HTML pages in headless chromium (skipped without it).
   chromium fonts-dejavu-core
+  # completion_zsh_test loads `regrapht completion zsh` in zsh (skipped without it).
+  zsh
   # The Slurm test (scripts/slurm/slurm_cluster_test.sh) starts its own
   # single-node cluster from these; nothing is configured system-wide.
   munge slurmctld slurmd slurm-client

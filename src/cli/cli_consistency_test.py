@@ -7,21 +7,33 @@ generated from it) and checks every command and subcommand:
 - --quiet always has -q, and no command shows --no-progress;
 - `regrapht --version` and `regrapht version` exit 0 and print the version;
 - shared options that mean the same thing (listed in SAME_DEFAULT) have one
-  default everywhere they appear.
-Usage: cli_consistency_test.py REGRAPHT_BINARY
+  default everywhere they appear;
+- every command that runs something (a leaf of the table) has -v/--verbose,
+  which excludes -q/--quiet (exit 2 with both), and --json unless it only
+  writes a file format or a script (NO_JSON, each with its reason);
+- with SOURCE_DIR and REPORT_FIXTURE_DB: cheap real runs of the commands with
+  --json (a fake model server, tiny fixtures) print one JSON document on stdout
+  that parses, and -v adds detail on stderr only.
+Usage: cli_consistency_test.py REGRAPHT_BINARY [SOURCE_DIR REPORT_FIXTURE_DB]
 """
+import json
+import os
 import re
 import subprocess
 import sys
+import tempfile
+import time
 
 BIN = sys.argv[1]
+SRC = sys.argv[2] if len(sys.argv) > 2 else None
+FIXTURE = sys.argv[3] if len(sys.argv) > 3 else None
 # Options whose default must not differ between commands.
 SAME_DEFAULT = ["--temperature", "--log-level", "--k", "--bootstrap", "--samples", "--top-p", "--ctx-size", "--seed", "--arch", "--budget", "--method"]
 errors = []
 
 
-def run(args):
-    p = subprocess.run([BIN] + args, capture_output=True, text=True, timeout=60)
+def run(args, timeout=60, env=None):
+    p = subprocess.run([BIN] + args, capture_output=True, text=True, timeout=timeout, env=env)
     return p.returncode, p.stdout, p.stderr
 
 
@@ -62,7 +74,17 @@ EXCEPTIONS = {
     # --method names a different thing per command (the search method; the benchmark's method; a filter).
     ("--method", "optimize"), ("--method", "bench"), ("--method", "report"),
 }
+# Commands that print no result of their own: --json would have nothing to say.
+NO_JSON = {
+    "graph show": "draws the graph (--format dot, svg or png); the graph as JSON is `graph export`",
+    "graph export": "writes a graph file (native or official JSON) with -o",
+    "tree show": "draws an optimize report, itself JSON (--format svg or html)",
+    "completion": "prints a shell script",
+}
+# Just enough arguments for a command's required ones (the exclusion is checked after them).
+REQUIRED_ARGS = {"optimize": ["x.cpp", "--function", "f"], "graph build": ["--kernels", "k"], "model pull": ["m"]}
 defaults = {}  # option -> {default: [commands]}
+leaves = []
 
 
 def walk(path):
@@ -86,6 +108,18 @@ def walk(path):
             errors.append(f"{name}: shows --no-progress; the spelling is -q/--quiet")
         if opt in SAME_DEFAULT and (opt, name) not in EXCEPTIONS:
             defaults.setdefault(opt, {}).setdefault(default, []).append(name)
+    if not subs and path:
+        leaves.append(name)
+        if options.get("--verbose", (None,))[0] != "-v":
+            errors.append(f"{name}: no -v/--verbose")
+        if "--json" not in options and name not in NO_JSON:
+            errors.append(f"{name}: prints a result but has no --json")
+        if "--json" in options and name in NO_JSON:
+            errors.append(f"{name}: has --json now; drop it from NO_JSON")
+        if "--quiet" in options:
+            rc2, _, err2 = run(path + REQUIRED_ARGS.get(name, []) + ["-q", "-v"])
+            if rc2 != 2 or "excludes" not in err2:
+                errors.append(f"{name} -q -v exited {rc2}, expected 2 (they exclude each other): {err2.strip()[:200]}")
     for s in subs:
         walk(path + [s])
 
@@ -101,6 +135,119 @@ for args in (["--version"], ["version"]):
     rc, out, err = run(args)
     if rc != 0 or not re.match(r"^regrapht \d+\.\d+\.\d+\n", out) or "nvcc" not in out:
         errors.append(f"regrapht {' '.join(args)} exited {rc} with {out[:200]!r}: expected the version and the toolchain")
+
+
+def check_json(label, args, expect=None, rc_ok=(0,), timeout=120, env=None):
+    """Runs `regrapht ARGS` (with --json in them): the exit status is one of rc_ok,
+    stdout is exactly one JSON document, and expect(doc) holds."""
+    try:
+        rc, out, err = run(args, timeout=timeout, env=env)
+    except subprocess.TimeoutExpired:
+        errors.append(f"{label}: timed out after {timeout} s")
+        return None
+    if rc not in rc_ok:
+        errors.append(f"{label}: exited {rc}, expected {rc_ok}: {err.strip()[-400:]}")
+        return None
+    try:
+        doc = json.loads(out)
+    except ValueError as e:
+        errors.append(f"{label}: stdout is not one JSON document ({e}): {out[:300]!r}")
+        return None
+    if expect is not None and not expect(doc):
+        errors.append(f"{label}: unexpected document {json.dumps(doc)[:400]}")
+    json_checked.add(label.split(" --")[0])
+    return doc
+
+
+json_checked = set()
+
+
+def start_fake_server(tmp):
+    port_file = os.path.join(tmp, "port")
+    log = os.path.join(tmp, "server.log")
+    server = subprocess.Popen([sys.executable, os.path.join(SRC, "src/cli/fake_openai_server.py"),
+                               os.path.join(tmp, "no-replies"), port_file, log])
+    for _ in range(100):
+        if os.path.exists(port_file) and open(port_file).read().strip():
+            return server, "http://127.0.0.1:%s/v1" % open(port_file).read().strip()
+        time.sleep(0.1)
+    server.kill()
+    raise RuntimeError("the fake server did not start")
+
+
+def real_runs():
+    """--json on real, cheap runs; -v on one of them."""
+    tmp = tempfile.mkdtemp(prefix="rg-cli-json-")
+    env = dict(os.environ, REGRAPHT_CACHE_DIR=os.path.join(tmp, "cache"))
+    graph = os.path.join(SRC, "data/graph/regrapht.json")
+    check_json("version", ["version", "--json"], lambda d: d["version"] and "data_dir" in d)
+    check_json("graph stats", ["graph", "stats", "--json", graph], lambda d: d["nodes"] > 1)
+    check_json("graph techniques", ["graph", "techniques", "--json"], lambda d: len(d) > 10 and "id" in d[0])
+    check_json("graph relabel", ["graph", "relabel", "--json", "shared memory tiling"],
+               lambda d: d[0]["method"] == "shared memory tiling")
+    check_json("graph import", ["graph", "import", "--json", os.path.join(SRC, "data/trajectories/sum_i64"),
+                                "-o", os.path.join(tmp, "g.json")],
+               lambda d: d["imported"] == 1 and d["graph"]["nodes"] > 1)
+    check_json("problem check", ["problem", "check", "--no-build", "--json", os.path.join(SRC, "problems/saxpy"),
+                                 os.path.join(tmp, "missing")],
+               lambda d: d["failed"] == 1 and d["problems"][0]["ok"] and not d["problems"][1]["ok"], rc_ok=(1,))
+    check_json("suite check", ["suite", "check", "--no-build", "--json", os.path.join(SRC, "suites/cudaeval")],
+               lambda d: d["failed"] == 0 and len(d["problems"]) > 10 and d["tiers"])
+    check_json("suite overlap", ["suite", "overlap", "--json", "--benchmark", os.path.join(SRC, "problems/saxpy"),
+                                 "--corpus", os.path.join(SRC, "problems/sum_of_squares")],
+               lambda d: d["overlaps"] == [] and "similarity" in d)
+    check_json("simulate", ["simulate", "--json", "--budgets", "2", "--problems", "2", "--methods", "best-of-n"],
+               lambda d: len(d["rows"]) == 1 and d["rows"][0]["budget"] == 2)
+    check_json("model list", ["model", "--models-dir", tmp, "list", "--json"], lambda d: len(d["models"]) > 0)
+    if FIXTURE:
+        db = os.path.join(tmp, "r.db")
+        subprocess.run([FIXTURE, db], check=True, capture_output=True)
+        check_json("report", ["report", "--json", "--db", db], lambda d: isinstance(d, (list, dict)))
+        rc, out, _ = run(["report", "--format", "json", "--db", db])
+        rc2, out2, _ = run(["report", "--json", "--db", db])
+        if out != out2:
+            errors.append("report --json differs from report --format json")
+        rc, _, err = run(["report", "--json", "--format", "csv", "--db", db])
+        if rc != 2:
+            errors.append(f"report --json --format csv exited {rc}, expected 2: {err.strip()[:200]}")
+        check_json("bench merge", ["bench", "merge", "--json", os.path.join(tmp, "m.db"), db],
+                   lambda d: d["rows"] > 0 and d["rows_added"] == d["rows"])
+        check_json("bench repair", ["bench", "repair", "--json", "--db", db, "-o", os.path.join(tmp, "rep.db")],
+                   lambda d: d["rows_copied"] > 0)
+    # The model-facing commands against the fake server (prose only: no code).
+    server, endpoint = start_fake_server(tmp)
+    try:
+        model = ["--endpoint", endpoint, "--model-name", "fake"]
+        check_json("chat", ["chat", "--json", "--no-cache"] + model + ["hello"],
+                   lambda d: len(d["choices"]) == 1 and d["choices"][0]["text"], env=env)
+        check_json("verify", ["verify", "--json", "--reference-only", "--no-timing", "--problem",
+                              os.path.join(SRC, "problems/saxpy")], lambda d: d["reference"] == "ok", env=env)
+        doc = check_json("optimize", ["optimize", "--json", os.path.join(SRC, "examples/saxpy.cpp"), "--function",
+                                      "saxpy", "--budget", "1", "--no-heldout", "--no-cache", "-o",
+                                      os.path.join(tmp, "saxpy.cu")] + model,
+                         lambda d: d["verdict"] == "none_correct" and d["exit_status"] == 4 and d["report"],
+                         rc_ok=(4,), timeout=300, env=env)
+        # -v: more detail (compile commands, cache hits) on stderr, stdout unchanged.
+        rc, out, err = run(["verify", "-v", "--json", "--reference-only", "--no-timing", "--problem",
+                            os.path.join(SRC, "problems/saxpy")], env=env)
+        if rc != 0 or "[info]" not in err or json.loads(out)["reference"] != "ok":
+            errors.append(f"verify -v: exited {rc}, expected [info] lines on stderr: {err[-300:]!r}")
+        rc, out, err = run(["verify", "--reference-only", "--no-timing", "--problem",
+                            os.path.join(SRC, "problems/saxpy")], env=env)
+        if "[info]" in err or "[info]" in out:
+            errors.append("verify without -v prints [info] lines")
+    finally:
+        server.kill()
+    # The rest print a result only after minutes of work or with a real model: their --json is
+    # checked at the --help level above (bench, suite calibrate, graph build, bench-llm, model pull).
+    untested = sorted(set(l for l in leaves if l not in NO_JSON) - json_checked -
+                      {"bench", "suite calibrate", "graph build", "bench-llm", "model pull"})
+    if untested:
+        errors.append("commands with --json but no real run in this test: " + ", ".join(untested))
+
+
+if SRC:
+    real_runs()
 for e in errors:
     print("FAIL:", e, file=sys.stderr)
 print("cli_consistency_test:", "ok" if not errors else f"{len(errors)} problems")

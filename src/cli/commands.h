@@ -30,4 +30,8 @@ std::function<int()> ChatCommand(CLI::App* sub);
 std::function<int()> BenchLlmCommand(CLI::App* sub);
 std::function<int()> ModelCommand(CLI::App* sub);
 
+// commands_completion.cc: the shell completion script, generated from the
+// app that `sub` belongs to.
+std::function<int()> CompletionCommand(CLI::App* sub);
+
 }  // namespace regrapht::cli

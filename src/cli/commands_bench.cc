@@ -17,6 +17,7 @@
 #include "bench/suite.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "cli/json_output.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
@@ -47,7 +48,7 @@ class BoundedEvaluator final : public CandidateEvaluator {
 };
 
 // regrapht bench merge OUT IN...
-int RunMerge(const std::string& out, const std::vector<std::string>& inputs) {
+int RunMerge(const std::string& out, const std::vector<std::string>& inputs, bool json) {
   auto store = ResultsStore::Open(out);
   if (!store.ok()) return Fail(store.status());
   std::vector<fs::path> paths(inputs.begin(), inputs.end());
@@ -59,11 +60,18 @@ int RunMerge(const std::string& out, const std::vector<std::string>& inputs) {
               stats->inputs, out.c_str(), static_cast<long long>(stats->rows_added),
               static_cast<long long>(stats->rows_same), rows->size());
   std::printf("tables: regrapht report --db %s\n", out.c_str());
+  if (json) {
+    EmitJson(OrderedJson{{"output", out},
+                         {"inputs", inputs},
+                         {"rows_added", stats->rows_added},
+                         {"rows_already_there", stats->rows_same},
+                         {"rows", rows->size()}});
+  }
   return kExitOk;
 }
 
 // regrapht bench repair --db IN -o OUT
-int RunRepair(const std::string& in, const std::string& out) {
+int RunRepair(const std::string& in, const std::string& out, bool json) {
   auto stats = ResultsStore::Repair(in, out);
   if (!stats.ok()) return Fail(stats.status());
   for (const auto& n : stats->notes) std::printf("  %s\n", n.c_str());
@@ -75,6 +83,15 @@ int RunRepair(const std::string& in, const std::string& out) {
       static_cast<long long>(stats->plan_entries));
   std::printf("resume with: regrapht bench --db %s ... (the missing samples are run again)\n",
               out.c_str());
+  if (json) {
+    EmitJson(OrderedJson{{"input", in},
+                         {"output", out},
+                         {"rows_copied", stats->rows_copied},
+                         {"rows_invalid", stats->rows_invalid},
+                         {"rows_unreadable", stats->rows_unreadable},
+                         {"plan_entries", stats->plan_entries},
+                         {"notes", stats->notes}});
+  }
   return kExitOk;
 }
 
@@ -87,7 +104,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::string merge_out;
     std::vector<std::string> merge_in;
     std::string repair_in, repair_out;
-    bool no_resume = false, quiet = false;
+    bool no_resume = false, quiet = false, json = false, merge_json = false, repair_json = false;
     VerifyFlags flags;
     SearchFlags search;
   };
@@ -97,12 +114,14 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                "conflicting rows are an error naming both files");
   merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
   merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  AddJsonFlag(merge, &st->merge_json, "the counts (rows added, already there, in all)");
   CLI::App* repair = sub->add_subcommand("repair",
                                          "Copy the readable, valid rows of a damaged results "
                                          "database (one `bench` and `report` refuse) to a new file");
   repair->add_option("--db", st->repair_in, "the damaged database (read only)")->required();
   repair->add_option("-o,--output", st->repair_out, "the new database (must not exist); required");
   AddOldSpelling(repair, "--out", "-o/--output", &st->repair_out);
+  AddJsonFlag(repair, &st->repair_json, "the counts (rows copied, left out, unreadable) and notes");
   sub->require_subcommand(0, 1);
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
@@ -123,6 +142,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "overlap)")
       ->capture_default_str();
   sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
+  AddJsonFlag(sub, &st->json, "the run's summary (counts, stop reason, database)");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
                   "with --form kernel and a search method: ParEval's generation-prompts.json; each problem's "
                   "\"cuda\" prompt is the task shown to the model (without it: the problem's description and "
@@ -130,13 +150,13 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
   return [st, merge, repair]() -> int {
-    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in);
+    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
         std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
         return kExitUsage;
       }
-      return RunRepair(st->repair_in, st->repair_out);
+      return RunRepair(st->repair_in, st->repair_out, st->repair_json);
     }
     if (st->suite.empty()) {
       std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
@@ -360,6 +380,25 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
     }
+    if (st->json) {
+      OrderedJson j = {{"suite", suite->name},
+                       {"method", st->method},
+                       {"db", db},
+                       {"samples", r->tasks},
+                       {"already_done", r->skipped},
+                       {"correct", r->correct},
+                       {"failed", r->failed},
+                       {"unverified", r->unverified},
+                       {"wall_s", r->wall_s},
+                       {"stopped_early", stopped},
+                       {"stop_reason", r->stop_reason.empty() ? OrderedJson(nullptr) : OrderedJson(r->stop_reason)},
+                       {"stored", r->done},
+                       {"not_finished", r->incomplete},
+                       {"not_started", r->not_started},
+                       {"not_finished_reasons", r->incomplete_reasons},
+                       {"shard", {{"index", shard->index}, {"count", shard->count}}}};
+      EmitJson(j);
+    }
     if (InterruptSignal() != 0) return InterruptExitCode();
     if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
     return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
@@ -371,7 +410,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     std::vector<std::string> dbs;
     std::string format = "md", suite, method, ks = "1", output, timing = "call";
     int bootstrap = 1000;
-    bool per_problem = false;
+    bool per_problem = false, json = false;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--db", st->dbs,
@@ -383,6 +422,8 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "candidates' sources, environments; docs/bench.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"md", "csv", "json", "html"}));
+  CLI::Option* format_opt = sub->get_option("--format");
+  AddJsonFlag(sub, &st->json, "the report (the same as --format json)");
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
   sub->add_flag("--per-problem", st->per_problem,
                 "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
@@ -399,7 +440,15 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "(ParEval's measure; rows without a kernel time count as untimed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"call", "kernel"}));
-  return [st]() -> int {
+  return [st, format_opt]() -> int {
+    if (st->json) {
+      if (format_opt->count() > 0 && st->format != "json") {
+        std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
+                     st->format.c_str());
+        return kExitUsage;
+      }
+      st->format = "json";
+    }
     std::error_code ec;
     for (const auto& db : st->dbs) {
       if (!fs::exists(db, ec)) return Fail(Status::NotFound(db + ": no such database"));
@@ -453,7 +502,11 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       text = bench::NewReportPrinter(st->format, mo.timing)->Print(groups, mo.ks);
     }
     if (st->output.empty()) {
-      std::fputs(text.c_str(), stdout);
+      if (st->json) {
+        EmitJsonText(text);
+      } else {
+        std::fputs(text.c_str(), stdout);
+      }
       return kExitOk;
     }
     Status ws = WriteFileAtomic(st->output, text);
@@ -494,7 +547,7 @@ struct CalibrateArgs {
   int64_t param_max = 64;
   int64_t max_mib = 1024;
   std::vector<std::string> only;
-  bool write = false;
+  bool write = false, json = false;
   VerifyFlags flags;
 };
 
@@ -534,6 +587,7 @@ int RunCalibrate(const CalibrateArgs& a) {
               a.target_ms, verify::HostCpuModel().c_str());
   std::printf("| problem | old sizes | old ms | new sizes | new ms | note |\n|---|---|---|---|---|---|\n");
   int failed = 0, written = 0;
+  OrderedJson rows = OrderedJson::array();
   for (const Problem& p : *problems) {
     if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), p.spec.name) == a.only.end()) continue;
     if (InterruptSignal() != 0) return InterruptExitCode();
@@ -541,12 +595,22 @@ int RunCalibrate(const CalibrateArgs& a) {
     if (!c.ok()) {
       std::printf("| %s | %s | - | - | - | FAILED: %s |\n", p.spec.name.c_str(),
                   bench::FormatSizes(p.spec.timing.sizes).c_str(), c.status().message().c_str());
+      rows.push_back({{"problem", p.spec.name},
+                      {"old_sizes", bench::FormatSizes(p.spec.timing.sizes)},
+                      {"error", c.status().message()}});
       ++failed;
       continue;
     }
     std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c->problem.c_str(), bench::FormatSizes(c->old_sizes).c_str(),
                 c->old_ms, c->changed ? bench::FormatSizes(c->new_sizes).c_str() : "(same)", c->new_ms,
                 c->note.c_str());
+    rows.push_back({{"problem", c->problem},
+                    {"old_sizes", bench::FormatSizes(c->old_sizes)},
+                    {"old_ms", c->old_ms},
+                    {"new_sizes", bench::FormatSizes(c->new_sizes)},
+                    {"new_ms", c->new_ms},
+                    {"changed", c->changed},
+                    {"note", c->note}});
     std::fflush(stdout);
     if (!a.write || !c->changed) continue;
     const fs::path file = p.dir / "problem.json";
@@ -561,6 +625,14 @@ int RunCalibrate(const CalibrateArgs& a) {
   }
   std::printf("\n%zu problem(s), %d failed%s\n", a.only.empty() ? problems->size() : a.only.size(), failed,
               a.write ? fmt::format(", {} spec(s) rewritten", written).c_str() : " (--write rewrites the specs)");
+  if (a.json) {
+    EmitJson(OrderedJson{{"dir", a.dir},
+                         {"target_ms", a.target_ms},
+                         {"cpu", verify::HostCpuModel()},
+                         {"problems", rows},
+                         {"failed", failed},
+                         {"rewritten", written}});
+  }
   return failed ? kExitError : kExitOk;
 }
 
@@ -588,10 +660,11 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       ->capture_default_str();
   calibrate->add_option("--only", cal->only, "only this problem (repeatable)");
   calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
+  AddJsonFlag(calibrate, &cal->json, "each problem's old and new sizes and times");
   cal->flags.Add(calibrate);
   struct State {
     std::string suite;
-    bool no_build = false, device_only = false;
+    bool no_build = false, device_only = false, check_json = false, overlap_json = false;
     VerifyFlags flags;
     std::vector<std::string> benchmark, corpus;
     std::string names;
@@ -603,6 +676,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
   check->add_flag("--device-only", st->device_only,
                   "compile solutions to device code only (no link): the quick compile gate of CI");
+  AddJsonFlag(check, &st->check_json, "the suite's tiers and each problem's result");
   st->flags.Add(check, "sm_80,sm_90");
   overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
   overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
@@ -623,6 +697,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
+  AddJsonFlag(overlap, &st->overlap_json, "the overlaps, near duplicates, shown pairs and score quantiles");
   return [st, check, overlap, calibrate, cal]() -> int {
     if (calibrate->parsed()) return RunCalibrate(*cal);
     if (check->parsed()) {
@@ -637,7 +712,14 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
       for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
       std::printf("\n");
-      return CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only) ? kExitError : kExitOk;
+      OrderedJson results = OrderedJson::array();
+      int failed = CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only, st->check_json ? &results : nullptr);
+      if (st->check_json) {
+        OrderedJson tier_json = OrderedJson::object();
+        for (const auto& [t, n] : tiers) tier_json[t.empty() ? "untiered" : t] = n;
+        EmitJson(OrderedJson{{"suite", suite->name}, {"tiers", tier_json}, {"problems", results}, {"failed", failed}});
+      }
+      return failed ? kExitError : kExitOk;
     }
     std::vector<bench::OverlapItem> bench_items, corpus_items;
     for (const auto& d : st->benchmark) {
@@ -657,7 +739,13 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       auto named = bench::FindNamed(corpus_items, *names);
       found.insert(found.end(), named.begin(), named.end());
     }
+    OrderedJson overlaps = OrderedJson::array(), near_json = OrderedJson::array();
     for (const auto& o : found) {
+      overlaps.push_back({{"reason", o.reason},
+                          {"benchmark", o.a.dir.string()},
+                          {"benchmark_function", o.a.function},
+                          {"corpus", o.b.dir.empty() ? o.b.name : o.b.dir.string()},
+                          {"corpus_function", o.b.function}});
       std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.a.dir.string().c_str(),
                   o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
                   o.b.function.c_str());
@@ -670,6 +758,13 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity,
                   a.dir.string().c_str(), p.file_first.c_str(), b.dir.string().c_str(),
                   p.file_second.c_str(), p.shared, st->near.kgram);
+      near_json.push_back({{"similarity", p.similarity},
+                           {"near_duplicate", p.similarity >= st->near.threshold},
+                           {"benchmark", a.dir.string()},
+                           {"benchmark_file", p.file_first},
+                           {"corpus", b.dir.string()},
+                           {"corpus_file", p.file_second},
+                           {"shared_kgrams", p.shared}});
     };
     size_t flagged = 0, shown = 0;
     for (const auto& p : near->pairs) {
@@ -691,6 +786,21 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     std::printf(
         "%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
         bench_items.size(), corpus_items.size(), found.size(), flagged);
+    if (st->overlap_json) {
+      EmitJson(OrderedJson{{"benchmark_problems", bench_items.size()},
+                           {"corpus_kernels", corpus_items.size()},
+                           {"overlaps", overlaps},
+                           {"near_duplicates", flagged},
+                           {"pairs", near_json},
+                           {"kgram", st->near.kgram},
+                           {"window", st->near.window},
+                           {"threshold", st->near.threshold},
+                           {"similarity", {{"pairs", near->pairs.size()},
+                                           {"median", bench::ScoreQuantile(*near, 0.5)},
+                                           {"p99", bench::ScoreQuantile(*near, 0.99)},
+                                           {"p999", bench::ScoreQuantile(*near, 0.999)},
+                                           {"max", bench::ScoreQuantile(*near, 1.0)}}}});
+    }
     return found.empty() && flagged == 0 ? kExitOk : kExitError;
   };
 }

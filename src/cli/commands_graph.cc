@@ -6,6 +6,7 @@
 
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
+#include "cli/json_output.h"
 #include "cli/verify_flags.h"
 #include "construct/graph_build.h"
 #include "construct/step_verifier.h"
@@ -87,6 +88,7 @@ struct ImportArgs {
   std::string verify = "none";  // none | compile | full
   bool write_records = false;
   int jobs = 0;                 // parallel builds before verifying; 0: all cores
+  bool json = false;
   VerifyFlags flags;
 };
 
@@ -201,6 +203,16 @@ int RunImport(const ImportArgs& a) {
   Status s = SaveGraph(graph, a.out, *out_format);
   if (!s.ok()) return Fail(s);
   std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  if (a.json) {
+    EmitJson(OrderedJson{{"output", a.out},
+                         {"trajectories", report->items.size()},
+                         {"imported", report->merged()},
+                         {"failed", report->failed()},
+                         {"cut", cut},
+                         {"examples_added", added},
+                         {"examples_already_present", duplicate},
+                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+  }
   if (cut > 0 && a.fail_on_cut) {
     std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", cut);
     return kExitError;
@@ -229,7 +241,7 @@ struct BuildArgs {
   float top_p = 0.9f;
   int max_tokens = 8192;
   uint64_t seed = 0;
-  bool no_progress = false;
+  bool no_progress = false, json = false;
   BackendFlags backend;
   VerifyFlags flags;
 };
@@ -368,6 +380,12 @@ int RunBuild(BuildArgs a) {
   std::error_code ec;
   fs::remove(o.state_path, ec);  // the build is complete
   std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  if (a.json) {
+    EmitJson(OrderedJson{{"output", a.out},
+                         {"kernels", report->kernels.size()},
+                         {"resumed", report->resumed},
+                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+  }
   return kExitOk;
 }
 
@@ -395,6 +413,10 @@ int RunStats(const GraphArgs& a) {
   if (!g.ok()) return Fail(g.status());
   GraphStats st = ComputeStats(*g, a.top);
   std::string text = a.json ? DumpJson(StatsToJson(st, *g)) : FormatStats(st, *g);
+  if (a.json && (a.out.empty() || a.out == "-")) {
+    EmitJsonText(text);
+    return kExitOk;
+  }
   Status s = WriteOutput(a.out, text);
   return s.ok() ? kExitOk : Fail(s);
 }
@@ -441,6 +463,12 @@ struct TaxonomyArgs {
 int RunTechniques(const TaxonomyArgs& a) {
   auto tax = LoadTaxonomy(a.taxonomy);
   if (!tax.ok()) return Fail(tax.status());
+  if (a.json) {
+    OrderedJson out = OrderedJson::array();
+    for (const auto& t : tax->techniques()) out.push_back({{"id", t.id}, {"category", t.category}, {"name", t.name}});
+    EmitJson(out);
+    return kExitOk;
+  }
   if (!a.list) {
     std::string md = tax->ToMarkdown();
     std::fwrite(md.data(), 1, md.size(), stdout);
@@ -475,7 +503,7 @@ int RunRelabel(const TaxonomyArgs& a) {
     j["closest"] = d.closest;
     out.push_back(std::move(j));
   }
-  if (a.json) std::printf("%s", DumpJson(out).c_str());
+  if (a.json) EmitJson(out);
   return kExitOk;
 }
 
@@ -521,6 +549,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   imp->add_option("--jobs", import_args->jobs, "Parallel builds before verifying (0: all cores)");
   imp->add_flag("--write-records", import_args->write_records,
                 "Write each step's verification record back into its trajectory.json");
+  AddJsonFlag(imp, &import_args->json, "the import's counts and the graph's stats");
   import_args->flags.Add(imp, "sm_80,sm_90");
 
   auto build_args = std::make_shared<BuildArgs>();
@@ -566,6 +595,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   bld->add_flag("-q,--quiet", build_args->no_progress, "No progress lines on stderr");
   AddOldSpelling(bld, "--no-progress", "-q/--quiet", &build_args->no_progress);
+  AddJsonFlag(bld, &build_args->json, "the build's counts and the graph's stats");
   build_args->backend.ctx_size = 16384;
   build_args->backend.Add(bld);
   bld->get_option("--model")->description(
@@ -580,7 +610,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   };
   CLI::App* stats = sub->add_subcommand("stats", "Print a graph's size, structure and coverage");
   add_graph(stats);
-  stats->add_flag("--json", graph_args->json, "JSON instead of text");
+  AddJsonFlag(stats, &graph_args->json, "the stats");
   stats->add_option("--top", graph_args->top, "How many frequent transitions to list")
       ->capture_default_str();
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
@@ -611,6 +641,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       "techniques", "Print the technique taxonomy as Markdown (docs/techniques.md) or a list");
   tech->add_option("--taxonomy", tax_args->taxonomy, "Taxonomy JSON (default: built-in)");
   tech->add_flag("--list", tax_args->list, "One line per technique instead of Markdown");
+  AddJsonFlag(tech, &tax_args->json, "the techniques ([{id, category, name}])");
 
   CLI::App* rel = sub->add_subcommand("relabel", "Show which technique each method name maps to");
   rel->add_option("methods", tax_args->methods, "Method names as written")->required();
@@ -618,7 +649,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   rel->add_option("--threshold", tax_args->threshold, "Token-overlap threshold")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
-  rel->add_flag("--json", tax_args->json, "JSON output");
+  AddJsonFlag(rel, &tax_args->json, "each name's decision");
 
   return [=]() -> int {
     if ((imp->parsed() && import_args->out.empty()) || (bld->parsed() && build_args->out.empty())) {

@@ -8,6 +8,7 @@
 
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
+#include "cli/json_output.h"
 #include "core/fs.h"
 #include "core/strings.h"
 #include "llm/llama_backend.h"
@@ -52,6 +53,7 @@ std::function<int()> Chat(CLI::App* sub) {
     bool no_cache = false;
     std::string cache_path;
     std::vector<std::string> stop;
+    bool json = false;
   };
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
@@ -66,6 +68,7 @@ std::function<int()> Chat(CLI::App* sub) {
   sub->add_flag("--no-cache", s->no_cache, "Bypass the response cache");
   sub->add_option("--cache", s->cache_path, "Response cache database (default: <cache>/llm-cache.db)");
   sub->add_option("prompt", s->prompt, "The user message (\"-\": read standard input)")->required();
+  AddJsonFlag(sub, &s->json, "the reply (choices with their finish reasons, token counts, timings)");
   return [s] {
     if (s->prompt == "-") {
       s->prompt.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
@@ -92,12 +95,27 @@ std::function<int()> Chat(CLI::App* sub) {
     request.n = s->n;
     auto response = backend->Chat(request);
     if (!response.ok()) return Fail(response.status());
-    for (size_t i = 0; i < response->choices.size(); ++i) {
+    for (size_t i = 0; i < response->choices.size() && !s->json; ++i) {
       if (response->choices.size() > 1) std::printf("--- sample %zu ---\n", i + 1);
       std::printf("%s\n", response->choices[i].text.c_str());
     }
     std::fflush(stdout);
     const ChatResponse& r = *response;
+    if (s->json) {
+      OrderedJson choices = OrderedJson::array();
+      for (const auto& c : r.choices) {
+        choices.push_back({{"text", c.text}, {"finish_reason", std::string(FinishReasonName(c.finish_reason))}});
+      }
+      EmitJson(OrderedJson{{"backend", backend->Name()},
+                           {"model", r.model},
+                           {"choices", choices},
+                           {"tokens_prompt", r.tokens_prompt},
+                           {"tokens_prompt_evaluated", r.tokens_prompt_evaluated},
+                           {"tokens_generated", r.tokens_generated},
+                           {"time_prompt_ms", r.time_prompt_ms},
+                           {"time_generation_ms", r.time_generation_ms},
+                           {"from_cache", r.from_cache}});
+    }
     std::string finish;
     for (const auto& c : r.choices) {
       finish += (finish.empty() ? "" : ",") + std::string(FinishReasonName(c.finish_reason));
@@ -155,6 +173,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     int prefix_tokens = 1500;
     int reps = 5;
     int batch = 0;
+    bool json = false;
   };
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
@@ -172,7 +191,9 @@ std::function<int()> BenchLlm(CLI::App* sub) {
                   "(decoded together) against N requests one after another (0: skip)")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
+  AddJsonFlag(sub, &s->json, "the measurements (medians and each repetition)");
   return [s] {
+    OrderedJson out;
     if (s->backend.UseHttp()) {
       return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
     }
@@ -187,6 +208,11 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     std::printf("model      %s (%s, %.0fM parameters)\nthreads    %d\ncontext    %d tokens\n",
                 b.ModelId().c_str(), info->description.c_str(), info->parameters / 1e6,
                 info->threads, info->context_size);
+    out["model"] = b.ModelId();
+    out["description"] = info->description;
+    out["parameters"] = info->parameters;
+    out["threads"] = info->threads;
+    out["context"] = info->context_size;
 
     // Warm-up: page the weights in.
     ChatRequest warm;
@@ -224,6 +250,8 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       if (!resp.ok()) return Fail(resp.status());
       tg.push_back(PerSecond(resp->tokens_generated, resp->time_generation_ms));
     }
+    if (!pp.empty()) out["prompt"] = {{"tokens", pp_tokens}, {"median_tok_s", Median(pp)}, {"reps_tok_s", pp}};
+    if (!tg.empty()) out["generate"] = {{"tokens", s->gen_tokens}, {"median_tok_s", Median(tg)}, {"reps_tok_s", tg}};
     if (!pp.empty()) {
       std::printf("prompt     %d tokens: median %.1f tok/s (reps:%s)\n", pp_tokens, Median(pp),
                   List(pp).c_str());
@@ -270,10 +298,19 @@ std::function<int()> BenchLlm(CLI::App* sub) {
                   rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, s->batch, batch_s,
                   resp->tokens_generated / batch_s, (resp->tokens_generated / batch_s) / (seq_tokens / seq_s));
       std::fflush(stdout);
+      out["batch"].push_back({{"n", s->batch},
+                              {"tokens", s->gen_tokens},
+                              {"sequential_s", seq_s},
+                              {"sequential_tok_s", seq_tokens / seq_s},
+                              {"batched_s", batch_s},
+                              {"batched_tok_s", resp->tokens_generated / batch_s}});
     }
     batch_backend.reset();
 
-    if (s->prefix_tokens <= 0) return kExitOk;
+    if (s->prefix_tokens <= 0) {
+      if (s->json) EmitJson(out);
+      return kExitOk;
+    }
     // 3. Prefix reuse: two requests sharing a long system prompt.
     auto warm_backend = s->backend.Make(/*reuse_prefix=*/true);
     if (!warm_backend.ok()) return Fail(warm_backend.status());
@@ -304,6 +341,14 @@ std::function<int()> BenchLlm(CLI::App* sub) {
         "evaluated), second %.1f ms (%d evaluated): median ratio %.1f%%\n",
         prompt_len, s->prefix_tokens, Median(first_ms), first_eval, Median(second_ms),
         second_eval, 100 * Median(ratios));
+    out["prefix"] = {{"prompt_tokens", prompt_len},
+                     {"prefix_tokens", s->prefix_tokens},
+                     {"first_ms", Median(first_ms)},
+                     {"first_evaluated", first_eval},
+                     {"second_ms", Median(second_ms)},
+                     {"second_evaluated", second_eval},
+                     {"median_ratio", Median(ratios)}};
+    if (s->json) EmitJson(out);
     return kExitOk;
   };
 }
@@ -321,7 +366,7 @@ std::function<int()> Model(CLI::App* sub) {
   struct State {
     std::string target;
     std::string models_dir;
-    bool quiet = false;
+    bool quiet = false, json = false;
   };
   auto s = std::make_shared<State>();
   sub->require_subcommand(1);
@@ -330,7 +375,9 @@ std::function<int()> Model(CLI::App* sub) {
   CLI::App* pull = sub->add_subcommand("pull", "Download a model (registry name or .gguf URL)");
   pull->add_option("model", s->target, "Registry name (e.g. smollm2-135m) or URL")->required();
   pull->add_flag("-q,--quiet", s->quiet, "No progress bar");
+  AddJsonFlag(pull, &s->json, "the downloaded file's path ({\"path\": ...})");
   CLI::App* list = sub->add_subcommand("list", "List the registry and the models present");
+  AddJsonFlag(list, &s->json, "the registry and the files present");
   return [s, pull, list] {
     auto registry = llm::LoadRegistry();
     if (!registry.ok()) return Fail(registry.status());
@@ -340,7 +387,11 @@ std::function<int()> Model(CLI::App* sub) {
       if (s->quiet) o.progress = nullptr;
       auto path = llm::PullModel(s->target, dir, *registry, o);
       if (!path.ok()) return Fail(path.status());
-      std::printf("%s\n", path->c_str());
+      if (s->json) {
+        EmitJson(OrderedJson{{"path", path->string()}});
+      } else {
+        std::printf("%s\n", path->c_str());
+      }
       return kExitOk;
     }
     if (list->parsed()) {
@@ -362,6 +413,23 @@ std::function<int()> Model(CLI::App* sub) {
         std::printf("  %-40s %s\n", p.path.filename().c_str(), Size(p.size).c_str());
       }
       std::printf("\n* default model. Pull with: regrapht model pull NAME|URL\n");
+      if (s->json) {
+        OrderedJson models = OrderedJson::array(), other = OrderedJson::array();
+        for (const auto& m : registry->models) {
+          auto it = std::find_if(present.begin(), present.end(), [&](const auto& p) { return p.registry_name == m.name; });
+          int64_t size = m.file_size >= 0 ? m.file_size : m.size;
+          models.push_back({{"name", m.name},
+                            {"default", m.name == registry->default_name},
+                            {"present", it != present.end()},
+                            {"path", it != present.end() ? OrderedJson(it->path.string()) : OrderedJson(nullptr)},
+                            {"size_bytes", size >= 0 ? OrderedJson(size) : OrderedJson(nullptr)},
+                            {"description", m.description}});
+        }
+        for (const auto& p : present) {
+          if (p.registry_name.empty()) other.push_back({{"path", p.path.string()}, {"size_bytes", p.size}});
+        }
+        EmitJson(OrderedJson{{"models_dir", dir.string()}, {"models", models}, {"other", other}});
+      }
       return kExitOk;
     }
     return kExitUsage;

@@ -12,9 +12,11 @@
 
 #include "cli/commands.h"
 #include "cli/interrupt.h"
+#include "cli/json_output.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/fs.h"
+#include "core/json_util.h"
 #include "regrapht/optimize.h"
 #include "search/progress_text.h"
 
@@ -25,8 +27,40 @@ struct OptimizeState {
   std::string file, function, spec, output, report;
   SearchFlags search;
   VerifyFlags verify;
-  bool quiet = false;
+  bool quiet = false, json = false;
 };
+
+// --json: the answer in one document (the full record is the report file).
+OrderedJson Summary(const OptimizeReport& r, const std::string& page, int exit_status) {
+  const SearchOutcome& o = r.search;
+  const Attempt* best = r.best();
+  OrderedJson path = OrderedJson::array();
+  for (size_t i : o.best_path) {
+    const Attempt& a = o.attempts[i];
+    path.push_back({{"action", a.action},
+                    {"verdict", std::string(VerdictName(a.verdict))},
+                    {"speedup", a.verdict == Verdict::kCorrect && a.speedup > 0 ? OrderedJson(a.speedup)
+                                                                                 : OrderedJson(nullptr)}});
+  }
+  const bool timed = best && r.final_result().verdict == Verdict::kCorrect && r.speedup() > 0 &&
+                     (r.verdict == OptimizeVerdict::kFaster || r.verdict == OptimizeVerdict::kSlower);
+  return {{"verdict", std::string(OptimizeVerdictName(r.verdict))},
+          {"exit_status", exit_status},
+          {"output", r.verdict == OptimizeVerdict::kNoneCorrect ? OrderedJson(nullptr) : OrderedJson(r.output.string())},
+          {"report", r.report_path.string()},
+          {"page", page.empty() ? OrderedJson(nullptr) : OrderedJson(page)},
+          {"problem_dir", r.problem_dir.string()},
+          {"speedup", timed ? OrderedJson(r.speedup()) : OrderedJson(nullptr)},
+          {"heldout", r.heldout.has_value()},
+          {"gpu", best && !r.final_result().env.gpu_name.empty() ? OrderedJson(r.final_result().env.gpu_name)
+                                                                : OrderedJson(nullptr)},
+          {"stop_reason", o.stop_reason},
+          {"stopped_early", r.stop == OptimizeStop::kComplete ? OrderedJson(nullptr) : OrderedJson(r.stop_note)},
+          {"generations", o.generations},
+          {"verifications", o.verifications},
+          {"wall_s", o.wall_s},
+          {"best_path", path}};
+}
 
 // Says what the answer is and returns the exit status it gives.
 int Conclude(const OptimizeReport& r, const fs::path& report_path) {
@@ -200,6 +234,7 @@ int RunOptimize(const OptimizeState& s) {
   fs::path page_path = fs::path(r.report_path).replace_extension(".html");
   auto page = RenderSearchReport(r.report_path, "html");
   Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
+  const std::string page_written = ps.ok() ? page_path.string() : std::string();
   if (ps.ok()) {
     std::printf("page       %s\n", page_path.string().c_str());
   } else {
@@ -207,18 +242,21 @@ int RunOptimize(const OptimizeState& s) {
   }
 
   int rc = Conclude(r, r.report_path);
-  if (r.stop == OptimizeStop::kComplete) return rc;
-  std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
+  if (r.stop != OptimizeStop::kComplete) std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
   switch (r.stop) {
     case OptimizeStop::kHarnessFailed:
-      return Fail(o.error);
+      rc = Fail(o.error);
+      break;
     case OptimizeStop::kInterrupted:
-      return InterruptExitCode();
+      rc = InterruptExitCode();
+      break;
     case OptimizeStop::kEndpointFailed:
-      return kExitEndpointFailed;
+      rc = kExitEndpointFailed;
+      break;
     case OptimizeStop::kComplete:
       break;
   }
+  if (s.json) EmitJson(Summary(r, page_written, rc));
   return rc;
 }
 
@@ -232,6 +270,7 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->add_option("-o,--output", s->output, "where to write the best CUDA (default: FILE.regrapht.cu)");
   sub->add_option("--report", s->report, "JSON report with every attempt and the search tree (default: OUT.report.json)");
   sub->add_flag("-q,--quiet", s->quiet, "no progress lines");
+  AddJsonFlag(sub, &s->json, "the answer (verdict, exit status, files written, speedup, winning path)");
   s->search.Add(sub);
   s->verify.Add(sub);
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/json_output.h"
 #include "core/fs.h"
 #include "core/strings.h"
 #include "search/simulated.h"
@@ -14,6 +15,7 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
   struct State {
     std::string methods = "regrapht-mcgs,regrapht,best-of-n", budgets = "5,10,20,50,100", graph;
     int problems = 100, max_depth = 6, rollouts = 1;
+    bool json = false;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--methods", st->methods, "methods to compare")->capture_default_str();
@@ -24,6 +26,7 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
+  AddJsonFlag(sub, &st->json, "the table (one row per method and budget)");
   return [st]() -> int {
     std::string path = st->graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st->graph;
     auto g = LoadGraph(path);
@@ -43,9 +46,19 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
                 path.c_str(), st->problems);
     std::printf("| method | budget | mean best speedup | median best speedup | solved %% | generations used |\n");
     std::printf("|---|---|---|---|---|---|\n");
+    OrderedJson out = OrderedJson::array();
     for (const auto& r : *rows) {
+      out.push_back({{"method", r.method},
+                     {"budget", r.budget},
+                     {"mean_best_speedup", r.mean_best},
+                     {"median_best_speedup", r.median_best},
+                     {"solved", r.solved},
+                     {"mean_generations", r.mean_generations}});
       std::printf("| %s | %d | %.2fx | %.2fx | %.1f | %.1f |\n", r.method.c_str(), r.budget, r.mean_best,
                   r.median_best, 100 * r.solved, r.mean_generations);
+    }
+    if (st->json) {
+      EmitJson(OrderedJson{{"simulated", true}, {"graph", path}, {"problems", st->problems}, {"rows", out}});
     }
     return kExitOk;
   };

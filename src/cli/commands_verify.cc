@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/json_output.h"
 #include "cli/verify_flags.h"
 #include "verify/kernel_form.h"
 #include "core/fs.h"
@@ -30,7 +31,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
   sub->add_option("--candidate", st->candidate, "CUDA source to verify (.cu)");
   sub->add_flag("--reference-only", st->reference_only,
                 "check the reference alone: it compiles, runs, is deterministic and not degenerate");
-  sub->add_flag("--json", st->json, "print the result as JSON");
+  AddJsonFlag(sub, &st->json, "the result");
   st->flags.Add(sub);
   sub->footer(
       "Exit status: 0 correct, 3 compiled only (no GPU: nothing verified), 4 the candidate failed, 1 error.");
@@ -49,7 +50,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
         OrderedJson j = {{"problem", problem->spec.name}, {"reference", "ok"},
                          {"signature", problem->spec.Signature()}};
         if (t->reps > 0) j["timing"] = TimingToJson(*t, true);
-        std::fputs(DumpJson(j).c_str(), stdout);
+        EmitJson(j);
       } else {
         std::printf("reference  %s: ok (compiles, runs, deterministic, writes every output, not degenerate)\n",
                     problem->spec.Signature().c_str());
@@ -72,7 +73,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
       OrderedJson j = VerifyResultToJson(*r);
       j["problem"] = problem->spec.name;
       j["candidate"] = st->candidate;
-      std::fputs(DumpJson(j).c_str(), stdout);
+      EmitJson(j);
     } else {
       std::string sig = r->form == "kernel" && problem->spec.kernel ? verify::KernelSignature(problem->spec)
                                                                      : problem->spec.Signature();
@@ -88,10 +89,10 @@ namespace {
 
 // Checks one expert solution (solution.cu with `verifier`, or kernel.cu with
 // a kernel-form one): correct in the emulator under --emulate, else it must
-// compile. Appends to `note`; false (after printing why) when it failed.
+// compile. Appends to `note`; false (with why in `failure`) when it failed.
 Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::string& source, const std::string& file,
-                           const VerifyOptions& opts, const VerifyFlags& flags, bool device_only, std::string* note) {
-  const std::string dir = p.dir.string();
+                           const VerifyOptions& opts, const VerifyFlags& flags, bool device_only, std::string* note,
+                           std::string* failure) {
   if (opts.emulate) {
     // The expert solution must be correct in the CPU emulator; one the
     // emulator cannot run (inline PTX, ...) is reported, not failed.
@@ -101,16 +102,14 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
     } else if (Unverified(r.verdict)) {
       *note += "; " + file + " " + r.detail;
     } else {
-      std::printf("FAIL  %s\n      %s in the CPU emulator: %s: %s\n", dir.c_str(), file.c_str(),
-                  std::string(VerdictName(r.verdict)).c_str(), r.detail.c_str());
+      *failure = fmt::format("{} in the CPU emulator: {}: {}", file, VerdictName(r.verdict), r.detail);
       return false;
     }
     return true;
   }
   RG_ASSIGN_OR_RETURN(VerifyResult c, verifier.CompileOnly(p, source, device_only));
   if (c.verdict != Verdict::kCompiledOnly) {
-    std::printf("FAIL  %s\n      %s: %s: %s\n", dir.c_str(), file.c_str(), std::string(VerdictName(c.verdict)).c_str(),
-                c.detail.c_str());
+    *failure = fmt::format("{}: {}: {}", file, VerdictName(c.verdict), c.detail);
     return false;
   }
   *note += "; " + file + " compiles for " + flags.arch + (device_only ? " (device code)" : "");
@@ -120,7 +119,7 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
 }  // namespace
 
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
-                     bool device_only) {
+                     bool device_only, OrderedJson* json) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
   auto runner = NewSubprocessRunner(RunnerOptions(*opts));
@@ -140,41 +139,47 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   Verifier verifier(dropin_opts, runner.get());
   Verifier kernel_verifier(kernel_opts, runner.get());
   int failed = 0;
+  auto fail = [&](const std::string& dir, const std::string& why) {
+    std::printf("FAIL  %s\n      %s\n", dir.c_str(), why.c_str());
+    if (json) json->push_back({{"dir", dir}, {"ok", false}, {"error", why}});
+    ++failed;
+  };
   for (const auto& dir : dirs) {
     auto p = LoadProblem(dir);
     if (!p.ok()) {
-      std::printf("FAIL  %s\n      %s\n", dir.c_str(), p.status().message().c_str());
-      ++failed;
+      fail(dir, p.status().message());
       continue;
     }
     std::string note = "spec ok";
     if (!no_build) {
       auto t = verifier.CheckReference(*p);
       if (!t.ok()) {
-        std::printf("FAIL  %s\n      %s\n", dir.c_str(), t.status().message().c_str());
-        ++failed;
+        fail(dir, t.status().message());
         continue;
       }
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
       bool ok = true;
+      std::string failure;
       if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
-        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags, device_only, &note);
+        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags, device_only, &note,
+                               &failure);
         if (!r.ok()) return Fail(r.status());
         ok = *r;
       }
       if (ok && p->kernel_solution_source) {
         auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu", kernel_opts, flags,
-                               device_only, &note);
+                               device_only, &note, &failure);
         if (!r.ok()) return Fail(r.status());
         ok = *r;
       }
       if (!ok) {
-        ++failed;
+        fail(dir, failure);
         continue;
       }
     }
     std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());
+    if (json) json->push_back({{"dir", dir}, {"ok", true}, {"note", note}});
     std::fflush(stdout);
   }
   std::printf("%zu problem(s), %d failed\n", dirs.size(), failed);
@@ -186,16 +191,20 @@ std::function<int()> ProblemCommand(CLI::App* sub) {
   CLI::App* check = sub->add_subcommand("check", "Validate problem folders: spec, reference, expert solution");
   struct State {
     std::vector<std::string> dirs;
-    bool no_build = false;
+    bool no_build = false, json = false;
     VerifyFlags flags;
   };
   auto st = std::make_shared<State>();
   check->add_option("dirs", st->dirs, "problem folders")->required();
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
+  AddJsonFlag(check, &st->json, "each folder's result ({\"problems\": [{dir, ok, note|error}], \"failed\": N})");
   st->flags.Add(check, "sm_80,sm_90");
   return [st, check]() -> int {
     if (!check->parsed()) return kExitUsage;
-    return CheckProblemDirs(st->dirs, st->no_build, st->flags) ? kExitError : kExitOk;
+    OrderedJson problems = OrderedJson::array();
+    int failed = CheckProblemDirs(st->dirs, st->no_build, st->flags, false, st->json ? &problems : nullptr);
+    if (st->json) EmitJson(OrderedJson{{"problems", problems}, {"failed", failed}});
+    return failed ? kExitError : kExitOk;
   };
 }
 

@@ -4,6 +4,8 @@
 #include <cstdio>
 
 #include "cli/commands.h"
+#include "cli/json_output.h"
+#include "core/fs.h"
 #include "core/json_util.h"
 #include "core/sandbox.h"
 #include "core/subprocess.h"
@@ -31,6 +33,7 @@ std::string VersionText(bool json) {
       j["toolchain_error"] = tc.status().ToString();
     }
     j["bubblewrap"] = sandbox.bwrap;
+    j["data_dir"] = DataDir().string();
     return DumpJson(j);
   }
   std::string out = fmt::format("regrapht {}\n", REGRAPHT_VERSION);
@@ -52,14 +55,19 @@ std::string VersionText(bool json) {
          (sandbox.bwrap ? "bubblewrap works"
                         : "bubblewrap unavailable (verify refuses to run candidates)") +
          "\n";
+  out += "data       " + DataDir().string() + " ($REGRAPHT_DATA_DIR, else <prefix>/share/regrapht)\n";
   return out;
 }
 
 std::function<int()> VersionCommand(CLI::App* sub) {
   auto json = std::make_shared<bool>(false);
-  sub->add_flag("--json", *json, "print the version and toolchain as JSON");
+  AddJsonFlag(sub, json.get(), "the version, the toolchain and the data folder");
   return [json] {
-    std::fputs(VersionText(*json).c_str(), stdout);
+    if (*json) {
+      EmitJsonText(VersionText(true));
+    } else {
+      std::fputs(VersionText(false).c_str(), stdout);
+    }
     return kExitOk;
   };
 }

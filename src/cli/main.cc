@@ -5,6 +5,7 @@
 
 #include "cli/command.h"
 #include "cli/commands.h"
+#include "cli/json_output.h"
 #include "core/log.h"
 
 namespace regrapht::cli {
@@ -36,7 +37,31 @@ std::vector<CommandEntry> Commands() {
       {"bench-llm", "Measure the embedded model: prompt and generation tokens/s, prefix reuse",
        BenchLlmCommand},
       {"model", "Download (pull) and list GGUF models", ModelCommand},
+      {"completion", "Print a shell completion script (bash, zsh or fish) generated from this command table",
+       CompletionCommand},
   };
+}
+
+// -v/--verbose on every command that runs something (the leaves of the
+// table): more detail on stderr. It excludes -q/--quiet where both exist.
+void AddVerboseFlags(CLI::App* app, int* verbosity) {
+  std::vector<CLI::App*> subs = app->get_subcommands([](CLI::App*) { return true; });
+  if (subs.empty() && app->get_parent() != nullptr) {
+    CLI::Option* v = app->add_flag("-v,--verbose", *verbosity,
+                                   "more detail on stderr: compile commands, cache hits, per-test-case results "
+                                   "(-vv: debug)");
+    if (CLI::Option* q = app->get_option_no_throw("--quiet")) v->excludes(q);
+    return;
+  }
+  for (CLI::App* s : subs) AddVerboseFlags(s, verbosity);
+}
+
+// The subcommand that runs (the deepest parsed one); null if none.
+CLI::App* ParsedLeaf(CLI::App* app) {
+  for (CLI::App* s : app->get_subcommands()) {
+    if (s->parsed()) return ParsedLeaf(s) ? ParsedLeaf(s) : s;
+  }
+  return nullptr;
 }
 
 int Main(int argc, char** argv) {
@@ -51,18 +76,27 @@ int Main(int argc, char** argv) {
   std::string log_level = "warn";
   app.add_option("--log-level", log_level, "debug, info, warn, error or off")
       ->capture_default_str();
+  CLI::Option* log_level_opt = app.get_option("--log-level");
   std::map<CLI::App*, std::function<int()>> runners;
   for (const auto& c : Commands()) {
     CLI::App* sub = app.add_subcommand(c.name, c.description);
     runners[sub] = c.factory(sub);
   }
+  int verbosity = 0;
+  AddVerboseFlags(&app, &verbosity);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
+  // -v: info (compile commands, cache hits, per-case results), -vv: debug;
+  // an explicit --log-level wins.
+  if (verbosity > 0 && log_level_opt->count() == 0) log_level = verbosity >= 2 ? "debug" : "info";
   SetLogLevel(log_level);
+  if (CLI::App* leaf = ParsedLeaf(&app)) {
+    if (CLI::Option* json = leaf->get_option_no_throw("--json"); json && json->count() > 0) BeginJsonOutput();
+  }
   for (auto& [sub, run] : runners) {
     if (sub->parsed()) return run();
   }

@@ -1,6 +1,7 @@
 // Command-line flags shared by every command that verifies candidates.
 #pragma once
 
+#include "core/json_util.h"
 #include <string>
 
 #include "cli/command.h"
@@ -46,8 +47,10 @@ SubprocessOptions RunnerOptions(const VerifyOptions& o);
 // was not given). docs/trust.md.
 Status RequireSandbox(const VerifyOptions& o);
 
-// `problem check` over folders; prints a line per folder; returns how many failed.
+// `problem check` over folders; prints a line per folder; returns how many
+// failed. With `json`, also appends {"dir", "ok", "note" | "error"} per folder
+// to it (an array).
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
-                     bool device_only = false);
+                     bool device_only = false, OrderedJson* json = nullptr);
 
 }  // namespace regrapht::cli
