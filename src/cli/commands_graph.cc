@@ -247,6 +247,15 @@ struct BuildArgs {
 };
 
 int RunBuild(BuildArgs a) {
+  // The old spelling: with --endpoint, --model named the served model. In
+  // every command --model is a GGUF file and --model-name the served model.
+  if (!a.backend.endpoints.empty() && a.backend.model_name.empty() && !a.backend.model.empty()) {
+    std::fprintf(stderr,
+                 "regrapht: warning: graph build --endpoint URL --model NAME is deprecated; use --model-name NAME "
+                 "(--model is a GGUF file in every command)\n");
+    a.backend.model_name = a.backend.model;
+    a.backend.model.clear();
+  }
   auto tax = LoadTaxonomy(a.taxonomy);
   if (!tax.ok()) return Fail(tax.status());
   auto kernels = construct::ReadKernelList(a.kernels);
@@ -257,13 +266,9 @@ int RunBuild(BuildArgs a) {
     if (!s.ok()) return Fail(s);
   }
 
-  // The large model. With --endpoint, --model names the served model.
-  if (!a.backend.endpoints.empty() && a.backend.model_name.empty()) {
-    a.backend.model_name = a.backend.model;
-    a.backend.model.clear();
-  }
+  // The large model.
   if (a.backend.UseHttp() && a.backend.model_name.empty()) {
-    return Fail(Status::InvalidArgument("--endpoint needs --model NAME (the served model)"));
+    return Fail(Status::InvalidArgument("--endpoint needs --model-name NAME (the served model)"));
   }
   auto llm = a.backend.Make();
   if (!llm.ok()) return Fail(llm.status());
@@ -598,8 +603,6 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   AddJsonFlag(bld, &build_args->json, "the build's counts and the graph's stats");
   build_args->backend.ctx_size = 16384;
   build_args->backend.Add(bld);
-  bld->get_option("--model")->description(
-      "With --endpoint: the served model's name (as --model-name); otherwise a GGUF file");
   build_args->flags.Add(bld, "sm_80,sm_90");
 
   auto add_graph = [&](CLI::App* c) {

@@ -59,14 +59,16 @@ std::function<int()> Chat(CLI::App* sub) {
   s->backend.Add(sub);
   sub->add_option("--system", s->system, "System prompt");
   sub->add_option("--temperature", s->temperature, "0: greedy")->capture_default_str();
-  sub->add_option("--top-p", s->top_p)->capture_default_str();
-  sub->add_option("--top-k", s->top_k)->capture_default_str();
-  sub->add_option("--max-tokens", s->max_tokens)->capture_default_str();
-  sub->add_option("--seed", s->seed)->capture_default_str();
+  sub->add_option("--top-p", s->top_p, "nucleus sampling")->capture_default_str();
+  sub->add_option("--top-k", s->top_k, "top-k sampling (0: off)")->capture_default_str();
+  sub->add_option("--max-tokens", s->max_tokens, "tokens per reply")->capture_default_str();
+  sub->add_option("--seed", s->seed, "sampling seed")->capture_default_str();
   sub->add_option("-n,--samples", s->n, "Independent samples")->capture_default_str();
   sub->add_option("--stop", s->stop, "Stop string (repeatable)");
   sub->add_flag("--no-cache", s->no_cache, "Bypass the response cache");
-  sub->add_option("--cache", s->cache_path, "Response cache database (default: <cache>/llm-cache.db)");
+  sub->add_option("--cache", s->cache_path,
+                  "cache folder (default $REGRAPHT_CACHE_DIR or ~/.cache/regrapht); the responses are in "
+                  "its llm-cache.db");
   sub->add_option("prompt", s->prompt, "The user message (\"-\": read standard input)")->required();
   AddJsonFlag(sub, &s->json, "the reply (choices with their finish reasons, token counts, timings)");
   return [s] {
@@ -78,7 +80,16 @@ std::function<int()> Chat(CLI::App* sub) {
     std::unique_ptr<LlmBackend> backend = std::move(*made);
     const std::optional<llm::LlamaInfo> info = llm::GetLlamaInfo(*backend);
     if (!s->no_cache) {
-      fs::path db = s->cache_path.empty() ? CacheDir() / "llm-cache.db" : fs::path(s->cache_path);
+      fs::path db = s->cache_path.empty() ? CacheDir() / "llm-cache.db" : fs::path(s->cache_path) / "llm-cache.db";
+      std::error_code ec;
+      if (!s->cache_path.empty() && (fs::is_regular_file(s->cache_path, ec) ||
+                                     fs::path(s->cache_path).extension() == ".db")) {
+        // The old meaning, kept for one release: chat's --cache was the database file.
+        std::fprintf(stderr,
+                     "regrapht: warning: chat --cache FILE.db is deprecated; --cache is the cache folder in every "
+                     "command (the responses are in FOLDER/llm-cache.db)\n");
+        db = s->cache_path;
+      }
       auto cached = NewCachedBackend(std::move(backend), db);
       if (!cached.ok()) return Fail(cached.status());
       backend = std::move(*cached);

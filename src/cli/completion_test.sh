@@ -69,7 +69,7 @@ t '--method' optimize --budget 3 --me
 t 'bm25 embeddings' optimize --retrieval ''
 t 'csv html json md' report --format ''
 t '--json' graph stats --js
-t '--help --json --verbose' version --
+t '--help --json --quiet --verbose' version --
 t '$T/files/report-a.json' optimize --report '$T/files/rep'
 t '$(echo $SUBS | sed 's/ *$//')' ''
 exit \$fails

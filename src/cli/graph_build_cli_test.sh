@@ -19,7 +19,7 @@ LIST
 build() {  # build OUT [flags...]
   out=$1
   shift
-  "$bin" graph build --endpoint "$endpoint" --model test-model --kernels "$tmp/kernels.txt" \
+  "$bin" graph build --endpoint "$endpoint" --model-name test-model --kernels "$tmp/kernels.txt" \
     -o "$out" --verify compile --arch sm_90 --jobs 2 "$@"
 }
 
@@ -84,4 +84,7 @@ printf '%s\n\n%s\n' "$src/problems/saxpy" "$tmp/no_such_kernel" >"$tmp/bad_kerne
 "$bin" graph build --endpoint "$endpoint" --model test-model --kernels "$tmp/bad_kernels.txt" \
   -o "$tmp/bad.json" 2>"$tmp/bad.log" && fail "bad kernel list accepted"
 grep -q "bad_kernels.txt:3: .*no_such_kernel: no such folder" "$tmp/bad.log" || fail "list error not located"
+# The old spelling (--model NAME with --endpoint) still works, with a warning.
+grep -q "warning: graph build --endpoint URL --model NAME is deprecated; use --model-name NAME" "$tmp/bad.log" ||
+  fail "no deprecation warning for --model NAME"
 echo "graph_build_cli_test: ok"

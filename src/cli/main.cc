@@ -42,18 +42,26 @@ std::vector<CommandEntry> Commands() {
   };
 }
 
-// -v/--verbose on every command that runs something (the leaves of the
-// table): more detail on stderr. It excludes -q/--quiet where both exist.
-void AddVerboseFlags(CLI::App* app, int* verbosity) {
+// -v/--verbose and -q/--quiet on every command that runs something (the
+// leaves of the table), excluding each other. -v: more detail on stderr (log
+// level info; -vv: debug). -q: the command's own meaning where it has one (no
+// progress lines), and in every command no warnings from the log (level
+// error). An explicit --log-level wins over both.
+void AddVerbosityFlags(CLI::App* app, int* verbosity) {
   std::vector<CLI::App*> subs = app->get_subcommands([](CLI::App*) { return true; });
-  if (subs.empty() && app->get_parent() != nullptr) {
+  // A command runs something when it has no subcommands or needs none (bench).
+  if (app->get_parent() != nullptr && (subs.empty() || app->get_require_subcommand_min() == 0)) {
     CLI::Option* v = app->add_flag("-v,--verbose", *verbosity,
                                    "more detail on stderr: compile commands, cache hits, per-test-case results "
                                    "(-vv: debug)");
-    if (CLI::Option* q = app->get_option_no_throw("--quiet")) v->excludes(q);
-    return;
+    CLI::Option* q = app->get_option_no_throw("--quiet");
+    if (q == nullptr) {
+      q = app->add_flag("-q,--quiet")->description(
+          "less on stderr: no warnings from the log (errors and the result still print)");
+    }
+    v->excludes(q);
   }
-  for (CLI::App* s : subs) AddVerboseFlags(s, verbosity);
+  for (CLI::App* s : subs) AddVerbosityFlags(s, verbosity);
 }
 
 // The subcommand that runs (the deepest parsed one); null if none.
@@ -83,18 +91,21 @@ int Main(int argc, char** argv) {
     runners[sub] = c.factory(sub);
   }
   int verbosity = 0;
-  AddVerboseFlags(&app, &verbosity);
+  AddVerbosityFlags(&app, &verbosity);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }
-  // -v: info (compile commands, cache hits, per-case results), -vv: debug;
-  // an explicit --log-level wins.
-  if (verbosity > 0 && log_level_opt->count() == 0) log_level = verbosity >= 2 ? "debug" : "info";
+  CLI::App* leaf = ParsedLeaf(&app);
+  if (log_level_opt->count() == 0) {
+    CLI::Option* quiet = leaf ? leaf->get_option_no_throw("--quiet") : nullptr;
+    if (verbosity > 0) log_level = verbosity >= 2 ? "debug" : "info";
+    if (quiet && quiet->count() > 0) log_level = "error";
+  }
   SetLogLevel(log_level);
-  if (CLI::App* leaf = ParsedLeaf(&app)) {
+  if (leaf) {
     if (CLI::Option* json = leaf->get_option_no_throw("--json"); json && json->count() > 0) BeginJsonOutput();
   }
   for (auto& [sub, run] : runners) {
