@@ -245,6 +245,14 @@ def real_runs():
         model = ["--endpoint", endpoint, "--model-name", "fake"]
         check_json("chat", ["chat", "--json", "--no-cache"] + model + ["hello"],
                    lambda d: len(d["choices"]) == 1 and d["choices"][0]["text"], env=env)
+        # chat --cache is the cache folder (the responses in its llm-cache.db); a FILE.db warns (old meaning).
+        cache_dir = os.path.join(tmp, "chat-cache")
+        rc, _, err = run(["chat", "--cache", cache_dir] + model + ["hello"], env=env)
+        if rc != 0 or not os.path.isfile(os.path.join(cache_dir, "llm-cache.db")):
+            errors.append(f"chat --cache DIR: exited {rc}, no DIR/llm-cache.db: {err[-200:]!r}")
+        rc, _, err = run(["chat", "--cache", os.path.join(tmp, "old.db")] + model + ["hello"], env=env)
+        if rc != 0 or "deprecated" not in err or not os.path.isfile(os.path.join(tmp, "old.db")):
+            errors.append(f"chat --cache FILE.db: exited {rc}, expected the old meaning with a warning: {err[-200:]!r}")
         check_json("verify", ["verify", "--json", "--reference-only", "--no-timing", "--problem",
                               os.path.join(SRC, "problems/saxpy")], lambda d: d["reference"] == "ok", env=env)
         doc = check_json("optimize", ["optimize", "--json", os.path.join(SRC, "examples/saxpy.cpp"), "--function",
