@@ -20,6 +20,7 @@ Usage: cli_consistency_test.py REGRAPHT_BINARY [SOURCE_DIR REPORT_FIXTURE_DB]
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -221,6 +222,10 @@ def real_runs():
     check_json("suite overlap", ["suite", "overlap", "--json", "--benchmark", os.path.join(SRC, "problems/saxpy"),
                                  "--corpus", os.path.join(SRC, "problems/sum_of_squares")],
                lambda d: d["overlaps"] == [] and "similarity" in d)
+    check_json("suite calibrate", ["suite", "calibrate", "--json", "--only", "scale_add", "--target-ms", "1",
+                                   "--max-steps", "2", os.path.join(SRC, "src/cli/testdata/calibrate")],
+               lambda d: d["failed"] == 0 and d["problems"][0]["problem"] == "scale_add" and d["problems"][0]["new_ms"] > 0,
+               env=env)
     check_json("simulate", ["simulate", "--json", "--budgets", "2", "--problems", "2", "--methods", "best-of-n"],
                lambda d: len(d["rows"]) == 1 and d["rows"][0]["budget"] == 2)
     check_json("model list", ["model", "--models-dir", tmp, "list", "--json"], lambda d: len(d["models"]) > 0)
@@ -271,10 +276,12 @@ def real_runs():
             errors.append("verify without -v prints [info] lines")
     finally:
         server.kill()
+        server.wait()
+        shutil.rmtree(tmp, ignore_errors=True)
     # The rest print a result only after minutes of work or with a real model: their --json is
-    # checked at the --help level above (bench, suite calibrate, graph build, bench-llm, model pull).
+    # checked at the --help level above (bench, graph build, bench-llm, model pull).
     untested = sorted(set(l for l in leaves if l not in NO_JSON) - json_checked -
-                      {"bench", "suite calibrate", "graph build", "bench-llm", "model pull"})
+                      {"bench", "graph build", "bench-llm", "model pull"})
     if untested:
         errors.append("commands with --json but no real run in this test: " + ", ".join(untested))
 
