@@ -71,6 +71,18 @@ python3 -c "import sys; sys.exit(0 if $seq / $par >= 2.5 else 1)" ||
 same_rows seq par
 same_rows seq warm
 
+# --json: the run's summary as one JSON document on stdout (here a resume: every sample already done).
+"$bin" bench --suite "$tmp/suite" --method standard --samples 4 --endpoint "$slow" --model-name test-model \
+  --emulate --emulate-tests-only --no-cache --db "$tmp/seq.sqlite" --json >"$tmp/json.out" 2>"$tmp/json.err" ||
+  fail "bench --json exited $?"
+python3 - "$tmp/json.out" <<'PY' || fail "bench --json: $(cat "$tmp/json.out")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["suite"] == "inflight" and d["method"] == "standard" and d["samples"] == 12, d
+assert d["already_done"] == 12 and d["stopped_early"] is False and d["shard"] == {"index": 0, "count": 1}, d
+PY
+grep -q "inflight / standard: 12 samples (12 already done)" "$tmp/json.err" || fail "bench --json: the human summary is not on stderr"
+
 run replicas 4 "$bad,$slow"
 echo "with a failing replica first: $wall s"
 same_rows seq replicas

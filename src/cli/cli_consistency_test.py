@@ -278,8 +278,9 @@ def real_runs():
         server.kill()
         server.wait()
         shutil.rmtree(tmp, ignore_errors=True)
-    # The rest print a result only after minutes of work or with a real model: their --json is
-    # checked at the --help level above (bench, graph build, bench-llm, model pull).
+    # The rest print a result only after minutes of work, with a real model or the network: their
+    # --json is checked at the --help level above (graph build, bench-llm, model pull); bench's
+    # real run with --json is in bench_concurrency_test.
     untested = sorted(set(l for l in leaves if l not in NO_JSON) - json_checked -
                       {"bench", "graph build", "bench-llm", "model pull"})
     if untested:
