@@ -67,7 +67,9 @@ void AddVerbosityFlags(CLI::App* app, int* verbosity) {
 // The subcommand that runs (the deepest parsed one); null if none.
 CLI::App* ParsedLeaf(CLI::App* app) {
   for (CLI::App* s : app->get_subcommands()) {
-    if (s->parsed()) return ParsedLeaf(s) ? ParsedLeaf(s) : s;
+    if (!s->parsed()) continue;
+    CLI::App* deeper = ParsedLeaf(s);
+    return deeper ? deeper : s;
   }
   return nullptr;
 }
