@@ -1,7 +1,8 @@
 #!/bin/sh
 # cmake --install into a temporary prefix, then the installed binary, run
 # from another folder, finds its data under PREFIX/share/regrapht (version,
-# simulate's default graph, an installed problem), REGRAPHT_DATA_DIR wins
+# simulate's default graph, an installed problem checked and its reference
+# built and run), REGRAPHT_DATA_DIR wins
 # over it, and the completions are where bash, zsh and fish look.
 #   install_test.sh BUILD_DIR SOURCE_DIR
 set -eu
@@ -34,6 +35,10 @@ json g.json "j['nodes'] > 1" || fail "graph stats: $(head -c 300 g.json)"
 "$RG" problem check --no-build --json "$D/problems/saxpy" >p.json || fail "problem check exited $?"
 json p.json "j['failed'] == 0 and j['problems'][0]['ok']" || fail "problem check: $(cat p.json)"
 "$RG" optimize --help >/dev/null || fail "optimize --help"
+# Real work from the prefix: the installed problem's reference built (the driver is compiled in) and checked.
+REGRAPHT_CACHE_DIR=$T/cache "$RG" verify --json --reference-only --no-timing --problem "$D/problems/saxpy" >r.json ||
+  fail "verify --reference-only of the installed saxpy exited $?"
+json r.json "j['reference'] == 'ok'" || fail "verify --reference-only: $(cat r.json)"
 
 # REGRAPHT_DATA_DIR wins over the prefix.
 mkdir -p "$T/other/graph"
