@@ -185,7 +185,9 @@ std::string ZshScript(const std::vector<CommandInfo>& cmds) {
          "# share/zsh/site-functions), or: source <(regrapht completion zsh)\n"
          "autoload -U +X compinit && { (( $+functions[compdef] )) || compinit; }\n"
          "autoload -U +X bashcompinit && bashcompinit\n\n" +
-         BashScript(cmds);
+         BashScript(cmds) +
+         "\n# Autoloaded from $fpath by the first <TAB> on regrapht: complete that one too.\n"
+         "if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then _bash_complete -o filenames -F _regrapht; fi\n";
 }
 
 std::string FishScript(const std::vector<CommandInfo>& cmds) {

@@ -3,7 +3,9 @@
 #   completion_test.sh REGRAPHT bash   sources the script in bash: `complete -p
 #     regrapht`, and COMPREPLY for subcommands, options, option values, files;
 #   completion_test.sh REGRAPHT zsh    loads it in zsh (compinit, bashcompinit)
-#     and asks the same through zsh's compgen (exit 77, skipped, without zsh).
+#     and asks the same through zsh's compgen, then types real <TAB>s into an
+#     interactive zsh (zpty) with the script in $fpath (exit 77, skipped,
+#     without zsh).
 set -eu
 BIN=$1
 SHELL_NAME=${2:-bash}
@@ -74,9 +76,36 @@ t '$T/files/report-a.json' optimize --report '$T/files/rep'
 t '$(echo $SUBS | sed 's/ *$//')' ''
 exit \$fails
 EOS
-if "$SHELL_NAME" "$T/run" "$T/script"; then
-  echo "completion_test ($SHELL_NAME): ok"
-else
-  echo "completion_test ($SHELL_NAME): FAILED"
-  exit 1
+"$SHELL_NAME" "$T/run" "$T/script" || { echo "completion_test ($SHELL_NAME): FAILED"; exit 1; }
+
+if [ "$SHELL_NAME" = zsh ]; then
+  # Real <TAB>s in an interactive zsh (zpty) with the script installed in $fpath as cmake --install
+  # does: the first <TAB> autoloads it and completes too.
+  mkdir "$T/fpath" && cp "$T/script" "$T/fpath/_regrapht"
+  cat > "$T/tty.zsh" <<'EOS'
+zmodload zsh/zpty || exit 1
+zpty z zsh -f -i
+zpty -w z "PS1='> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; path=($2 \$path)"
+tab() {  # types TEXT and <TAB>, prints the line zsh shows (escapes removed), then clears it
+  local all= chunk
+  zpty -w -n z "$1"$'\t'
+  sleep 1.5
+  while zpty -r -t z chunk; do all+=$chunk; done
+  print -r -- "${${all//$'\e'\[[0-9?;]#[a-zA-Z]/}//[$'\r\a\b']/}"
+  zpty -w -n z $'\C-u'
+  sleep 0.3
+  while zpty -r -t z chunk; do :; done
+}
+sleep 1
+while zpty -r -t z chunk; do :; done
+tab 'regrapht gr'
+tab 'regrapht optimize --bu'
+tab 'regrapht report --format h'
+zpty -d z
+EOS
+  timeout 60 zsh "$T/tty.zsh" "$T/fpath" "$(dirname "$BIN")" > "$T/tty.out" 2>&1 || true
+  for want in "regrapht graph" "regrapht optimize --budget" "regrapht report --format html"; do
+    grep -q -- "$want" "$T/tty.out" || { echo "FAIL: interactive zsh: no '$want' after <TAB>:"; cat "$T/tty.out"; exit 1; }
+  done
 fi
+echo "completion_test ($SHELL_NAME): ok"
