@@ -1,5 +1,7 @@
 // regrapht completion bash|zsh|fish: a completion script generated from the
 // command table (the CLI11 app main.cc builds), so it never drifts from it.
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -27,13 +29,13 @@ struct CommandInfo {
   bool positional_files = false;  // takes FILE/DIR arguments
 };
 
-bool Mentions(const std::string& text, std::initializer_list<const char*> words) {
+// Where the first of `words` appears in `text` (any case); npos if none does.
+size_t FirstMention(const std::string& text, std::initializer_list<const char*> words) {
   std::string lower = text;
   for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  for (const char* w : words) {
-    if (lower.find(w) != std::string::npos) return true;
-  }
-  return false;
+  size_t first = std::string::npos;
+  for (const char* w : words) first = std::min(first, lower.find(w));
+  return first;
 }
 
 OptionInfo Describe(const CLI::Option* o) {
@@ -52,12 +54,17 @@ OptionInfo Describe(const CLI::Option* o) {
     info.words = Split(type.substr(open + 1, close - open - 1), ',');
     return info;
   }
+  // The help says what the value is; the first word that names a folder or
+  // a file decides ("problem folder (problem.json, ...)": a folder; "Text
+  // file listing problem folders": a file).
+  size_t dir = FirstMention(info.description, {"folder", "directory"});
+  size_t file = FirstMention(info.description, {"file", "database", "json", "gguf", "source", "spec", "where to",
+                                                "report", "graph"});
   if (StartsWith(type, "INT") || StartsWith(type, "UINT") || StartsWith(type, "FLOAT")) {
     info.kind = "number";
-  } else if (Mentions(info.description, {"folder", "directory"})) {
+  } else if (dir != std::string::npos && (file == std::string::npos || dir < file)) {
     info.kind = "dir";
-  } else if (Mentions(info.description, {"file", "database", "json", "gguf", "source", "where to", "report",
-                                        "graph"})) {
+  } else if (file != std::string::npos) {
     info.kind = "file";
   } else {
     info.kind = "text";

@@ -73,6 +73,9 @@ t 'csv html json md' report --format ''
 t '--json' graph stats --js
 t '--help --json --quiet --verbose' version --
 t '$T/files/report-a.json' optimize --report '$T/files/rep'
+t '$T/files/report-a.json' graph build --kernels '$T/files/rep'
+t '$T/files' verify --problem '$T/fi'
+t '' optimize --budget ''
 t '$(echo $SUBS | sed 's/ *$//')' ''
 exit \$fails
 EOS
