@@ -333,8 +333,9 @@ OrderedJson Builder::ValuesFor(const Elem& e) {
   OrderedJson v;
   v["dist"] = "struct";
   OrderedJson fields = OrderedJson::object();
+  // A field not understood gets the floating default, to adjust with its type.
   for (const auto& [fname, ftype] : struct_defs_[e.spec_type].fields)
-    if (!ftype.empty()) fields[fname] = DefaultValues(ftype);
+    fields[fname] = DefaultValues(ftype.empty() ? "float" : ftype);
   if (!struct_defs_[e.spec_type].found) fields[Fill("field")] = DefaultValues("float");
   v["fields"] = fields;
   return v;
@@ -394,7 +395,11 @@ void Builder::Array(const Param& p, OrderedJson a, const Elem& e, bool is_const,
   a["type"] = e.spec_type;
   a["pass"] = pass;
   if (role != "input") has_output_ = true;
-  if (role != "output") a["values"] = ValuesFor(e);
+  if (role != "output") {
+    a["values"] = ValuesFor(e);
+    if (e.is_struct && !struct_defs_[e.spec_type].found)
+      ToFill("args[" + std::to_string(args_.size()) + "].values.fields");
+  }
   if (role != "output" || !a.contains("resizable")) need_length_.push_back(args_.size());
   args_.push_back(a);
 }

@@ -121,7 +121,7 @@ TEST(InferSpecTest, StructsTheSourceDefinesAreInferred) {
 
 TEST(InferSpecTest, PointerParametersArePrintedWithTheirSpace) {
   InferredSpec s = Infer("#include \"particle.h\"\nvoid ke(int n, const Particle*p, float * out) { out[0] = p[0].m; }\n", "ke");
-  ExpectTemplate(s, "struct Particle is not defined in the source", {"structs[0].fields"});
+  ExpectTemplate(s, "struct Particle is not defined in the source", {"structs[0].fields", "args[1].values.fields"});
   InferredSpec u = Infer("void f(int n, float **rows, float* out) { out[0] = rows[0][0]; }\n", "f");
   ExpectTemplate(u, "args[1] (float** rows): type 'float**' is not supported", {"args[1].role", "args[1].type", "args[1].pass"});
   for (const std::string& text : {s.problem, u.problem, s.spec_json, u.spec_json}) {
