@@ -187,6 +187,8 @@ Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, con
   static const std::set<std::string_view> kResize = {"push_back", "emplace_back", "resize", "clear",
                                                      "insert",    "erase",        "assign", "pop_back",
                                                      "swap",      "emplace"};
+  static const std::set<std::string_view> kReadOnly = {"size", "empty", "capacity", "max_size", "cbegin",
+                                                       "cend"};
   Use u;
   for (size_t i = body_open + 1; i < body_close; ++i) {
     if (!s.IsCode(i) || s.Text(i) != name) continue;
@@ -207,7 +209,7 @@ Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, con
         size_t after = s.NextCode(member);
         if (!subscripted && after != scan::kNone && s.Text(after) == "(") {
           if (kResize.count(s.Text(member))) u.resized = u.written = true;
-          else u.escapes = true;  // begin(), data(), ...: handed on
+          else if (!kReadOnly.count(s.Text(member))) u.escapes = true;  // begin(), data(), ...: handed on
           next = scan::kNone;
           break;
         }

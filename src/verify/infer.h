@@ -45,8 +45,8 @@ struct InferredSpec {
 // template. InvalidArgument only if the function is not defined there.
 Result<InferredSpec> InferSpec(const std::string& source, const std::string& function);
 
-// Size values for test cases and timing with `dims` size variables (tests.h
-// of the rules above): six test cases, then the timing case. dims == 1: the
+// Size values for test cases and timing with `dims` size variables (the
+// last rule above): six test cases, then the timing case. dims == 1: the
 // 1-D sizes; dims >= 2: per-dimension values whose product follows them,
 // distinct per dimension in the small cases so swapped sizes show.
 std::vector<std::vector<int64_t>> InferredSizeCases(size_t dims);

@@ -231,6 +231,47 @@ TEST(InferSpecTest, MultiSizeCasesFollowTheProductOfTheSizes) {
   EXPECT_EQ(t["rows"].get<int64_t>() * t["cols"].get<int64_t>(), 1 << 20);
 }
 
+// The parameter spellings docs/inference.md lists.
+TEST(InferSpecTest, ParameterKinds) {
+  InferredSpec s = Infer(
+      "#include <array>\n#include <complex>\n"
+      "void f(const int n, const float x[], float const* __restrict__ w, std::array<int, 16>& bins,\n"
+      "       char c, short h, std::complex<float> a, float y[]) {\n"
+      "  for (int i = 0; i < n; ++i) { y[i] = x[i] * w[i] + c + h + a.real(); bins[i % 16]++; }\n}\n", "f");
+  EXPECT_TRUE(s.complete) << s.problem;
+  EXPECT_EQ(Roles(s), "n:size x:input w:input bins:inout c:scalar h:scalar a:scalar y:inout ");
+  nlohmann::json j = nlohmann::json::parse(s.spec_json);
+  EXPECT_EQ(j["args"][3]["pass"], "array");
+  EXPECT_EQ(j["args"][3]["length"], 16);
+  EXPECT_EQ(j["args"][4]["type"], "char");
+  EXPECT_EQ(j["args"][5]["type"], "int16");
+  EXPECT_EQ(j["args"][6]["type"], "complex_float");
+  auto spec = ParseProblemSpec(s.spec_json, "problem.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().ToString();
+  EXPECT_EQ(spec->Signature(),
+            "void f(int n, const float* x, const float* w, std::array<int, 16>& bins, char c, int16_t h, "
+            "std::complex<float> a, float* y)");
+}
+
+// typedef'd and class structs; a vector read through size() and a const
+// range-for is only read.
+TEST(InferSpecTest, TypedefAndClassStructsAndReadOnlyVectors) {
+  InferredSpec s = Infer(
+      "#include <vector>\n"
+      "typedef struct { float re, im; } Cplx;\n"
+      "class Body { public: double m; int id; double mass() const { return m; } };\n"
+      "void f(std::vector<Body>& bodies, std::vector<Cplx>& z) {\n"
+      "  for (size_t i = 0; i < bodies.size(); ++i) z[i].re = bodies[i].m;\n}\n", "f");
+  EXPECT_TRUE(s.complete) << s.problem;
+  EXPECT_EQ(Roles(s), "bodies:input z:inout ");
+  nlohmann::json j = nlohmann::json::parse(s.spec_json);
+  ASSERT_EQ(j["structs"].size(), 2u);
+  EXPECT_EQ(j["structs"][0]["name"], "Body");
+  EXPECT_EQ(j["structs"][0]["fields"].size(), 2u);
+  EXPECT_EQ(j["structs"][1]["name"], "Cplx");
+  ExpectParses(s);
+}
+
 TEST(InferSpecTest, UnnamedParametersGetNames) {
   InferredSpec s = Infer("void f(int n, const float*, float* y) { y[0] = 0; }", "f");
   EXPECT_TRUE(s.complete) << s.problem;
