@@ -236,6 +236,23 @@ Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, con
   return u;
 }
 
+// Whether the body subscripts `name` with `size` as a factor (`x[i * n + j]`,
+// `x[n * i]`): a row-major n x n array.
+bool IndexedAsMatrix(const scan::ScannedSource& s, size_t body_open, size_t body_close, const std::string& name,
+                     const std::string& size) {
+  for (size_t i = body_open + 1; i < body_close; ++i) {
+    if (!s.IsCode(i) || s.Text(i) != name) continue;
+    size_t open = s.NextCode(i);
+    if (open == scan::kNone || s.Text(open) != "[" || s.Match(open) == scan::kNone) continue;
+    for (size_t k = s.NextCode(open); k != scan::kNone && k < s.Match(open); k = s.NextCode(k)) {
+      if (s.Text(k) != size) continue;
+      size_t prev = s.PrevCode(k), next = s.NextCode(k);
+      if ((prev != scan::kNone && s.Text(prev) == "*") || (next != scan::kNone && s.Text(next) == "*")) return true;
+    }
+  }
+  return false;
+}
+
 // --- the spec being built ---------------------------------------------------
 
 struct Param {
@@ -283,6 +300,7 @@ class Builder {
   std::vector<size_t> need_length_;  // pointer and vector args without a length yet
   bool has_output_ = false;
   bool unknown_ = false;  // something is marked: an output may hide there
+  bool square_ = false;   // one size n and an n x n array: n follows square roots
 };
 
 // A scalar or a struct the source defines. Unsupported: "" (a reason is
@@ -498,9 +516,13 @@ void Builder::Lengths() {
   } else {
     Refuse("several size parameters (" + Join(sizes_, ", ") + "): which length belongs to which array is unknown");
   }
+  std::vector<std::string> matrices;
   for (size_t i : need_length_) {
     if (!length.empty()) {
-      args_[i]["length"] = length;
+      const std::string name = args_[i]["name"].get<std::string>();
+      const bool matrix = sizes_.size() == 1 && IndexedAsMatrix(s_, f_.body_open, f_.body_close, name, length);
+      if (matrix) matrices.push_back(name);
+      args_[i]["length"] = matrix ? length + "*" + length : length;
       continue;
     }
     const std::string name = args_[i]["name"].get<std::string>();
@@ -508,11 +530,18 @@ void Builder::Lengths() {
                               (sizes_.size() > 1 ? " (e.g. " + Join(sizes_, "*") + ")" : ""));
     ToFill("args[" + std::to_string(i) + "].length");
   }
-  if (!length.empty() && !need_length_.empty()) out_->notes.push_back("every array has length " + length);
+  if (!length.empty() && need_length_.size() > matrices.size()) {
+    out_->notes.push_back((matrices.empty() ? "every array has length " : "the other arrays have length ") + length);
+  }
+  square_ = !matrices.empty();
+  if (!matrices.empty()) {
+    out_->notes.push_back(Join(matrices, ", ") + ": length " + length + "*" + length + " (indexed as a row-major " +
+                          length + " x " + length + " matrix)");
+  }
 }
 
 void Builder::Cases() {
-  const auto cases = InferredSizeCases(sizes_.size());
+  const auto cases = InferredSizeCases(sizes_.size(), square_);
   OrderedJson tests = OrderedJson::array();
   auto sizes_of = [&](const std::vector<int64_t>& c) {
     OrderedJson sz = OrderedJson::object();
@@ -522,7 +551,10 @@ void Builder::Cases() {
   for (size_t i = 0; i + 1 < cases.size(); ++i) tests.push_back({{"sizes", sizes_of(cases[i])}, {"seed", i + 1}});
   spec_["tests"] = tests;
   spec_["timing"] = {{"sizes", sizes_of(cases.back())}, {"seed", 99}};
-  if (sizes_.size() <= 1) {
+  if (square_) {
+    out_->notes.push_back("tests at " + sizes_[0] + " = 1, 7, 31, 65, 300 (twice, two seeds); timing at 1024 (" +
+                          sizes_[0] + "*" + sizes_[0] + " = 1048576)");
+  } else if (sizes_.size() <= 1) {
     out_->notes.push_back("tests at sizes 1, 7, 300, 1000, 4099 (twice, two seeds); timing at 1048576");
   } else {
     std::vector<std::string> t;
@@ -593,10 +625,16 @@ void Builder::Run(const std::string& function) {
 
 }  // namespace
 
-std::vector<std::vector<int64_t>> InferredSizeCases(size_t dims) {
+std::vector<std::vector<int64_t>> InferredSizeCases(size_t dims, bool square) {
   constexpr int64_t kTarget[] = {1, 7, 300, 1000, 4099, 4099};
   constexpr double kTiming = 1 << 20;
   std::vector<std::vector<int64_t>> out;
+  if (dims == 1 && square) {
+    // n*n elements: 1, 49, 961, 4225, then 300 x 300 (the partial-block case), twice.
+    for (int64_t n : {1, 7, 31, 65, 300, 300}) out.push_back({n});
+    out.push_back({1024});
+    return out;
+  }
   if (dims <= 1) {
     for (int64_t t : kTarget) out.push_back(std::vector<int64_t>(dims, t));
     out.push_back(std::vector<int64_t>(dims, static_cast<int64_t>(kTiming)));

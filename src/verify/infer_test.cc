@@ -272,6 +272,23 @@ TEST(InferSpecTest, TypedefAndClassStructsAndReadOnlyVectors) {
   ExpectParses(s);
 }
 
+// One size, an array subscripted with the size as a factor: n x n.
+TEST(InferSpecTest, ArraysIndexedAsMatricesAreNByN) {
+  InferredSpec s = Infer(
+      "void mv(int n, const float* a, const float* x, float* y) {\n"
+      "  for (int i = 0; i < n; ++i) { float t = 0; for (int j = 0; j < n; ++j) t += a[i * n + j] * x[j]; y[i] = t; }\n}\n",
+      "mv");
+  EXPECT_TRUE(s.complete) << s.problem;
+  nlohmann::json j = nlohmann::json::parse(s.spec_json);
+  EXPECT_EQ(j["args"][1]["length"], "n*n");
+  EXPECT_EQ(j["args"][2]["length"], "n");
+  EXPECT_EQ(j["args"][3]["length"], "n");
+  // The element count follows the 1-D targets: n*n = 2^20 at timing, not n = 2^20.
+  EXPECT_EQ(j["timing"]["sizes"]["n"], 1024);
+  EXPECT_EQ(j["tests"][4]["sizes"]["n"], 300);
+  ExpectParses(s);
+}
+
 TEST(InferSpecTest, UnnamedParametersGetNames) {
   InferredSpec s = Infer("void f(int n, const float*, float* y) { y[0] = 0; }", "f");
   EXPECT_TRUE(s.complete) << s.problem;
