@@ -99,7 +99,8 @@ std::string Description(const OptimizeRequest& r) {
 // description.md) beside the output, and an error naming the file and the
 // fields to edit.
 Status WriteTemplate(const OptimizeRequest& r, const std::string& source, const fs::path& out,
-                     const verify::InferredSpec& inferred, OutputFiles* files, OptimizeReport* report) {
+                     const verify::InferredSpec& inferred, OutputFiles* files,
+                     OptimizeReport* report) {
   report->problem_dir = Sibling(out, ".problem");
   report->spec_path = report->problem_dir / "problem.json";
   RG_RETURN_IF_ERROR(files->Write(report->spec_path, inferred.spec_json));

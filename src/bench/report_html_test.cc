@@ -332,13 +332,17 @@ TEST(ReportTreeTest, DotDrawsEveryAttemptAndTheWinningPath) {
   size_t best = 0;
   for (const auto& a : *attempts) {
     best += a.on_best_path;
-    EXPECT_NE(dot.find("  a" + std::to_string(a.id) + " [label=\"#" + std::to_string(a.id) + " "), std::string::npos)
+    EXPECT_NE(dot.find("  a" + std::to_string(a.id) + " [label=\"#" + std::to_string(a.id) + " "),
+              std::string::npos)
         << a.id;
     const std::string from = a.parent == -1 ? "root" : "a" + std::to_string(a.parent);
-    EXPECT_NE(dot.find("  " + from + " -> a" + std::to_string(a.id) + " "), std::string::npos) << a.id;
+    EXPECT_NE(dot.find("  " + from + " -> a" + std::to_string(a.id) + " "), std::string::npos)
+        << a.id;
   }
   size_t thick = 0;
-  for (size_t at = dot.find("penwidth=3.5"); at != std::string::npos; at = dot.find("penwidth=3.5", at + 1)) ++thick;
+  for (size_t at = dot.find("penwidth=3.5"); at != std::string::npos;
+       at = dot.find("penwidth=3.5", at + 1))
+    ++thick;
   EXPECT_EQ(thick, best);
 }
 

@@ -189,15 +189,16 @@ std::string SearchTreeDot(const std::vector<TreeAttempt>& attempts) {
       "  label=\"search tree: {} attempts\"; labelloc=t; fontname=\"Helvetica\"; fontsize=12;\n"
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", "
       "fontsize=10];\n  edge [arrowhead=none];\n"
-      "  root [label=\"sequential code\", shape=ellipse, fillcolor=\"#eef1f5\", color=\"#555555\"];\n",
+      "  root [label=\"sequential code\", shape=ellipse, fillcolor=\"#eef1f5\", "
+      "color=\"#555555\"];\n",
       attempts.size());
   for (const auto& a : attempts) {
     const std::string speed = SpeedText(a);
     s += fmt::format(
-        "  a{} [label=\"#{} {}\\n{}{}{}\", color=\"{}\", fontcolor=\"#222222\", penwidth={}];\n", a.id,
-        a.id, DotEscape(Short(a.action, 24)), DotEscape(a.verdict), speed.empty() ? "" : " " + speed,
-        a.reused ? " (reused)" : "", a.on_best_path ? "#1f4fd1" : VerdictColor(a.verdict),
-        a.on_best_path ? 3 : 1.5);
+        "  a{} [label=\"#{} {}\\n{}{}{}\", color=\"{}\", fontcolor=\"#222222\", penwidth={}];\n",
+        a.id, a.id, DotEscape(Short(a.action, 24)), DotEscape(a.verdict),
+        speed.empty() ? "" : " " + speed, a.reused ? " (reused)" : "",
+        a.on_best_path ? "#1f4fd1" : VerdictColor(a.verdict), a.on_best_path ? 3 : 1.5);
   }
   for (const auto& a : attempts) {
     const bool best = a.on_best_path && (a.parent == -1 || by_id.at(a.parent)->on_best_path);

@@ -35,15 +35,32 @@ std::string Unrestrict(const std::string& t) {
 std::string ScalarName(std::string t) {
   t = std::regex_replace(Spell(t), std::regex(R"(^std::)"), "");
   static const std::map<std::string, std::string> kMap = {
-      {"float", "float"},         {"double", "double"},        {"int", "int32"},
-      {"signed", "int32"},        {"signed int", "int32"},     {"int32_t", "int32"},
-      {"unsigned", "uint32"},     {"unsigned int", "uint32"},  {"uint32_t", "uint32"},
-      {"long", "int64"},          {"long int", "int64"},       {"long long", "int64"},
-      {"int64_t", "int64"},       {"size_t", "size_t"},        {"unsigned long", "uint64"},
-      {"uint64_t", "uint64"},     {"uint8_t", "uint8"},        {"unsigned char", "uint8"},
-      {"int8_t", "int8"},         {"signed char", "int8"},     {"char", "char"},
-      {"bool", "bool"},           {"short", "int16"},          {"int16_t", "int16"},
-      {"complex<float>", "complex_float"}, {"complex<double>", "complex_double"},
+      {"float", "float"},
+      {"double", "double"},
+      {"int", "int32"},
+      {"signed", "int32"},
+      {"signed int", "int32"},
+      {"int32_t", "int32"},
+      {"unsigned", "uint32"},
+      {"unsigned int", "uint32"},
+      {"uint32_t", "uint32"},
+      {"long", "int64"},
+      {"long int", "int64"},
+      {"long long", "int64"},
+      {"int64_t", "int64"},
+      {"size_t", "size_t"},
+      {"unsigned long", "uint64"},
+      {"uint64_t", "uint64"},
+      {"uint8_t", "uint8"},
+      {"unsigned char", "uint8"},
+      {"int8_t", "int8"},
+      {"signed char", "int8"},
+      {"char", "char"},
+      {"bool", "bool"},
+      {"short", "int16"},
+      {"int16_t", "int16"},
+      {"complex<float>", "complex_float"},
+      {"complex<double>", "complex_double"},
   };
   auto it = kMap.find(t);
   return it == kMap.end() ? "" : it->second;
@@ -76,7 +93,7 @@ std::string Fill(const std::string& what) { return std::string(kFillIn) + what; 
 struct SourceStruct {
   bool found = false;
   std::vector<std::pair<std::string, std::string>> fields;  // name, spec type ("" if unsupported)
-  std::vector<std::string> unsupported;                      // "name (type)"
+  std::vector<std::string> unsupported;                     // "name (type)"
 };
 
 // One declarator of a data member: `x`, `v[3]`, `*p`; "" name if none.
@@ -88,7 +105,8 @@ struct Declarator {
 Declarator ReadDeclarator(const std::string& d) {
   std::smatch m;
   Declarator out;
-  if (!std::regex_match(d, m, std::regex(R"(([*&]*)\s*([A-Za-z_]\w*)\s*(\[\s*(\w*)\s*\])?)"))) return out;
+  if (!std::regex_match(d, m, std::regex(R"(([*&]*)\s*([A-Za-z_]\w*)\s*(\[\s*(\w*)\s*\])?)")))
+    return out;
   out.stars = m[1].str();
   out.name = m[2].str();
   if (m[3].matched) out.extent = ParseInt(m[4].str()).value_or(0);
@@ -119,7 +137,8 @@ void ReadFields(const scan::ScannedSource& s, size_t open, size_t close, SourceS
     // The first part is "TYPE DECLARATOR": the declarator is its last name.
     std::smatch m;
     if (parts.empty() ||
-        !std::regex_match(parts[0], m, std::regex(R"((.*?)\s*([*&]*\s*[A-Za-z_]\w*\s*(\[\s*\w*\s*\])?))")) ||
+        !std::regex_match(parts[0], m,
+                          std::regex(R"((.*?)\s*([*&]*\s*[A-Za-z_]\w*\s*(\[\s*\w*\s*\])?))")) ||
         Trim(m[1].str()).empty())
       continue;
     const std::string cpp_type = Spell(m[1].str());
@@ -129,10 +148,12 @@ void ReadFields(const scan::ScannedSource& s, size_t open, size_t close, SourceS
       Declarator d = ReadDeclarator(part);
       if (d.name.empty()) continue;
       if (type.empty() || !d.stars.empty() || d.extent == 0 || d.extent > 64) {
-        out->unsupported.push_back(d.name + " (" + cpp_type + d.stars + (d.extent >= 0 ? "[]" : "") + ")");
+        out->unsupported.push_back(d.name + " (" + cpp_type + d.stars +
+                                   (d.extent >= 0 ? "[]" : "") + ")");
         out->fields.push_back({d.name, ""});
       } else if (d.extent > 0) {
-        for (int64_t k = 0; k < d.extent; ++k) out->fields.push_back({d.name + "_" + std::to_string(k), type});
+        for (int64_t k = 0; k < d.extent; ++k)
+          out->fields.push_back({d.name + "_" + std::to_string(k), type});
       } else {
         out->fields.push_back({d.name, type});
       }
@@ -157,7 +178,8 @@ SourceStruct FindStruct(const scan::ScannedSource& scanned, const std::string& c
       if (h == 1) {  // typedef struct { ... } NAME;
         std::smatch after;
         std::string rest = code.substr(scanned.tokens()[close].end, 200);
-        if (!std::regex_search(rest, after, std::regex(R"(^\s*(\w+)\s*;)")) || after[1].str() != name)
+        if (!std::regex_search(rest, after, std::regex(R"(^\s*(\w+)\s*;)")) ||
+            after[1].str() != name)
           continue;
       }
       out.found = true;
@@ -177,18 +199,19 @@ struct Use {
 };
 
 bool IsAssignOp(std::string_view t) {
-  static const std::set<std::string_view> kOps = {"=",  "+=", "-=", "*=",  "/=",  "%=", "&=",
-                                                  "|=", "^=", "<<=", ">>=", "++", "--"};
+  static const std::set<std::string_view> kOps = {
+      "=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
   return kOps.count(t) > 0;
 }
 
 // Lexical: enough to tell "only read" from "written or handed on".
-Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, const std::string& name) {
-  static const std::set<std::string_view> kResize = {"push_back", "emplace_back", "resize", "clear",
-                                                     "insert",    "erase",        "assign", "pop_back",
-                                                     "swap",      "emplace"};
-  static const std::set<std::string_view> kReadOnly = {"size", "empty", "capacity", "max_size", "cbegin",
-                                                       "cend"};
+Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close,
+          const std::string& name) {
+  static const std::set<std::string_view> kResize = {
+      "push_back", "emplace_back", "resize",   "clear", "insert",
+      "erase",     "assign",       "pop_back", "swap",  "emplace"};
+  static const std::set<std::string_view> kReadOnly = {"size",     "empty",  "capacity",
+                                                       "max_size", "cbegin", "cend"};
   Use u;
   for (size_t i = body_open + 1; i < body_close; ++i) {
     if (!s.IsCode(i) || s.Text(i) != name) continue;
@@ -208,8 +231,10 @@ Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, con
         size_t member = s.NextCode(next);
         size_t after = s.NextCode(member);
         if (!subscripted && after != scan::kNone && s.Text(after) == "(") {
-          if (kResize.count(s.Text(member))) u.resized = u.written = true;
-          else if (!kReadOnly.count(s.Text(member))) u.escapes = true;  // begin(), data(), ...: handed on
+          if (kResize.count(s.Text(member)))
+            u.resized = u.written = true;
+          else if (!kReadOnly.count(s.Text(member)))
+            u.escapes = true;  // begin(), data(), ...: handed on
           next = scan::kNone;
           break;
         }
@@ -238,8 +263,8 @@ Use UseOf(const scan::ScannedSource& s, size_t body_open, size_t body_close, con
 
 // Whether the body subscripts `name` with `size` as a factor (`x[i * n + j]`,
 // `x[n * i]`): a row-major n x n array.
-bool IndexedAsMatrix(const scan::ScannedSource& s, size_t body_open, size_t body_close, const std::string& name,
-                     const std::string& size) {
+bool IndexedAsMatrix(const scan::ScannedSource& s, size_t body_open, size_t body_close,
+                     const std::string& name, const std::string& size) {
   for (size_t i = body_open + 1; i < body_close; ++i) {
     if (!s.IsCode(i) || s.Text(i) != name) continue;
     size_t open = s.NextCode(i);
@@ -247,7 +272,9 @@ bool IndexedAsMatrix(const scan::ScannedSource& s, size_t body_open, size_t body
     for (size_t k = s.NextCode(open); k != scan::kNone && k < s.Match(open); k = s.NextCode(k)) {
       if (s.Text(k) != size) continue;
       size_t prev = s.PrevCode(k), next = s.NextCode(k);
-      if ((prev != scan::kNone && s.Text(prev) == "*") || (next != scan::kNone && s.Text(next) == "*")) return true;
+      if ((prev != scan::kNone && s.Text(prev) == "*") ||
+          (next != scan::kNone && s.Text(next) == "*"))
+        return true;
     }
   }
   return false;
@@ -262,18 +289,20 @@ struct Param {
 
 class Builder {
  public:
-  Builder(const scan::ScannedSource& s, const std::string& code, const scan::FunctionDef& f, InferredSpec* out)
+  Builder(const scan::ScannedSource& s, const std::string& code, const scan::FunctionDef& f,
+          InferredSpec* out)
       : s_(s), code_(code), f_(f), out_(out) {}
 
   void Run(const std::string& function);
 
  private:
   struct Elem {
-    std::string spec_type;       // scalar spec name or struct name; "" unsupported
+    std::string spec_type;  // scalar spec name or struct name; "" unsupported
     bool is_struct = false;
   };
   void Refuse(const std::string& reason) {
-    if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end()) reasons_.push_back(reason);
+    if (std::find(reasons_.begin(), reasons_.end(), reason) == reasons_.end())
+      reasons_.push_back(reason);
   }
   void ToFill(const std::string& path) {
     out_->to_fill.push_back(path);
@@ -315,7 +344,8 @@ Builder::Elem Builder::Element(const std::string& cpp, const std::string& where)
     return Elem{};
   }
   if (!std::regex_match(name, std::regex(R"([A-Za-z_]\w*)")) || scan::IsKeyword(name)) {
-    Refuse(where + ": type '" + Spell(cpp) + "' is not supported (scalars, and structs of scalars the source defines)");
+    Refuse(where + ": type '" + Spell(cpp) +
+           "' is not supported (scalars, and structs of scalars the source defines)");
     return e;
   }
   e.is_struct = true;
@@ -329,7 +359,8 @@ Builder::Elem Builder::Element(const std::string& cpp, const std::string& where)
   OrderedJson fields = OrderedJson::array();
   if (!st.found) {
     Refuse("struct " + name + " is not defined in the source (a header?): its fields are unknown");
-    fields.push_back({{"name", Fill("first field's name")}, {"type", Fill("its type (float, int32, ...)")}});
+    fields.push_back(
+        {{"name", Fill("first field's name")}, {"type", Fill("its type (float, int32, ...)")}});
     ToFill(path + ".fields");
   } else {
     std::vector<std::string> names;
@@ -337,7 +368,10 @@ Builder::Elem Builder::Element(const std::string& cpp, const std::string& where)
       const auto& [fname, ftype] = st.fields[k];
       names.push_back(fname);
       if (ftype.empty()) ToFill(path + ".fields[" + std::to_string(k) + "].type");
-      fields.push_back({{"name", fname}, {"type", ftype.empty() ? Fill("a scalar type; split arrays, flatten nested structs") : ftype}});
+      fields.push_back(
+          {{"name", fname},
+           {"type",
+            ftype.empty() ? Fill("a scalar type; split arrays, flatten nested structs") : ftype}});
     }
     if (!st.unsupported.empty())
       Refuse("struct " + name + " has fields that are not scalars: " + Join(st.unsupported, ", "));
@@ -384,29 +418,34 @@ std::vector<Param> Builder::Params() {
     } else {
       p.type = Unrestrict(t);
       p.name = "arg" + std::to_string(i);
-      out_->notes.push_back("parameter " + std::to_string(i + 1) + " has no name: called " + p.name + " in the spec");
+      out_->notes.push_back("parameter " + std::to_string(i + 1) + " has no name: called " +
+                            p.name + " in the spec");
     }
     params.push_back(p);
   }
   return params;
 }
 
-void Builder::Array(const Param& p, OrderedJson a, const Elem& e, bool is_const, const std::string& pass) {
-  const std::string what = pass == "vector" ? "std::vector<" + e.spec_type + ">" : "array of " + e.spec_type;
+void Builder::Array(const Param& p, OrderedJson a, const Elem& e, bool is_const,
+                    const std::string& pass) {
+  const std::string what =
+      pass == "vector" ? "std::vector<" + e.spec_type + ">" : "array of " + e.spec_type;
   std::string role = "input";
   if (!is_const) {
     Use u = UseOf(s_, f_.body_open, f_.body_close, p.name);
     if (u.resized && pass == "vector") {
       role = "output";
       a["resizable"] = true;
-      out_->notes.push_back(p.name + ": output " + what + " the function fills (it resizes it; starts empty)");
+      out_->notes.push_back(p.name + ": output " + what +
+                            " the function fills (it resizes it; starts empty)");
     } else if (u.written || u.escapes) {
       role = "inout";
       out_->notes.push_back(p.name + ": in-out " + what + " (read and written" +
                             (u.written ? "" : ": it is passed on, so it may be") + ")");
     } else {
       a["const"] = false;
-      out_->notes.push_back(p.name + ": input " + what + " (not const, but the body only reads it)");
+      out_->notes.push_back(p.name + ": input " + what +
+                            " (not const, but the body only reads it)");
     }
   } else {
     out_->notes.push_back(p.name + ": input " + what);
@@ -433,7 +472,8 @@ void Builder::Parameter(const Param& p) {
   if (std::regex_match(t, v, std::regex(R"((const )?(?:std::)?vector<(.+)>( const)?&)"))) {
     Elem e = Element(v[2].str(), where);
     if (!e.spec_type.empty()) return Array(p, a, e, v[1].matched || v[3].matched, "vector");
-  } else if (std::regex_match(t, v, std::regex(R"((const )?(?:std::)?array<(.+), (\d+)>( const)?&)"))) {
+  } else if (std::regex_match(t, v,
+                              std::regex(R"((const )?(?:std::)?array<(.+), (\d+)>( const)?&)"))) {
     Elem e = Element(v[2].str(), where);
     if (!e.spec_type.empty()) {
       a["length"] = std::stoll(v[3].str());
@@ -456,8 +496,9 @@ void Builder::Parameter(const Param& p) {
       args_.push_back(a);
       return;
     }
-    Refuse(where + ": " + (!el.empty() ? "a const reference to a scalar is not supported (pass it by value)"
-                                       : "references to structs or other types are not supported"));
+    Refuse(where + ": " +
+           (!el.empty() ? "a const reference to a scalar is not supported (pass it by value)"
+                        : "references to structs or other types are not supported"));
   } else {
     const std::string plain = std::regex_replace(t, std::regex(R"(^const |(\s*const)$)"), "");
     const std::string el = ScalarName(plain);
@@ -474,19 +515,22 @@ void Builder::Parameter(const Param& p) {
       a["type"] = el;
       a["values"] = DefaultValues(el);
       out_->notes.push_back(p.name + ": scalar " + el + ", uniform in " +
-                            (IsFloatingName(el) ? "[-1, 1]" : el == "bool" ? "{0, 1}" : "[0, 100]"));
+                            (IsFloatingName(el) ? "[-1, 1]"
+                             : el == "bool"     ? "{0, 1}"
+                                                : "[0, 100]"));
       args_.push_back(a);
       return;
     }
-    Refuse(where + ": " + (ScalarName(plain).empty() && std::regex_match(plain, std::regex(R"(\w+)")) &&
-                                   !scan::IsKeyword(plain)
-                               ? "a struct or class passed by value is not supported (pass it by pointer)"
-                               : "type '" + t + "' is not supported"));
+    Refuse(where + ": " +
+           (ScalarName(plain).empty() && std::regex_match(plain, std::regex(R"(\w+)")) &&
+                    !scan::IsKeyword(plain)
+                ? "a struct or class passed by value is not supported (pass it by pointer)"
+                : "type '" + t + "' is not supported"));
   }
   // Not understood: the template keeps the slot with every part marked.
   const std::string path = "args[" + std::to_string(args_.size()) + "]";
-  if (std::find_if(reasons_.begin(), reasons_.end(), [&](const std::string& r) { return StartsWith(r, where); }) ==
-      reasons_.end())
+  if (std::find_if(reasons_.begin(), reasons_.end(),
+                   [&](const std::string& r) { return StartsWith(r, where); }) == reasons_.end())
     Refuse(where + ": type '" + t + "' is not supported");
   a["role"] = Fill("input, output, inout, scalar or size");
   a["type"] = Fill("element type (C++ " + t + ")");
@@ -514,29 +558,33 @@ void Builder::Lengths() {
     sizes_.push_back("n");
     Refuse("pointer parameters but no size parameter: their lengths are unknown");
   } else {
-    Refuse("several size parameters (" + Join(sizes_, ", ") + "): which length belongs to which array is unknown");
+    Refuse("several size parameters (" + Join(sizes_, ", ") +
+           "): which length belongs to which array is unknown");
   }
   std::vector<std::string> matrices;
   for (size_t i : need_length_) {
     if (!length.empty()) {
       const std::string name = args_[i]["name"].get<std::string>();
-      const bool matrix = sizes_.size() == 1 && IndexedAsMatrix(s_, f_.body_open, f_.body_close, name, length);
+      const bool matrix =
+          sizes_.size() == 1 && IndexedAsMatrix(s_, f_.body_open, f_.body_close, name, length);
       if (matrix) matrices.push_back(name);
       args_[i]["length"] = matrix ? length + "*" + length : length;
       continue;
     }
     const std::string name = args_[i]["name"].get<std::string>();
-    args_[i]["length"] = Fill("length of " + name + ": a number or an expression over " + Join(sizes_, ", ") +
-                              (sizes_.size() > 1 ? " (e.g. " + Join(sizes_, "*") + ")" : ""));
+    args_[i]["length"] =
+        Fill("length of " + name + ": a number or an expression over " + Join(sizes_, ", ") +
+             (sizes_.size() > 1 ? " (e.g. " + Join(sizes_, "*") + ")" : ""));
     ToFill("args[" + std::to_string(i) + "].length");
   }
   if (!length.empty() && need_length_.size() > matrices.size()) {
-    out_->notes.push_back((matrices.empty() ? "every array has length " : "the other arrays have length ") + length);
+    out_->notes.push_back(
+        (matrices.empty() ? "every array has length " : "the other arrays have length ") + length);
   }
   square_ = !matrices.empty();
   if (!matrices.empty()) {
-    out_->notes.push_back(Join(matrices, ", ") + ": length " + length + "*" + length + " (indexed as a row-major " +
-                          length + " x " + length + " matrix)");
+    out_->notes.push_back(Join(matrices, ", ") + ": length " + length + "*" + length +
+                          " (indexed as a row-major " + length + " x " + length + " matrix)");
   }
 }
 
@@ -548,14 +596,17 @@ void Builder::Cases() {
     for (size_t k = 0; k < sizes_.size(); ++k) sz[sizes_[k]] = c[k];
     return sz;
   };
-  for (size_t i = 0; i + 1 < cases.size(); ++i) tests.push_back({{"sizes", sizes_of(cases[i])}, {"seed", i + 1}});
+  for (size_t i = 0; i + 1 < cases.size(); ++i)
+    tests.push_back({{"sizes", sizes_of(cases[i])}, {"seed", i + 1}});
   spec_["tests"] = tests;
   spec_["timing"] = {{"sizes", sizes_of(cases.back())}, {"seed", 99}};
   if (square_) {
-    out_->notes.push_back("tests at " + sizes_[0] + " = 1, 7, 31, 65, 300 (twice, two seeds); timing at 1024 (" +
-                          sizes_[0] + "*" + sizes_[0] + " = 1048576)");
+    out_->notes.push_back("tests at " + sizes_[0] +
+                          " = 1, 7, 31, 65, 300 (twice, two seeds); timing at 1024 (" + sizes_[0] +
+                          "*" + sizes_[0] + " = 1048576)");
   } else if (sizes_.size() <= 1) {
-    out_->notes.push_back("tests at sizes 1, 7, 300, 1000, 4099 (twice, two seeds); timing at 1048576");
+    out_->notes.push_back(
+        "tests at sizes 1, 7, 300, 1000, 4099 (twice, two seeds); timing at 1048576");
   } else {
     std::vector<std::string> t;
     for (int64_t v : cases.back()) t.push_back(std::to_string(v));
@@ -577,7 +628,8 @@ void Builder::Run(const std::string& function) {
       if ((w == "typename" || w == "class") && next != scan::kNone && next < f_.name_begin)
         template_params_.insert(std::string(s_.Text(next)));
     }
-    Refuse("'" + function + "' is a function template: the harness calls one concrete function "
+    Refuse("'" + function +
+           "' is a function template: the harness calls one concrete function "
            "(write a non-template function that calls it, and name that one)");
     ToFill("reference.cpp");
   }
@@ -591,18 +643,23 @@ void Builder::Run(const std::string& function) {
     } else {
       returns = e.spec_type;
       has_output_ = true;
-      out_->notes.push_back("returns " + ret + " (compared with the default tolerance for " + e.spec_type + ")");
+      out_->notes.push_back("returns " + ret + " (compared with the default tolerance for " +
+                            e.spec_type + ")");
     }
   }
   for (const Param& p : Params()) Parameter(p);
   Lengths();
   if (!has_output_ && !unknown_) {
-    Refuse("no output: it returns void and writes no parameter (no non-const pointer, vector or reference "
-           "that the body writes)");
+    Refuse(
+        "no output: it returns void and writes no parameter (no non-const pointer, vector or "
+        "reference "
+        "that the body writes)");
     ToFill("args[*].role");
   }
   if (sizes_.empty() && need_length_.empty() && !unknown_)
-    out_->notes.push_back("no size: the test cases differ by their seeds only (the function's own loops are the work)");
+    out_->notes.push_back(
+        "no size: the test cases differ by their seeds only (the function's own loops are the "
+        "work)");
   Cases();
 
   OrderedJson spec;
@@ -615,11 +672,13 @@ void Builder::Run(const std::string& function) {
   spec["timing"] = spec_["timing"];
   out_->complete = reasons_.empty();
   out_->problem = Join(reasons_, "; ");
-  spec["notes"] = out_->complete
-                      ? "inferred by regrapht optimize (docs/inference.md); edit and pass with --spec if it is not right"
-                      : "TEMPLATE written by regrapht optimize (docs/inference.md): " + out_->problem +
-                            ". Replace every value that starts with \"" + kFillIn +
-                            "\", check with `regrapht problem check FOLDER`, then pass this file with --spec.";
+  spec["notes"] =
+      out_->complete
+          ? "inferred by regrapht optimize (docs/inference.md); edit and pass with --spec if it is "
+            "not right"
+          : "TEMPLATE written by regrapht optimize (docs/inference.md): " + out_->problem +
+                ". Replace every value that starts with \"" + kFillIn +
+                "\", check with `regrapht problem check FOLDER`, then pass this file with --spec.";
   out_->spec_json = DumpJson(spec);
 }
 

@@ -34,11 +34,11 @@ namespace regrapht::verify {
 inline constexpr char kFillIn[] = "FILL IN: ";
 
 struct InferredSpec {
-  std::string spec_json;              // problem.json text (a template when !complete)
-  std::vector<std::string> notes;     // what was inferred, one line each
-  bool complete = false;              // false: a template that needs editing
-  std::string problem;                // why it is incomplete ("; "-joined reasons)
-  std::vector<std::string> to_fill;   // field paths to edit: "args[2].length", ...
+  std::string spec_json;             // problem.json text (a template when !complete)
+  std::vector<std::string> notes;    // what was inferred, one line each
+  bool complete = false;             // false: a template that needs editing
+  std::string problem;               // why it is incomplete ("; "-joined reasons)
+  std::vector<std::string> to_fill;  // field paths to edit: "args[2].length", ...
 };
 
 // Finds the definition of `function` in `source` and infers a spec, or a

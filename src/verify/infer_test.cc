@@ -74,7 +74,8 @@ void ExpectParses(const InferredSpec& s) {
 
 // A template: incomplete, the reason says `why`, exactly `fields` to fill,
 // each marked in the JSON where the path names one value.
-void ExpectTemplate(const InferredSpec& s, const std::string& why, std::vector<std::string> fields) {
+void ExpectTemplate(const InferredSpec& s, const std::string& why,
+                    std::vector<std::string> fields) {
   EXPECT_FALSE(s.complete) << s.spec_json;
   EXPECT_NE(s.problem.find(why), std::string::npos) << s.problem;
   EXPECT_EQ(s.to_fill, fields) << s.spec_json;
@@ -92,9 +93,12 @@ InferredSpec Infer(const std::string& source, const std::string& function) {
 }
 
 TEST(InferSpecTest, CompleteSpecsParse) {
-  ExpectParses(Infer("void saxpy(int n, float a, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += a * x[i]; }",
-                     "saxpy"));
-  ExpectParses(Infer("#include <vector>\ndouble s(std::vector<double> const& x) { return x[0]; }", "s"));
+  ExpectParses(
+      Infer("void saxpy(int n, float a, const float* x, float* y) { for (int i = 0; i < n; ++i) "
+            "y[i] += a * x[i]; }",
+            "saxpy"));
+  ExpectParses(
+      Infer("#include <vector>\ndouble s(std::vector<double> const& x) { return x[0]; }", "s"));
 }
 
 // A struct the source defines: its scalar fields become the spec's struct
@@ -104,14 +108,16 @@ TEST(InferSpecTest, StructsTheSourceDefinesAreInferred) {
   InferredSpec s = Infer(
       "struct Particle {\n  float x, y, z;\n  float v[3];\n  double mass = 1.0;\n"
       "  float speed() const { float t = v[0]; return t; }\n};\n"
-      "void ke(int n, const Particle *p, float* out) { for (int i = 0; i < n; ++i) out[i] = p[i].mass; }\n",
+      "void ke(int n, const Particle *p, float* out) { for (int i = 0; i < n; ++i) out[i] = "
+      "p[i].mass; }\n",
       "ke");
   EXPECT_TRUE(s.complete) << s.problem;
   EXPECT_EQ(Roles(s), "n:size p:input out:inout ");
   nlohmann::json j = nlohmann::json::parse(s.spec_json);
   ASSERT_EQ(j["structs"].size(), 1u);
   std::string fields;
-  for (const auto& f : j["structs"][0]["fields"]) fields += f["name"].get<std::string>() + ":" + f["type"].get<std::string>() + " ";
+  for (const auto& f : j["structs"][0]["fields"])
+    fields += f["name"].get<std::string>() + ":" + f["type"].get<std::string>() + " ";
   EXPECT_EQ(fields, "x:float y:float z:float v_0:float v_1:float v_2:float mass:double ");
   EXPECT_EQ(j["args"][1]["values"]["dist"], "struct");
   auto spec = ParseProblemSpec(s.spec_json, "problem.json");
@@ -120,10 +126,15 @@ TEST(InferSpecTest, StructsTheSourceDefinesAreInferred) {
 }
 
 TEST(InferSpecTest, PointerParametersArePrintedWithTheirSpace) {
-  InferredSpec s = Infer("#include \"particle.h\"\nvoid ke(int n, const Particle*p, float * out) { out[0] = p[0].m; }\n", "ke");
-  ExpectTemplate(s, "struct Particle is not defined in the source", {"structs[0].fields", "args[1].values.fields"});
+  InferredSpec s = Infer(
+      "#include \"particle.h\"\nvoid ke(int n, const Particle*p, float * out) { out[0] = p[0].m; "
+      "}\n",
+      "ke");
+  ExpectTemplate(s, "struct Particle is not defined in the source",
+                 {"structs[0].fields", "args[1].values.fields"});
   InferredSpec u = Infer("void f(int n, float **rows, float* out) { out[0] = rows[0][0]; }\n", "f");
-  ExpectTemplate(u, "args[1] (float** rows): type 'float**' is not supported", {"args[1].role", "args[1].type", "args[1].pass"});
+  ExpectTemplate(u, "args[1] (float** rows): type 'float**' is not supported",
+                 {"args[1].role", "args[1].type", "args[1].pass"});
   for (const std::string& text : {s.problem, u.problem, s.spec_json, u.spec_json}) {
     EXPECT_EQ(text.find("*p"), std::string::npos) << text;
     EXPECT_EQ(text.find("*rows"), std::string::npos) << text;
@@ -140,7 +151,8 @@ TEST(InferSpecTest, APointerWithoutASizeIsATemplate) {
 TEST(InferSpecTest, SeveralSizesAreATemplateWhoseFilledInVersionParses) {
   InferredSpec s = Infer(
       "void add2d(int rows, int cols, const float* a, float* b) {\n"
-      "  for (int i = 0; i < rows * cols; ++i) b[i] += a[i];\n}\n", "add2d");
+      "  for (int i = 0; i < rows * cols; ++i) b[i] += a[i];\n}\n",
+      "add2d");
   ExpectTemplate(s, "several size parameters (rows, cols)", {"args[2].length", "args[3].length"});
   nlohmann::json j = nlohmann::json::parse(s.spec_json);
   EXPECT_NE(j["args"][2]["length"].get<std::string>().find("rows*cols"), std::string::npos);
@@ -151,35 +163,47 @@ TEST(InferSpecTest, SeveralSizesAreATemplateWhoseFilledInVersionParses) {
 }
 
 TEST(InferSpecTest, UnsupportedTypesAreTemplates) {
-  ExpectTemplate(Infer("#include <map>\nvoid f(int n, std::map<int, int>& m, float* y) { y[0] = m[0]; }", "f"),
-                 "args[1] (std::map<int, int>& m)", {"args[1].role", "args[1].type", "args[1].pass"});
+  ExpectTemplate(
+      Infer("#include <map>\nvoid f(int n, std::map<int, int>& m, float* y) { y[0] = m[0]; }", "f"),
+      "args[1] (std::map<int, int>& m)", {"args[1].role", "args[1].type", "args[1].pass"});
   ExpectTemplate(Infer("void f(int n, const float& a, float* y) { y[0] = a; }", "f"),
-                 "a const reference to a scalar is not supported", {"args[1].role", "args[1].type", "args[1].pass"});
+                 "a const reference to a scalar is not supported",
+                 {"args[1].role", "args[1].type", "args[1].pass"});
   ExpectTemplate(Infer("struct P { float x; };\nvoid f(int n, P p, float* y) { y[0] = p.x; }", "f"),
-                 "a struct or class passed by value is not supported", {"args[1].role", "args[1].type", "args[1].pass"});
-  ExpectTemplate(Infer("#include <vector>\nstd::vector<float> f(int n, const float* x) { return {}; }", "f"),
-                 "the return type: type 'std::vector<float>' is not supported", {"returns"});
-  ExpectTemplate(Infer("struct N { float* data; int k; };\nvoid f(int n, const N* a, float* y) { y[0] = a[0].k; }", "f"),
-                 "struct N has fields that are not scalars: data (float*)", {"structs[0].fields[0].type"});
+                 "a struct or class passed by value is not supported",
+                 {"args[1].role", "args[1].type", "args[1].pass"});
+  ExpectTemplate(
+      Infer("#include <vector>\nstd::vector<float> f(int n, const float* x) { return {}; }", "f"),
+      "the return type: type 'std::vector<float>' is not supported", {"returns"});
+  ExpectTemplate(Infer("struct N { float* data; int k; };\nvoid f(int n, const N* a, float* y) { "
+                       "y[0] = a[0].k; }",
+                       "f"),
+                 "struct N has fields that are not scalars: data (float*)",
+                 {"structs[0].fields[0].type"});
 }
 
 TEST(InferSpecTest, NoOutputIsATemplate) {
-  ExpectTemplate(Infer("float g;\nvoid f(int n, const float* x) { g = x[0]; }", "f"), "no output", {"args[*].role"});
+  ExpectTemplate(Infer("float g;\nvoid f(int n, const float* x) { g = x[0]; }", "f"), "no output",
+                 {"args[*].role"});
   // A non-const pointer the body only reads is an input, not an output.
-  ExpectTemplate(Infer("float g;\nvoid f(int n, float* x) { for (int i = 0; i < n; ++i) g += x[i]; }", "f"),
-                 "no output", {"args[*].role"});
+  ExpectTemplate(
+      Infer("float g;\nvoid f(int n, float* x) { for (int i = 0; i < n; ++i) g += x[i]; }", "f"),
+      "no output", {"args[*].role"});
 }
 
 TEST(InferSpecTest, FunctionTemplatesAreTemplates) {
   ExpectTemplate(Infer("template <typename T>\nvoid f(int n, T* y) { y[0] = 0; }", "f"),
-                 "is a function template", {"reference.cpp", "args[1].role", "args[1].type", "args[1].pass"});
+                 "is a function template",
+                 {"reference.cpp", "args[1].role", "args[1].type", "args[1].pass"});
 }
 
 // No array and no size (numerical integration, say): the test cases differ
 // by their seeds only.
 TEST(InferSpecTest, ScalarOnlyFunctionsAreComplete) {
-  InferredSpec s = Infer("double integrate(double a, double b) { double s = 0; for (int i = 0; i < 1000; ++i) s += a + b * i; return s; }",
-                         "integrate");
+  InferredSpec s = Infer(
+      "double integrate(double a, double b) { double s = 0; for (int i = 0; i < 1000; ++i) s += a "
+      "+ b * i; return s; }",
+      "integrate");
   EXPECT_TRUE(s.complete) << s.problem;
   EXPECT_EQ(Roles(s), "a:scalar b:scalar returns double");
   ExpectParses(s);
@@ -195,7 +219,8 @@ TEST(InferSpecTest, RolesFollowWhatTheBodyDoes) {
       "  idx.clear();\n"
       "  for (int i = 0; i < n; ++i) { y[i] = x[i]; if (x[i] > 0) idx.push_back(i); }\n"
       "  for (float& e : std::vector<float>(z, z + n)) e = 0;\n"
-      "  float& r = w[0]; r = 1;\n}\n", "f");
+      "  float& r = w[0]; r = 1;\n}\n",
+      "f");
   EXPECT_TRUE(s.complete) << s.problem;
   EXPECT_EQ(Roles(s), "n:size x:input y:inout idx:output z:inout w:inout ");
   nlohmann::json j = nlohmann::json::parse(s.spec_json);
@@ -235,9 +260,12 @@ TEST(InferSpecTest, MultiSizeCasesFollowTheProductOfTheSizes) {
 TEST(InferSpecTest, ParameterKinds) {
   InferredSpec s = Infer(
       "#include <array>\n#include <complex>\n"
-      "void f(const int n, const float x[], float const* __restrict__ w, std::array<int, 16>& bins,\n"
+      "void f(const int n, const float x[], float const* __restrict__ w, std::array<int, 16>& "
+      "bins,\n"
       "       char c, short h, std::complex<float> a, float y[]) {\n"
-      "  for (int i = 0; i < n; ++i) { y[i] = x[i] * w[i] + c + h + a.real(); bins[i % 16]++; }\n}\n", "f");
+      "  for (int i = 0; i < n; ++i) { y[i] = x[i] * w[i] + c + h + a.real(); bins[i % 16]++; "
+      "}\n}\n",
+      "f");
   EXPECT_TRUE(s.complete) << s.problem;
   EXPECT_EQ(Roles(s), "n:size x:input w:input bins:inout c:scalar h:scalar a:scalar y:inout ");
   nlohmann::json j = nlohmann::json::parse(s.spec_json);
@@ -248,9 +276,10 @@ TEST(InferSpecTest, ParameterKinds) {
   EXPECT_EQ(j["args"][6]["type"], "complex_float");
   auto spec = ParseProblemSpec(s.spec_json, "problem.json");
   ASSERT_TRUE(spec.ok()) << spec.status().ToString();
-  EXPECT_EQ(spec->Signature(),
-            "void f(int n, const float* x, const float* w, std::array<int, 16>& bins, char c, int16_t h, "
-            "std::complex<float> a, float* y)");
+  EXPECT_EQ(
+      spec->Signature(),
+      "void f(int n, const float* x, const float* w, std::array<int, 16>& bins, char c, int16_t h, "
+      "std::complex<float> a, float* y)");
 }
 
 // typedef'd and class structs; a vector read through size() and a const
@@ -261,7 +290,8 @@ TEST(InferSpecTest, TypedefAndClassStructsAndReadOnlyVectors) {
       "typedef struct { float re, im; } Cplx;\n"
       "class Body { public: double m; int id; double mass() const { return m; } };\n"
       "void f(std::vector<Body>& bodies, std::vector<Cplx>& z) {\n"
-      "  for (size_t i = 0; i < bodies.size(); ++i) z[i].re = bodies[i].m;\n}\n", "f");
+      "  for (size_t i = 0; i < bodies.size(); ++i) z[i].re = bodies[i].m;\n}\n",
+      "f");
   EXPECT_TRUE(s.complete) << s.problem;
   EXPECT_EQ(Roles(s), "bodies:input z:inout ");
   nlohmann::json j = nlohmann::json::parse(s.spec_json);
@@ -276,7 +306,8 @@ TEST(InferSpecTest, TypedefAndClassStructsAndReadOnlyVectors) {
 TEST(InferSpecTest, ArraysIndexedAsMatricesAreNByN) {
   InferredSpec s = Infer(
       "void mv(int n, const float* a, const float* x, float* y) {\n"
-      "  for (int i = 0; i < n; ++i) { float t = 0; for (int j = 0; j < n; ++j) t += a[i * n + j] * x[j]; y[i] = t; }\n}\n",
+      "  for (int i = 0; i < n; ++i) { float t = 0; for (int j = 0; j < n; ++j) t += a[i * n + j] "
+      "* x[j]; y[i] = t; }\n}\n",
       "mv");
   EXPECT_TRUE(s.complete) << s.problem;
   nlohmann::json j = nlohmann::json::parse(s.spec_json);

@@ -928,14 +928,16 @@ Result<int64_t> EstimateBytes(const ProblemSpec& spec, const TestCase& test) {
 Status CheckFilledIn(const JsonPath& p) {
   const Json& j = p.json();
   if (j.is_string() && j.get<std::string>().rfind("FILL IN: ", 0) == 0) {
-    return p.Error("still a template value, to be written (docs/inference.md): \"" + j.get<std::string>() + "\"");
+    return p.Error("still a template value, to be written (docs/inference.md): \"" +
+                   j.get<std::string>() + "\"");
   }
   if (j.is_array()) {
     for (size_t i = 0; i < j.size(); ++i) RG_RETURN_IF_ERROR(CheckFilledIn(p[i]));
   } else if (j.is_object()) {
     for (auto it = j.begin(); it != j.end(); ++it) {
       if (p.path().empty() && it.key() == "notes") continue;
-      if (it.key().rfind("FILL IN: ", 0) == 0) return p.Error("still a template key: \"" + it.key() + "\"");
+      if (it.key().rfind("FILL IN: ", 0) == 0)
+        return p.Error("still a template key: \"" + it.key() + "\"");
       RG_RETURN_IF_ERROR(CheckFilledIn(p[it.key()]));
     }
   }

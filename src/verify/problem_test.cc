@@ -171,9 +171,10 @@ TEST(ProblemTest, TemplateValuesLeftUnwrittenAreNamed) {
   j["notes"] = "replace every value that starts with \"FILL IN: \"";
   EXPECT_EQ(ErrorOf(j), "OK");
   j["args"][1]["length"] = "FILL IN: length of x";
-  EXPECT_EQ(ErrorOf(j),
-            "p/problem.json: args[1].length: still a template value, to be written (docs/inference.md): "
-            "\"FILL IN: length of x\"");
+  EXPECT_EQ(
+      ErrorOf(j),
+      "p/problem.json: args[1].length: still a template value, to be written (docs/inference.md): "
+      "\"FILL IN: length of x\"");
 }
 
 TEST(ProblemTest, JsonSyntaxErrorNamesLine) {
