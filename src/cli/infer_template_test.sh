@@ -20,10 +20,10 @@ export REGRAPHT_CACHE_DIR="$tmp/cache"
 cd "$tmp" || exit 1
 
 cat >add2d.cpp <<'CPP'
-// b += a for rows x cols matrices, row-major.
+// b += a for rows x cols matrices, row-major, as one flat loop (the
+// subscripts do not tell the lengths).
 void add2d(int rows, int cols, const float* a, float* b) {
-  for (int i = 0; i < rows; ++i)
-    for (int j = 0; j < cols; ++j) b[i * cols + j] += a[i * cols + j];
+  for (int i = 0; i < rows * cols; ++i) b[i] += a[i];
 }
 CPP
 "$bin" optimize add2d.cpp --function add2d >out.txt 2>err.txt

@@ -280,6 +280,73 @@ bool IndexedAsMatrix(const scan::ScannedSource& s, size_t body_open, size_t body
   return false;
 }
 
+// Loop variables bounded by one size parameter: `for (int i = 0; i < rows;
+// ++i)` gives i -> rows. A variable two loops bound by different sizes is
+// left out.
+std::map<std::string, std::string> LoopBounds(const scan::ScannedSource& s, size_t body_open,
+                                              size_t body_close,
+                                              const std::vector<std::string>& sizes) {
+  std::map<std::string, std::string> out;
+  std::set<std::string> conflicted;
+  for (size_t i = body_open + 1; i < body_close; ++i) {
+    if (!s.IsCode(i) || s.Text(i) != "for") continue;
+    const size_t open = s.NextCode(i);
+    if (open == scan::kNone || s.Text(open) != "(" || s.Match(open) == scan::kNone) continue;
+    size_t semi = scan::kNone;
+    for (size_t k = s.NextCode(open); k != scan::kNone && k < s.Match(open); k = s.NextCode(k)) {
+      const std::string_view t = s.Text(k);
+      if ((t == "(" || t == "[" || t == "{") && s.Match(k) != scan::kNone) {
+        k = s.Match(k);
+      } else if (t == ";") {
+        semi = k;
+        break;
+      }
+    }
+    // The condition: `v < B;` or `v != B;` with B a size parameter.
+    const size_t v = s.NextCode(semi), op = s.NextCode(v), b = s.NextCode(op), end = s.NextCode(b);
+    if (semi == scan::kNone || end == scan::kNone || s.Text(end) != ";") continue;
+    if (s.Text(op) != "<" && s.Text(op) != "!=") continue;
+    const std::string var(s.Text(v)), bound(s.Text(b));
+    if (std::find(sizes.begin(), sizes.end(), bound) == sizes.end()) continue;
+    if (out.count(var) && out[var] != bound) conflicted.insert(var);
+    out[var] = bound;
+  }
+  for (const auto& c : conflicted) out.erase(c);
+  return out;
+}
+
+// The length every subscript of `name` implies with `bounds`: `x[i]` (i <
+// n) -> n; `x[i * cols + j]` or `x[cols * i + j]` (i < rows, j < cols) ->
+// rows*cols. "" when a subscript is neither or two disagree.
+std::string LengthFromSubscripts(const scan::ScannedSource& s, size_t body_open, size_t body_close,
+                                 const std::string& name,
+                                 const std::map<std::string, std::string>& bounds) {
+  auto bound = [&](const std::string& v) {
+    auto it = bounds.find(v);
+    return it == bounds.end() ? std::string() : it->second;
+  };
+  std::string found;
+  for (size_t i = body_open + 1; i < body_close; ++i) {
+    if (!s.IsCode(i) || s.Text(i) != name) continue;
+    const size_t open = s.NextCode(i);
+    if (open == scan::kNone || s.Text(open) != "[" || s.Match(open) == scan::kNone) continue;
+    std::vector<std::string> t;
+    for (size_t k = s.NextCode(open); k != scan::kNone && k < s.Match(open); k = s.NextCode(k))
+      t.emplace_back(s.Text(k));
+    std::string len;
+    if (t.size() == 1) {
+      len = bound(t[0]);
+    } else if (t.size() == 5 && t[1] == "*" && t[3] == "+") {
+      const std::string &a = t[0], &b = t[2], &w = t[4];
+      if (!bound(w).empty() && bound(w) == b && !bound(a).empty()) len = bound(a) + "*" + b;
+      if (!bound(w).empty() && bound(w) == a && !bound(b).empty()) len = bound(b) + "*" + a;
+    }
+    if (len.empty() || (!found.empty() && found != len)) return "";
+    found = len;
+  }
+  return found;
+}
+
 // --- the spec being built ---------------------------------------------------
 
 struct Param {
@@ -313,6 +380,7 @@ class Builder {
   void Parameter(const Param& p);
   void Array(const Param& p, OrderedJson a, const Elem& e, bool is_const, const std::string& pass);
   void Lengths();
+  bool SubscriptLengths();
   void Cases();
   std::vector<Param> Params();
 
@@ -540,6 +608,29 @@ void Builder::Parameter(const Param& p) {
   args_.push_back(a);
 }
 
+// Several sizes: the lengths the subscripts and loop bounds give
+// (LengthFromSubscripts), set on the arrays they were found for. True when
+// every array has one and every size appears in some length (a size used
+// otherwise, as an index say, must not get the test sizes blindly).
+bool Builder::SubscriptLengths() {
+  const auto bounds = LoopBounds(s_, f_.body_open, f_.body_close, sizes_);
+  bool all = true;
+  std::set<std::string> used;
+  for (size_t i : need_length_) {
+    const std::string name = args_[i]["name"].get<std::string>();
+    const std::string len = LengthFromSubscripts(s_, f_.body_open, f_.body_close, name, bounds);
+    if (len.empty()) {
+      all = false;
+      continue;
+    }
+    args_[i]["length"] = len;
+    for (const std::string& v : Split(len, '*')) used.insert(v);
+    out_->notes.push_back(name + ": length " + len + " (from its subscripts and the loop bounds)");
+  }
+  for (const std::string& v : sizes_) all = all && used.count(v);
+  return all;
+}
+
 void Builder::Lengths() {
   const bool vectors_only = std::all_of(need_length_.begin(), need_length_.end(),
                                         [&](size_t i) { return args_[i]["pass"] == "vector"; });
@@ -557,12 +648,13 @@ void Builder::Lengths() {
     spec_["sizes"] = {"n"};
     sizes_.push_back("n");
     Refuse("pointer parameters but no size parameter: their lengths are unknown");
-  } else {
+  } else if (!SubscriptLengths()) {
     Refuse("several size parameters (" + Join(sizes_, ", ") +
            "): which length belongs to which array is unknown");
   }
   std::vector<std::string> matrices;
   for (size_t i : need_length_) {
+    if (args_[i].contains("length")) continue;  // from its subscripts
     if (!length.empty()) {
       const std::string name = args_[i]["name"].get<std::string>();
       const bool matrix =

@@ -11,14 +11,18 @@
 //     `std::array<T, K>&` is an array of the constant length K;
 //   - element types are scalars or structs the source defines with scalar
 //     fields (fixed-size scalar arrays become one field per element);
-//   - with one size parameter every pointer and vector has its length; with
-//     none and only vectors (and std::arrays), a hidden size `n` is theirs;
+//   - with one size parameter n every pointer and vector has length n (n*n
+//     when the body subscripts it with n as a factor); with none and only
+//     vectors (and std::arrays), a hidden size `n` is theirs; with several,
+//     loop bounds and subscripts (`x[i * cols + j]`, i < rows, j < cols)
+//     give the lengths;
 //   - tests: every size 1, 7, 300, 1000, 4099 and 4099 again (seeds 1-6);
-//     timing at 2^20; with several sizes the product of the sizes follows
-//     those targets instead (each size about target^(1/d)).
-// When a spec cannot be completed (a pointer without a size, several sizes,
-// an unsupported type, a struct the source does not define, no output, a
-// function template, nothing but scalars) the result is a template:
+//     timing at 2^20; with several sizes (or an n x n array) the element
+//     count follows those targets instead (each size about target^(1/d)).
+// When a spec cannot be completed (a pointer without a size, several sizes
+// whose lengths the subscripts do not give, an unsupported type, a struct
+// the source does not define, no output, a function template) the result
+// is a template:
 // `complete` is false, `problem` says why, and every value the user must
 // write starts with kFillIn and is named in `to_fill`.
 #pragma once

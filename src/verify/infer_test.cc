@@ -302,6 +302,31 @@ TEST(InferSpecTest, TypedefAndClassStructsAndReadOnlyVectors) {
   ExpectParses(s);
 }
 
+// Several sizes: loops bounded by sizes and subscripts `x[i]`, `x[i * K + k]`
+// give the lengths; complete when every array has one and every size is used.
+TEST(InferSpecTest, SeveralSizesFromSubscriptsAndLoopBounds) {
+  InferredSpec s = Infer(
+      "void gemm(int M, int N, int K, const float* A, const float* B, float* C) {\n"
+      "  for (int i = 0; i < M; ++i)\n    for (int j = 0; j < N; ++j) {\n      float t = 0;\n"
+      "      for (int k = 0; k < K; ++k) t += A[i * K + k] * B[k * N + j];\n"
+      "      C[i * N + j] = t;\n    }\n}\n",
+      "gemm");
+  EXPECT_TRUE(s.complete) << s.problem;
+  nlohmann::json j = nlohmann::json::parse(s.spec_json);
+  EXPECT_EQ(j["args"][3]["length"], "M*K");
+  EXPECT_EQ(j["args"][4]["length"], "K*N");
+  EXPECT_EQ(j["args"][5]["length"], "M*N");
+  EXPECT_EQ(j["timing"]["sizes"]["M"], 102);  // 102^3 ~ 2^20
+  ExpectParses(s);
+  // A size that is no bound (an index) keeps the template; found lengths stay.
+  InferredSpec t = Infer(
+      "void pick(int n, int at, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] = "
+      "x[at]; }",
+      "pick");
+  ExpectTemplate(t, "several size parameters (n, at)", {"args[2].length"});
+  EXPECT_EQ(nlohmann::json::parse(t.spec_json)["args"][3]["length"], "n");
+}
+
 // One size, an array subscripted with the size as a factor: n x n.
 TEST(InferSpecTest, ArraysIndexedAsMatricesAreNByN) {
   InferredSpec s = Infer(
