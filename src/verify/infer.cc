@@ -127,8 +127,21 @@ void ReadFields(const scan::ScannedSource& s, size_t open, size_t close, SourceS
     body += std::string(s.Text(i)) + " ";
   }
   body = std::regex_replace(body, std::regex(R"(\b(public|private|protected)\s*:)"), ";");
-  for (const std::string& raw : Split(body, ';')) {
-    std::string decl = Spell(raw);
+  const std::vector<std::string> pieces = Split(body, ';');
+  for (size_t p = 0; p < pieces.size(); ++p) {
+    std::string decl = Spell(pieces[p]);
+    // A nested type's head (its braces became `;`): a member only if
+    // declarators follow, and then not a scalar one.
+    if (std::regex_match(decl, std::regex(R"((struct|class|union|enum)( \w+)?)"))) {
+      const std::string next = p + 1 < pieces.size() ? Spell(pieces[p + 1]) : "";
+      for (const std::string& d :
+           next.empty() ? std::vector<std::string>{} : scan::SplitTopLevel(next)) {
+        out->unsupported.push_back(Spell(d) + " (" + decl + ")");
+        out->fields.push_back({Spell(d), ""});
+      }
+      ++p;
+      continue;
+    }
     if (decl.empty() || decl.find('(') != std::string::npos || StartsWith(decl, "static ") ||
         StartsWith(decl, "using ") || StartsWith(decl, "typedef ") || StartsWith(decl, "friend "))
       continue;  // methods, static members, aliases

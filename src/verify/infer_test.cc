@@ -141,6 +141,24 @@ TEST(InferSpecTest, PointerParametersArePrintedWithTheirSpace) {
   }
 }
 
+// A nested type definition is no field; a member of a nested struct type is
+// one, and not a scalar.
+TEST(InferSpecTest, NestedTypesInStructs) {
+  InferredSpec s = Infer(
+      "struct A { enum Kind { kX, kY }; struct Tag { int t; }; float v; };\n"
+      "struct B { struct { float a, b; } in; float w; };\n"
+      "void f(int n, const A* a, const B* b, float* y) { for (int i = 0; i < n; ++i) y[i] = a[i].v "
+      "+ b[i].w; }",
+      "f");
+  EXPECT_NE(s.problem.find("struct B has fields that are not scalars: in (struct)"),
+            std::string::npos)
+      << s.problem;
+  EXPECT_EQ(s.problem.find("struct A"), std::string::npos) << s.problem;
+  nlohmann::json j = nlohmann::json::parse(s.spec_json);
+  EXPECT_EQ(j["structs"][0]["fields"].size(), 1u);
+  EXPECT_EQ(s.to_fill, std::vector<std::string>{"structs[1].fields[0].type"});
+}
+
 // Refusal classes: each gives a template naming the fields to edit.
 TEST(InferSpecTest, APointerWithoutASizeIsATemplate) {
   InferredSpec s = Infer("void scale(float* x) { x[0] *= 2; }\n", "scale");
