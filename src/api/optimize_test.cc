@@ -236,9 +236,9 @@ TEST_F(OptimizeTest, ABadSpecFileIsAStatusNamingItsFileAndField) {
 }
 
 TEST_F(OptimizeTest, AnIncompleteInferredSpecIsWrittenAsATemplateAndRefused) {
-  // Two size parameters: the lengths cannot be inferred.
+  // Two size parameters, one flat loop: the lengths cannot be inferred.
   request.source =
-      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += "
+      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n * m; ++i) y[i] += "
       "x[i]; }\n";
   request.function = "add";
   bool complete = true;

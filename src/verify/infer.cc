@@ -623,8 +623,8 @@ void Builder::Parameter(const Param& p) {
 
 // Several sizes: the lengths the subscripts and loop bounds give
 // (LengthFromSubscripts), set on the arrays they were found for. True when
-// every array has one and every size appears in some length (a size used
-// otherwise, as an index say, must not get the test sizes blindly).
+// every array has one; then a size in no length (an index, say, must not
+// take the test sizes blindly) is refused with its role marked.
 bool Builder::SubscriptLengths() {
   const auto bounds = LoopBounds(s_, f_.body_open, f_.body_close, sizes_);
   bool all = true;
@@ -640,8 +640,18 @@ bool Builder::SubscriptLengths() {
     for (const std::string& v : Split(len, '*')) used.insert(v);
     out_->notes.push_back(name + ": length " + len + " (from its subscripts and the loop bounds)");
   }
-  for (const std::string& v : sizes_) all = all && used.count(v);
-  return all;
+  if (!all) return false;
+  // Every array has a length: a size in none of them is marked, not guessed.
+  for (size_t k = 0; k < args_.size(); ++k) {
+    const std::string name = args_[k]["name"].get<std::string>();
+    if (args_[k]["role"] != "size" || used.count(name)) continue;
+    Refuse("size parameter " + name +
+           " is in no array's length: a size the tests set, or a value (an index, a count)?");
+    args_[k]["role"] = Fill("size (give it a use in a length) or scalar (then remove " + name +
+                            " from every \"sizes\" of tests and timing)");
+    ToFill("args[" + std::to_string(k) + "].role");
+  }
+  return true;
 }
 
 void Builder::Lengths() {

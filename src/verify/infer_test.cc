@@ -343,6 +343,12 @@ TEST(InferSpecTest, SeveralSizesFromSubscriptsAndLoopBounds) {
       "pick");
   ExpectTemplate(t, "several size parameters (n, at)", {"args[2].length"});
   EXPECT_EQ(nlohmann::json::parse(t.spec_json)["args"][3]["length"], "n");
+  // Every array's length found, one size in none of them: its role is marked.
+  InferredSpec u = Infer(
+      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += "
+      "x[i]; }",
+      "add");
+  ExpectTemplate(u, "size parameter m is in no array's length", {"args[1].role"});
 }
 
 // One size, an array subscripted with the size as a factor: n x n.
