@@ -120,7 +120,11 @@ struct OptimizeRequest {
   std::string function;               // required: the function to optimize
   // The problem spec (docs/problem-format.md): a file, or its text (named by
   // spec_path in errors). Neither: inferred from the function's signature,
-  // and written beside the output (OptimizeReport::spec_path) to check and edit.
+  // and written beside the output (OptimizeReport::spec_path) to check and edit;
+  // one that cannot be completed is written as a problem-folder template
+  // (OUT.problem/: problem.json with the values to write marked, reference.cpp)
+  // and Optimize fails with InvalidArgument naming it and those fields
+  // (docs/inference.md).
   std::filesystem::path spec_path;
   std::optional<std::string> spec_text;
 

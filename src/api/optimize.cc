@@ -90,6 +90,40 @@ void Emit(const OptimizeRequest& r, OptimizeEvent::Kind kind) {
   Emit(r, e);
 }
 
+std::string Description(const OptimizeRequest& r) {
+  return "Optimize `" + r.function + "` from " + r.source_path.string() + ".\n";
+}
+
+// An incomplete inferred spec: the problem folder as a template
+// (problem.json with the values to write marked, reference.cpp,
+// description.md) beside the output, and an error naming the file and the
+// fields to edit.
+Status WriteTemplate(const OptimizeRequest& r, const std::string& source, const fs::path& out,
+                     const verify::InferredSpec& inferred, OutputFiles* files,
+                     OptimizeReport* report) {
+  report->problem_dir = Sibling(out, ".problem");
+  report->spec_path = report->problem_dir / "problem.json";
+  RG_RETURN_IF_ERROR(files->Write(report->spec_path, inferred.spec_json));
+  RG_RETURN_IF_ERROR(files->Write(report->problem_dir / "reference.cpp", source));
+  RG_RETURN_IF_ERROR(files->Write(report->problem_dir / "description.md", Description(r)));
+  OptimizeEvent e;
+  e.kind = OptimizeEvent::Kind::kSpec;
+  e.spec_path = report->spec_path;
+  e.spec_inferred = true;
+  e.spec_complete = false;
+  e.notes = inferred.notes;
+  Emit(r, e);
+  const std::string spec = report->spec_path.string(), dir = report->problem_dir.string();
+  return Status::InvalidArgument(
+      "cannot infer a complete spec for '" + r.function + "': " + inferred.problem +
+      ".\nA problem-folder template is in " + dir + "/: edit " + spec +
+      (inferred.to_fill.empty() ? std::string()
+                                : " (the values starting with \"" + std::string(verify::kFillIn) +
+                                      "\": " + Join(inferred.to_fill, ", ") + ")") +
+      ", check it with `regrapht problem check " + dir + "`, then run again with --spec " + spec +
+      " (docs/inference.md)");
+}
+
 // Steps 1-2: the spec (given or inferred; an inferred one is written beside
 // the output) and the problem, in memory and as a folder beside the output.
 Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
@@ -112,19 +146,14 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
                                            r.function +
                                            "'; write one (docs/problem-format.md) and pass --spec");
     }
+    if (!inferred->complete) return WriteTemplate(r, source, out, *inferred, files, report);
     report->spec_path = Sibling(out, ".spec.json");
     RG_RETURN_IF_ERROR(files->Write(report->spec_path, inferred->spec_json));
     spec_event.spec_path = report->spec_path;
     spec_event.spec_inferred = true;
-    spec_event.spec_complete = inferred->complete;
+    spec_event.spec_complete = true;
     spec_event.notes = inferred->notes;
     Emit(r, spec_event);
-    if (!inferred->complete) {
-      return Status::InvalidArgument("cannot infer a complete spec: " + inferred->problem +
-                                     ".\nA template is in " + report->spec_path.string() +
-                                     ": fix the lengths and sizes, then run again with --spec " +
-                                     report->spec_path.string());
-    }
     spec_text = inferred->spec_json;
   }
   // The folder `regrapht verify --problem` takes, written first so that
@@ -135,7 +164,7 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
   p.dir = pdir;
   p.spec_text = spec_text;
   p.reference_source = source;
-  p.description = "Optimize `" + r.function + "` from " + r.source_path.string() + ".\n";
+  p.description = Description(r);
   RG_RETURN_IF_ERROR(files->Write(pdir / "problem.json", p.spec_text));
   RG_RETURN_IF_ERROR(files->Write(pdir / "reference.cpp", p.reference_source));
   RG_RETURN_IF_ERROR(files->Write(pdir / "description.md", p.description));

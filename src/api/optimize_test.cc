@@ -236,9 +236,9 @@ TEST_F(OptimizeTest, ABadSpecFileIsAStatusNamingItsFileAndField) {
 }
 
 TEST_F(OptimizeTest, AnIncompleteInferredSpecIsWrittenAsATemplateAndRefused) {
-  // Two size parameters: the lengths cannot be inferred.
+  // Two size parameters, one flat loop: the lengths cannot be inferred.
   request.source =
-      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n; ++i) y[i] += "
+      "void add(int n, int m, const float* x, float* y) { for (int i = 0; i < n * m; ++i) y[i] += "
       "x[i]; }\n";
   request.function = "add";
   bool complete = true;
@@ -248,9 +248,15 @@ TEST_F(OptimizeTest, AnIncompleteInferredSpecIsWrittenAsATemplateAndRefused) {
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
   EXPECT_FALSE(complete);
-  EXPECT_NE(r.status().message().find("--spec /in/saxpy.regrapht.spec.json"), std::string::npos)
-      << r.status().ToString();
-  EXPECT_TRUE(files.files.count("/in/saxpy.regrapht.spec.json"));
+  // The template is a problem folder; the message names its spec file and
+  // the fields to edit.
+  const std::string& m = r.status().message();
+  EXPECT_NE(m.find("--spec /in/saxpy.regrapht.problem/problem.json"), std::string::npos) << m;
+  EXPECT_NE(m.find("args[2].length, args[3].length"), std::string::npos) << m;
+  EXPECT_NE(m.find("regrapht problem check /in/saxpy.regrapht.problem"), std::string::npos) << m;
+  EXPECT_TRUE(files.files.count("/in/saxpy.regrapht.problem/problem.json"));
+  EXPECT_EQ(files.files["/in/saxpy.regrapht.problem/reference.cpp"], *request.source);
+  EXPECT_FALSE(files.files.count("/in/saxpy.regrapht.spec.json"));
   EXPECT_EQ(harness.reference_checks, 0);
 }
 

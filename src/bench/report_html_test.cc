@@ -321,6 +321,31 @@ TEST(ReportTreeTest, SvgDrawsEveryAttemptAndTheWinningPath) {
   EXPECT_EQ(dom->All("path", "best").size(), best);
 }
 
+// The DOT `tree show --format png` renders: the root, a node per attempt,
+// an edge per attempt, the winning path thick.
+TEST(ReportTreeTest, DotDrawsEveryAttemptAndTheWinningPath) {
+  auto attempts = ReadTreeAttempts(TreeReport(), "report.json");
+  ASSERT_TRUE(attempts.ok()) << attempts.status().ToString();
+  const std::string dot = SearchTreeDot(*attempts);
+  EXPECT_EQ(dot.rfind("digraph search {", 0), 0u) << dot;
+  EXPECT_NE(dot.find("root [label=\"sequential code\""), std::string::npos);
+  size_t best = 0;
+  for (const auto& a : *attempts) {
+    best += a.on_best_path;
+    EXPECT_NE(dot.find("  a" + std::to_string(a.id) + " [label=\"#" + std::to_string(a.id) + " "),
+              std::string::npos)
+        << a.id;
+    const std::string from = a.parent == -1 ? "root" : "a" + std::to_string(a.parent);
+    EXPECT_NE(dot.find("  " + from + " -> a" + std::to_string(a.id) + " "), std::string::npos)
+        << a.id;
+  }
+  size_t thick = 0;
+  for (size_t at = dot.find("penwidth=3.5"); at != std::string::npos;
+       at = dot.find("penwidth=3.5", at + 1))
+    ++thick;
+  EXPECT_EQ(thick, best);
+}
+
 TEST(ReportTreeTest, PageHasPathTreeAndDiffs) {
   Json report = TreeReport();
   auto html = SearchReportHtml(report, "report.json");

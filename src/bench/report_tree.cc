@@ -165,6 +165,52 @@ std::string SearchTreeSvg(const std::vector<TreeAttempt>& attempts) {
 
 namespace {
 
+// A DOT string literal's body.
+std::string DotEscape(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    if (c == '\n' || c == '\r') {
+      out += ' ';
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string SearchTreeDot(const std::vector<TreeAttempt>& attempts) {
+  std::map<int, const TreeAttempt*> by_id;
+  for (const auto& a : attempts) by_id[a.id] = &a;
+  std::string s = fmt::format(
+      "digraph search {{\n  rankdir=LR; bgcolor=\"#ffffff\"; nodesep=0.15; ranksep=0.5;\n"
+      "  label=\"search tree: {} attempts\"; labelloc=t; fontname=\"Helvetica\"; fontsize=12;\n"
+      "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#ffffff\", fontname=\"Helvetica\", "
+      "fontsize=10];\n  edge [arrowhead=none];\n"
+      "  root [label=\"sequential code\", shape=ellipse, fillcolor=\"#eef1f5\", "
+      "color=\"#555555\"];\n",
+      attempts.size());
+  for (const auto& a : attempts) {
+    const std::string speed = SpeedText(a);
+    s += fmt::format(
+        "  a{} [label=\"#{} {}\\n{}{}{}\", color=\"{}\", fontcolor=\"#222222\", penwidth={}];\n",
+        a.id, a.id, DotEscape(Short(a.action, 24)), DotEscape(a.verdict),
+        speed.empty() ? "" : " " + speed, a.reused ? " (reused)" : "",
+        a.on_best_path ? "#1f4fd1" : VerdictColor(a.verdict), a.on_best_path ? 3 : 1.5);
+  }
+  for (const auto& a : attempts) {
+    const bool best = a.on_best_path && (a.parent == -1 || by_id.at(a.parent)->on_best_path);
+    s += fmt::format("  {} -> a{} [color=\"{}\", penwidth={}];\n",
+                     a.parent == -1 ? "root" : "a" + std::to_string(a.parent), a.id,
+                     best ? "#1f4fd1" : "#9aa4b1", best ? 3.5 : 1.2);
+  }
+  return s + "}\n";
+}
+
+namespace {
+
 Html Row(const std::string& k, const Html& v) {
   return "<tr><th>" + HtmlEscape(k) + "</th><td>" + v + "</td></tr>\n";
 }

@@ -37,6 +37,11 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
 // to child, the winning path drawn thick. Boxes link to "#attempt-N".
 std::string SearchTreeSvg(const std::vector<TreeAttempt>& attempts);
 
+// The same tree as Graphviz DOT (left to right, the same labels, colours and
+// thick winning path) for `tree show --format png`, which renders it with
+// `dot -Tpng` as `graph show` does (graph/dot.h).
+std::string SearchTreeDot(const std::vector<TreeAttempt>& attempts);
+
 // The page: the search's summary, the winning path, the tree, every attempt
 // with its verdict, detail, diff against its parent's code (or the
 // sequential code) and its code, the best result's environment and the

@@ -1,5 +1,5 @@
-// regrapht tree show: draw one search (an optimize report) as SVG or as a
-// self-contained HTML page.
+// regrapht tree show: draw one search (an optimize report) as SVG, as PNG
+// (graphviz `dot`, as graph show) or as a self-contained HTML page.
 #include <cstdio>
 #include <memory>
 
@@ -7,6 +7,8 @@
 #include "cli/commands.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/subprocess.h"
+#include "graph/dot.h"
 
 namespace regrapht::cli {
 
@@ -14,6 +16,13 @@ Result<std::string> RenderSearchReport(const fs::path& report_path, const std::s
   RG_ASSIGN_OR_RETURN(Json report, ReadJsonFile(report_path));
   if (format == "html") return bench::SearchReportHtml(report, report_path.string());
   RG_ASSIGN_OR_RETURN(auto attempts, bench::ReadTreeAttempts(report, report_path.string()));
+  if (format == "png") {
+    SubprocessOptions so;
+    so.sandbox = SandboxMode::kNone;  // our own input to a system tool, as graph show
+    so.use_cgroups = false;
+    auto runner = NewSubprocessRunner(so);
+    return RenderImage(bench::SearchTreeDot(attempts), "png", runner.get());
+  }
   return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + bench::SearchTreeSvg(attempts) + "\n";
 }
 
@@ -21,7 +30,7 @@ std::function<int()> TreeCommand(CLI::App* sub) {
   sub->require_subcommand(1);
   CLI::App* show = sub->add_subcommand("show",
                                        "Draw a search from its report JSON (optimize --report): "
-                                       "the tree as SVG, or a whole HTML page");
+                                       "the tree as SVG or PNG, or a whole HTML page");
   struct State {
     std::string report, format = "html", output;
   };
@@ -31,9 +40,10 @@ std::function<int()> TreeCommand(CLI::App* sub) {
       ->required();
   show->add_option(
           "--format", st->format,
-          "svg (the tree) or html (summary, winning path, tree, every attempt with its diff)")
+          "svg or png (the tree; png runs graphviz `dot`) or html (summary, winning path, tree, "
+          "every attempt with its diff)")
       ->capture_default_str()
-      ->check(CLI::IsMember({"svg", "html"}));
+      ->check(CLI::IsMember({"svg", "png", "html"}));
   show->add_option("-o,--output", st->output, "write here instead of stdout");
   return [st]() -> int {
     auto text = RenderSearchReport(st->report, st->format);

@@ -163,6 +163,20 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
   }
 }
 
+// Values `regrapht optimize` left for the user in a template (verify/infer.h)
+// are named by their path before anything else is checked; notes may say
+// "FILL IN: " freely.
+TEST(ProblemTest, TemplateValuesLeftUnwrittenAreNamed) {
+  Json j = Base();
+  j["notes"] = "replace every value that starts with \"FILL IN: \"";
+  EXPECT_EQ(ErrorOf(j), "OK");
+  j["args"][1]["length"] = "FILL IN: length of x";
+  EXPECT_EQ(
+      ErrorOf(j),
+      "p/problem.json: args[1].length: still a template value, to be written (docs/inference.md): "
+      "\"FILL IN: length of x\"");
+}
+
 TEST(ProblemTest, JsonSyntaxErrorNamesLine) {
   auto r = ParseProblemSpec("{\n \"format\": \"regrapht-problem\",\n \"version\": 1,,\n}", "q.json");
   ASSERT_FALSE(r.ok());

@@ -1,0 +1,33 @@
+#!/bin/sh
+# `regrapht tree show REPORT --format png` on a fixed optimize report
+# (testdata/tree/report.json): a PNG that is not blank (png_nonblank.py), to
+# a file and to stdout; a non-report is an error. The PNG comes from graphviz
+# `dot` (scripts/install-deps.sh installs it): where it is absent the test
+# exits 77 (Skipped) after checking the error names graphviz.
+# Usage: tree_png_test.sh REGRAPHT_BINARY SOURCE_DIR
+set -u
+bin=$1
+src=$2
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  for f in "$tmp"/*.txt; do [ -f "$f" ] && { echo "---- $f" >&2; cat "$f" >&2; }; done
+  exit 1
+}
+report="$src/src/cli/testdata/tree/report.json"
+if ! command -v dot >/dev/null 2>&1; then
+  "$bin" tree show "$report" --format png -o "$tmp/tree.png" 2>"$tmp/err.txt" && fail "png without graphviz succeeded"
+  grep -q "graphviz" "$tmp/err.txt" || fail "the error does not name graphviz"
+  echo "SKIP: graphviz dot is not installed (scripts/install-deps.sh installs it)"
+  exit 77
+fi
+"$bin" tree show "$report" --format png -o "$tmp/tree.png" 2>"$tmp/err.txt" || fail "tree show png exited $?"
+python3 "$src/src/cli/png_nonblank.py" "$tmp/tree.png" >"$tmp/check.txt" 2>&1 || fail "the PNG is blank or not a PNG"
+"$bin" tree show "$report" --format png >"$tmp/stdout.png" 2>"$tmp/err2.txt" || fail "tree show png to stdout exited $?"
+cmp -s "$tmp/tree.png" "$tmp/stdout.png" || fail "the PNG on stdout differs from the file"
+echo '{"not": "a report"}' >"$tmp/bad.json"
+"$bin" tree show "$tmp/bad.json" --format png >/dev/null 2>"$tmp/err3.txt"
+[ $? -eq 1 ] || fail "tree show png on a non-report must exit 1"
+grep -q "attempts" "$tmp/err3.txt" || fail "the error does not name the missing field"
+echo "ok"
