@@ -136,8 +136,8 @@ Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::
   return spec_text.substr(0, start) + CompactJson(timing) + spec_text.substr(end);
 }
 
-Result<EmulatorTiming> FitTimingForEmulator(const Problem& p, int64_t max_bytes, int64_t param_max) {
-  EmulatorTiming out{p, false, ""};
+Result<FittedTiming> FitTimingInput(const Problem& p, int64_t max_bytes, int64_t param_max) {
+  FittedTiming out{p, false, ""};
   if (max_bytes <= 0) return out;
   RG_ASSIGN_OR_RETURN(int64_t bytes, EstimateBytes(p.spec, p.spec.timing));
   if (bytes <= max_bytes) return out;

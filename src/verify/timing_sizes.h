@@ -34,8 +34,10 @@ std::map<std::string, int64_t> ScaleSizes(const std::map<std::string, int64_t>& 
 Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::map<std::string, int64_t>& sizes,
                                        const std::string& file);
 
-// The problem whose timing input the emulator runs as its full-size case.
-struct EmulatorTiming {
+// A problem whose timing input was fitted under a memory cap: the emulator's
+// full-size case (Verifier with `emulate`), and the unit tests' bundled
+// problems (verify/test_util.h), which test the harness, not the sizes.
+struct FittedTiming {
   Problem problem;      // `p`, or `p` with its timing sizes scaled down
   bool scaled = false;
   std::string note;     // when scaled: "n=16777216 of n=134217728"
@@ -48,6 +50,6 @@ struct EmulatorTiming {
 // text, so caches keyed by it tell the two apart. Otherwise, or when no
 // scaling fits, `p` unchanged (scaled false). Fails only on a spec whose
 // timing input cannot be sized at all.
-Result<EmulatorTiming> FitTimingForEmulator(const Problem& p, int64_t max_bytes, int64_t param_max = 64);
+Result<FittedTiming> FitTimingInput(const Problem& p, int64_t max_bytes, int64_t param_max = 64);
 
 }  // namespace regrapht::verify

@@ -39,19 +39,19 @@ constexpr int64_t kMiB = int64_t{1} << 20;
 
 TEST(TimingSizesTest, AnInputThatFitsIsLeftAlone) {
   Problem p = MakeProblem(1 << 20);  // 8 MiB: x and y
-  auto fit = FitTimingForEmulator(p, 128 * kMiB);
+  auto fit = FitTimingInput(p, 128 * kMiB);
   ASSERT_TRUE(fit.ok()) << fit.status().message();
   EXPECT_FALSE(fit->scaled);
   EXPECT_EQ(fit->problem.spec_text, p.spec_text);
   EXPECT_EQ(fit->note, "");
-  auto off = FitTimingForEmulator(MakeProblem(1 << 28), 0);  // 0: never scaled
+  auto off = FitTimingInput(MakeProblem(1 << 28), 0);  // 0: never scaled
   ASSERT_TRUE(off.ok());
   EXPECT_FALSE(off->scaled);
 }
 
 TEST(TimingSizesTest, ALargeInputIsScaledToTheLargestPowerOfTwoThatFits) {
   Problem p = MakeProblem(int64_t{1} << 27);  // 1 GiB
-  auto fit = FitTimingForEmulator(p, 128 * kMiB);
+  auto fit = FitTimingInput(p, 128 * kMiB);
   ASSERT_TRUE(fit.ok()) << fit.status().message();
   ASSERT_TRUE(fit->scaled);
   EXPECT_EQ(fit->problem.spec.timing.sizes.at("n"), int64_t{1} << 24);  // 2 x 64 MiB
@@ -65,7 +65,7 @@ TEST(TimingSizesTest, ALargeInputIsScaledToTheLargestPowerOfTwoThatFits) {
   EXPECT_NE(fit->problem.spec_text, p.spec_text);
   EXPECT_EQ(fit->problem.spec.tests.size(), p.spec.tests.size());
   // Odd sizes stay odd sizes (partial blocks) and stay within the cap.
-  auto odd = FitTimingForEmulator(MakeProblem(100000007), 128 * kMiB);
+  auto odd = FitTimingInput(MakeProblem(100000007), 128 * kMiB);
   ASSERT_TRUE(odd.ok() && odd->scaled);
   int64_t n = odd->problem.spec.timing.sizes.at("n");
   EXPECT_LE(2 * 4 * n, 128 * kMiB);
@@ -77,7 +77,7 @@ TEST(TimingSizesTest, TheSpecsRangesBoundTheScaling) {
   // x's values lie in [r * 2^26, n]: with r = 1 the timing input is invalid
   // below n = 2^26, and nothing valid fits in 128 MiB, so it stays as it is.
   Problem p = MakeProblem(int64_t{1} << 27, R"(, "values": {"dist": "uniform", "min": "r*67108864", "max": "n"})", 1);
-  auto fit = FitTimingForEmulator(p, 128 * kMiB);
+  auto fit = FitTimingInput(p, 128 * kMiB);
   ASSERT_TRUE(fit.ok()) << fit.status().message();
   EXPECT_FALSE(fit->scaled);
   EXPECT_EQ(fit->problem.spec.timing.sizes.at("n"), int64_t{1} << 27);

@@ -880,14 +880,14 @@ class Verifier::Impl {
 
   // The problem as this verifier runs it: in the emulator, a timing input
   // too large for it scaled down (verify/timing_sizes.h).
-  Result<verify::EmulatorTiming> Fit(const Problem& p) const {
-    if (!o_.emulate || !o_.emulate_timing_size) return verify::EmulatorTiming{p, false, ""};
-    return verify::FitTimingForEmulator(p, o_.emulate_max_bytes);
+  Result<verify::FittedTiming> Fit(const Problem& p) const {
+    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, ""};
+    return verify::FitTimingInput(p, o_.emulate_max_bytes);
   }
 
   Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
-    RG_ASSIGN_OR_RETURN(verify::EmulatorTiming fit, Fit(given));
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
     const Problem& p = fit.problem;
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
@@ -929,7 +929,7 @@ class Verifier::Impl {
 
   Result<Timing> CheckReference(const Problem& given) {
     RG_RETURN_IF_ERROR(Init());
-    RG_ASSIGN_OR_RETURN(verify::EmulatorTiming fit, Fit(given));
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem));
     if (ref->times_ms.empty()) return Timing{};
     return Summarize(ref->times_ms);
