@@ -169,6 +169,11 @@ struct VerifyOptions {
   // With `emulate`: also run the spec's timing-size input (once more, as a
   // case) so that full-size correctness is checked; false: test cases only.
   bool emulate_timing_size = true;
+  // With both: a timing input needing more than this many bytes per copy of
+  // its arguments runs scaled down to the largest sizes that fit (the
+  // calibrated timing sizes are made for a GPU; the emulator is ~100x slower
+  // than the -O3 reference); the verdict names both sizes. 0: the spec's own.
+  int64_t emulate_max_bytes = int64_t{128} << 20;
   // The kernel form (ParEval's task; REQUIRES the problem's "kernel"
   // section): the candidate defines the __global__ kernel only; a generated
   // adapter launches it with the launch contract and times the kernel alone.

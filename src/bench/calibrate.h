@@ -8,13 +8,9 @@
 //   Result<Calibration> c = CalibrateProblem(problem, o);
 //   Result<std::string> text = RewriteTimingSizes(problem.spec_text, c->new_sizes, "problem.json");
 //
-// Scaling: one factor multiplies every size of the timing case above
-// `param_max` (the extents: n, rows, cols, ...), keeping the ratios between
-// them; sizes at most `param_max` are parameters (a radius, iterations,
-// channels, k) and stay. A power of two stays a power of two; a size that was
-// not a multiple of 32 stays one that is not (partial blocks). Every
-// candidate set of sizes is checked by the spec parser (types, size
-// expressions, min <= max, the 6 GiB argument limit) before it is timed.
+// Scaling: ScaleSizes (verify/timing_sizes.h). Every candidate set of sizes
+// is checked by the spec parser (types, size expressions, min <= max, the
+// 6 GiB argument limit) before it is timed.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +20,7 @@
 
 #include "regrapht/problem.h"
 #include "regrapht/status.h"
+#include "verify/timing_sizes.h"
 
 namespace regrapht::bench {
 
@@ -55,20 +52,10 @@ struct Calibration {
   std::string note;
 };
 
-// "n=1024 m=512" (name order).
-std::string FormatSizes(const std::map<std::string, int64_t>& sizes);
-
-// `sizes` with every size above `param_max` scaled by `factor` (at least 1),
-// keeping powers of two and non-multiples of 32 as such.
-std::map<std::string, int64_t> ScaleSizes(const std::map<std::string, int64_t>& sizes, double factor,
-                                          int64_t param_max);
-
-// The spec text with the top-level "timing" entry's "sizes" replaced by
-// `sizes` and nothing else changed (other keys of "timing", their order, and
-// every other byte of the file stay). Fails naming `file` when the text has
-// no top-level "timing" object.
-Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::map<std::string, int64_t>& sizes,
-                                       const std::string& file);
+// Shared with the emulator's full-size case (verify/timing_sizes.h).
+using verify::FormatSizes;
+using verify::RewriteTimingSizes;
+using verify::ScaleSizes;
 
 // Times the reference at the spec's timing sizes and, unless that already
 // reaches the target, scales them up (above) until the median lies in

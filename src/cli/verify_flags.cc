@@ -37,6 +37,11 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   sub->add_flag("--emulate-tests-only", emulate_tests_only,
                 "with --emulate: run the spec's test cases only, not its timing-size input (faster; full-size "
                 "correctness unchecked)");
+  sub->add_option("--emulate-max-mib", emulate_max_mib,
+                  "with --emulate: a timing-size input needing more MiB per copy of its arguments runs scaled down "
+                  "to the largest sizes that fit, and the verdict names both (0: the spec's own sizes)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
   sub->add_option("--form", form,
                   "dropin (the paper's task: a host function with the reference's signature, the whole call "
                   "timed) or kernel (ParEval's task: the __global__ kernel of the problem's kernel form, "
@@ -69,6 +74,7 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   if (emulate) o.timing = false;
   if (emulate_tests_only && !emulate) return Status::InvalidArgument("--emulate-tests-only needs --emulate");
   o.emulate_timing_size = !emulate_tests_only;
+  o.emulate_max_bytes = emulate_max_mib * (int64_t{1} << 20);
   if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
   o.compile_timeout_s = compile_timeout_s;

@@ -1,10 +1,11 @@
 // Command-line flags shared by every command that verifies candidates.
 #pragma once
 
-#include "core/json_util.h"
+#include <cstdint>
 #include <string>
 
 #include "cli/command.h"
+#include "core/json_util.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
 
@@ -20,6 +21,7 @@ struct VerifyFlags {
   bool cpu_candidate = false;
   bool emulate = false;
   bool emulate_tests_only = false;
+  int64_t emulate_max_mib = 128;  // the timing input runs scaled down above this (0: never)
   std::string form = "dropin";  // dropin | kernel
   bool keep_work = false;
   std::string nvcc_flags = "-O3";

@@ -313,8 +313,10 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
     ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
     EXPECT_EQ(r->verdict, Verdict::kCorrect) << name << ": " << r->detail << "\n" << r->log;
     EXPECT_TRUE(r->emulated);
-    EXPECT_NE(r->detail.find("and the timing-size input in the CPU emulator (correctness only, not a GPU result)"),
-              std::string::npos)
+    // The calibrated timing inputs are larger than the emulator's 128 MiB
+    // default: they run scaled down, and the verdict says so.
+    EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
+    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"), std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
     EXPECT_FALSE(r->candidate_timing.has_value());
@@ -343,6 +345,44 @@ TEST_F(EmulatedVerifyTest, TestsOnlySkipsTheTimingSizeInput) {
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
   EXPECT_EQ(r->detail, "correct on 5 test cases in the CPU emulator (correctness only, not a GPU result)");
+}
+
+// saxpy that does nothing above 2^16 elements (a wrong answer only at large sizes).
+constexpr char kSaxpySkipsLargeSizes[] =
+    "#include <cuda_runtime.h>\n"
+    "__global__ void k(int n, float a, const float* x, float* y) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) y[i] = a * x[i] + y[i];\n"
+    "}\n"
+    "void saxpy(int n, float a, const float* x, float* y) {\n"
+    "  if (n > (1 << 16)) return;\n"
+    "  float *dx, *dy;\n"
+    "  cudaMalloc(&dx, n * sizeof(float));\n"
+    "  cudaMalloc(&dy, n * sizeof(float));\n"
+    "  cudaMemcpy(dx, x, n * sizeof(float), cudaMemcpyHostToDevice);\n"
+    "  cudaMemcpy(dy, y, n * sizeof(float), cudaMemcpyHostToDevice);\n"
+    "  k<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
+    "  cudaMemcpy(y, dy, n * sizeof(float), cudaMemcpyDeviceToHost);\n"
+    "  cudaFree(dx);\n"
+    "  cudaFree(dy);\n"
+    "}\n";
+
+TEST_F(EmulatedVerifyTest, ALargeTimingInputRunsScaledDownAndStillCatchesLargeSizeFaults) {
+  VerifyOptions o = Options();
+  o.emulate_max_bytes = int64_t{1} << 20;  // x and y of 2^17 floats
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  ASSERT_GT(p.spec.timing.sizes.at("n"), int64_t{1} << 17);
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  EXPECT_EQ(r->detail, "correct on 5 test cases and the timing-size input scaled down for the emulator (n=131072 of n=" +
+                           std::to_string(p.spec.timing.sizes.at("n")) +
+                           ") in the CPU emulator (correctness only, not a GPU result)");
+  // The test cases (n <= 4099) pass; the scaled timing input (2^17) does not.
+  auto skip = v.Verify(p, kSaxpySkipsLargeSizes);
+  ASSERT_TRUE(skip.ok()) << skip.status().ToString();
+  EXPECT_EQ(skip->verdict, Verdict::kWrongAnswer) << skip->detail << "\n" << skip->log;
 }
 
 TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {

@@ -26,6 +26,14 @@ void Implausible(VerifyResult* res, const std::string& why) {
   res->reference_timing.reset();
 }
 
+// "and the timing-size input " (or "... scaled down for the emulator: n=.. of
+// n=.. ") when it ran as a case, else nothing.
+std::string TimingSizeWords(const JudgeOptions& opts) {
+  if (!opts.timing_size_case) return "";
+  if (opts.timing_size_note.empty()) return "and the timing-size input ";
+  return "and the timing-size input scaled down for the emulator (" + opts.timing_size_note + ") ";
+}
+
 }  // namespace
 
 std::string DescribeCall(const DriverRecords& r) {
@@ -239,7 +247,7 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;
     res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
-                  (opts.emulate ? std::string(opts.timing_size_case ? "and the timing-size input " : "") +
+                  (opts.emulate ? TimingSizeWords(opts) +
                                       "in the CPU emulator (correctness only, not a GPU result)"
                                 : std::string("(timing off)"));
     return;

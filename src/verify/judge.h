@@ -35,6 +35,7 @@ bool ClassifyRun(const RunFacts& facts, VerifyResult* res);
 struct JudgeOptions {
   bool emulate = false;           // the CPU emulator ran it (correctness only)
   bool timing_size_case = false;  // the timing-size input ran as one more case
+  std::string timing_size_note;   // set when the emulator ran it scaled down: "n=.. of n=.."
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
   bool kernel_form = false;  // the speedup is the kernel's (CUDA events), not the whole call's

@@ -36,6 +36,7 @@
 #include "verify/records.h"
 #include "verify/runner_options.h"
 #include "verify/static_check.h"
+#include "verify/timing_sizes.h"
 #include "verify/toolchain.h"
 
 namespace regrapht {
@@ -879,8 +880,17 @@ class Verifier::Impl {
     return gpu_lock_path_;
   }
 
-  Result<VerifyResult> Verify(const Problem& p, const std::string& source) {
+  // The problem as this verifier runs it: in the emulator, a timing input
+  // too large for it scaled down (verify/timing_sizes.h).
+  Result<verify::FittedTiming> Fit(const Problem& p) const {
+    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, ""};
+    return verify::FitTimingInput(p, o_.emulate_max_bytes);
+  }
+
+  Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
+    const Problem& p = fit.problem;
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
@@ -908,6 +918,7 @@ class Verifier::Impl {
     verify::JudgeOptions jo;
     jo.emulate = o_.emulate;
     jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    jo.timing_size_note = fit.note;
     jo.timing = o_.timing;
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
@@ -918,9 +929,10 @@ class Verifier::Impl {
     return res;
   }
 
-  Result<Timing> CheckReference(const Problem& p) {
+  Result<Timing> CheckReference(const Problem& given) {
     RG_RETURN_IF_ERROR(Init());
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem));
     if (ref->times_ms.empty()) return Timing{};
     return Summarize(ref->times_ms);
   }
