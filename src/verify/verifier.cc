@@ -278,15 +278,24 @@ class Verifier::Impl {
   bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
 
   // `kernel_form`: the candidate's driver in the kernel form (the reference
-  // always runs through the drop-in driver).
-  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda, bool kernel_form = false) {
+  // always runs through the drop-in driver). `check_only`: the device-only
+  // compile gate links nothing, so the driver is only checked to compile
+  // (-fsyntax-only: the same front-end errors, no object, about a third of
+  // the CPU time); the artifact is its dependency list.
+  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda, bool kernel_form = false,
+                                   bool check_only = false) {
     RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateDriver(spec, kernel_form));
     BuildRequest req;
-    req.label = cuda ? "driver-gpu" : "driver-cpu";
+    req.label = std::string(cuda ? "driver-gpu" : "driver-cpu") + (check_only ? "-check" : "");
     req.files = {{"driver.cc", src}, {"rg_driver.h", std::string(verify::DriverRuntimeHeader())}};
     req.argv = DriverFlags(cuda, cuda && !kernel_form && KernelClock(spec));
-    req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
-    req.output = "driver.o";
+    if (check_only) {
+      req.argv.insert(req.argv.end(), {"-fsyntax-only", "-MMD", "-MF", "driver.d", "driver.cc"});
+      req.output = "driver.d";
+    } else {
+      req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
+      req.output = "driver.o";
+    }
     req.key_extra = ToolKey();
     return builds_->Build(req);
   }
@@ -368,7 +377,8 @@ class Verifier::Impl {
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
-    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form); });
+    auto drv_future =
+        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
