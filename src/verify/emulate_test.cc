@@ -3,9 +3,13 @@
 // the verifier's --emulate path on the bundled problems and planted cheats.
 #include "verify/emulate.h"
 
+#include <map>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "core/fs.h"
+#include "core/json_util.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
@@ -404,6 +408,41 @@ TEST_F(EmulatedVerifyTest, TestsOnlySkipsTheTimingSizeInput) {
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
   EXPECT_EQ(r->detail, "correct on 5 test cases in the CPU emulator (correctness only, not a GPU result)");
+}
+
+// The emulator's header and the driver's are precompiled once (a cache entry
+// each) and every emulated object and driver reads them from there.
+TEST_F(EmulatedVerifyTest, BuildsReadPrecompiledHeaders) {
+  auto cache = TempDir::Create("rg-pch");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o = Options();
+  o.cache_dir = cache->path().string();
+  o.emulate_timing_size = false;
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail << "\n" << r->log;
+  std::map<std::string, std::vector<fs::path>> dirs;  // label -> entry folders
+  for (const auto& e : fs::recursive_directory_iterator(cache->path() / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadJsonFile(e.path());
+    ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+    dirs[meta->value("label", "")].push_back(e.path().parent_path());
+  }
+  ASSERT_EQ(dirs["emulator-pch"].size(), 1u);
+  ASSERT_EQ(dirs["driver-pch"].size(), 1u);
+  EXPECT_TRUE(fs::exists(dirs["emulator-pch"][0] / "regrapht_cuda_emu.h.gch"));
+  ASSERT_EQ(dirs["candidate-emu"].size(), 1u);
+  ASSERT_EQ(dirs["driver-cpu"].size(), 1u);
+  auto uses = [](const fs::path& entry, const fs::path& pch) {
+    auto meta = ReadJsonFile(entry / "meta.json");
+    return meta.ok() && meta->value("command", "").find("-I" + pch.string()) != std::string::npos;
+  };
+  EXPECT_TRUE(uses(dirs["candidate-emu"][0], dirs["emulator-pch"][0]));
+  EXPECT_FALSE(fs::exists(dirs["candidate-emu"][0] / std::string(verify::kEmulationHeader)));
+  EXPECT_TRUE(uses(dirs["driver-cpu"][0], dirs["driver-pch"][0]));
+  EXPECT_FALSE(fs::exists(dirs["driver-cpu"][0] / "rg_driver.h"));
 }
 
 TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {
