@@ -7,4 +7,7 @@ cd "$(dirname "$0")/.."
 BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
 scripts/build.sh
 cd "$BUILD_DIR"
-ctest --output-on-failure -j "${REGRAPHT_TEST_JOBS:-2}" "$@"
+# One job more than there are cores: the tests that mostly wait (fake servers,
+# daemons) overlap with the CPU-bound gates instead of holding a core's slot
+# (their COST starts them early; tests/CMakeLists.txt).
+ctest --output-on-failure -j "${REGRAPHT_TEST_JOBS:-$(( $(nproc) + 1 ))}" "$@"

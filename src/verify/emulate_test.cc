@@ -3,12 +3,17 @@
 // the verifier's --emulate path on the bundled problems and planted cheats.
 #include "verify/emulate.h"
 
+#include <map>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "core/fs.h"
+#include "core/json_util.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
+#include "verify/build_cache.h"
 #include "verify/planted_cheats.h"
 #include "verify/test_util.h"
 #include "verify/toolchain.h"
@@ -102,6 +107,9 @@ TEST(RewriteForEmulationTest, UnbalancedLaunchNamesItsLine) {
 }
 
 // Builds `main_source` (a whole CUDA program) for the emulator and runs it.
+// The builds (the checker once, each program, the link) go through the
+// content-addressed build cache in the tests' cache folder, as the
+// verifier's do: a rerun, or a second clone, compiles nothing.
 class EmulatorProgramTest : public testing::Test {
  protected:
   void SetUp() override {
@@ -109,52 +117,62 @@ class EmulatorProgramTest : public testing::Test {
     auto tc = verify::DetectToolchain(runner_.get());
     ASSERT_TRUE(tc.ok()) << tc.status().ToString();
     cxx_ = tc->cxx.string();
+    tool_key_ = tc->cxx_version;
+    builds_ = std::make_unique<verify::BuildCache>(runner_.get(), TestCacheDir() / "build", 120.0,
+                                                   /*sandbox=*/false);
     auto d = TempDir::Create("emu-test-", fs::temp_directory_path());
     ASSERT_TRUE(d.ok());
     dir_ = std::make_unique<TempDir>(std::move(*d));
   }
 
+  // The artifact of `req` built through the cache; empty (after a test
+  // failure naming the compiler's output) when the build failed.
+  fs::path Build(verify::BuildRequest req) {
+    req.key_extra = tool_key_;
+    auto b = builds_->Build(req);
+    EXPECT_TRUE(b.ok()) << b.status().ToString();
+    if (!b.ok()) return {};
+    EXPECT_TRUE(b->ok) << req.label << ": " << b->failure << "\n" << b->log;
+    return b->ok ? b->artifact : fs::path();
+  }
+
   CommandResult Run(const std::string& main_source) {
     auto rewritten = verify::RewriteForEmulation(main_source);
     EXPECT_TRUE(rewritten.ok()) << rewritten.status().ToString();
-    for (const auto& [name, text] : verify::EmulationHeaders()) {
-      EXPECT_TRUE(WriteFile(dir_->path() / name, text).ok());
-    }
-    EXPECT_TRUE(WriteFile(dir_->path() / "prog.cc", *rewritten).ok());
-    EXPECT_TRUE(WriteFile(dir_->path() / "check.cc", std::string(verify::EmulationCheckerSource())).ok());
-    CommandSpec check;
+    verify::BuildRequest check;
+    check.label = "emu-test-checker";
+    check.files = {{"check.cc", std::string(verify::EmulationCheckerSource())}};
     check.argv = {cxx_, "-std=c++20", "-O2", "-c", "check.cc", "-o", "check.o"};
-    check.cwd = dir_->path();
-    check.limits.wall_seconds = 120;
-    auto c = runner_->Run(check);
-    EXPECT_TRUE(c.ok() && c->ok()) << (c.ok() ? c->stderr_text : c.status().ToString());
-    CommandSpec build;
-    build.argv = {cxx_, "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
-    for (const auto& f : verify::EmulationCheckFlags()) build.argv.push_back(f);
+    check.output = "check.o";
+    fs::path check_obj = Build(check);
+    verify::BuildRequest prog;
+    prog.label = "emu-test-program";
+    prog.files = verify::EmulationHeaders();
+    prog.files["prog.cc"] = rewritten.ok() ? *rewritten : "";
+    prog.argv = {cxx_, "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
+    for (const auto& f : verify::EmulationCheckFlags()) prog.argv.push_back(f);
     for (const char* a : {"-include", verify::kEmulationHeader.data(), "-c", "prog.cc", "-o", "prog.o"})
-      build.argv.push_back(a);
-    build.cwd = dir_->path();
-    build.limits.wall_seconds = 120;
-    auto b = runner_->Run(build);
-    EXPECT_TRUE(b.ok());
-    EXPECT_TRUE(b->ok()) << b->stderr_text;
-    CommandSpec link;  // the checker, not the sanitizer runtimes, serves the hooks
-    link.argv = {cxx_, "prog.o", "check.o", "-o", "prog", "-lpthread"};
-    link.cwd = dir_->path();
-    link.limits.wall_seconds = 120;
-    auto l = runner_->Run(link);
-    EXPECT_TRUE(l.ok() && l->ok()) << (l.ok() ? l->stderr_text : l.status().ToString());
+      prog.argv.push_back(a);
+    prog.output = "prog.o";
+    fs::path prog_obj = Build(prog);
+    verify::BuildRequest link;  // the checker, not the sanitizer runtimes, serves the hooks
+    link.label = "emu-test-link";
+    link.argv = {cxx_, prog_obj.string(), check_obj.string(), "-o", "prog", "-lpthread"};
+    link.inputs = {prog_obj, check_obj};
+    link.output = "prog";
+    fs::path exe = check_obj.empty() || prog_obj.empty() ? fs::path() : Build(link);
     CommandSpec run;
-    run.argv = {(dir_->path() / "prog").string()};
+    run.argv = {exe.string()};
     run.cwd = dir_->path();
     run.limits.wall_seconds = 60;
     auto r = runner_->Run(run);
     EXPECT_TRUE(r.ok());
-    return *r;
+    return r.ok() ? *r : CommandResult{};
   }
 
   std::unique_ptr<CommandRunner> runner_;
-  std::string cxx_;
+  std::string cxx_, tool_key_;
+  std::unique_ptr<verify::BuildCache> builds_;
   std::unique_ptr<TempDir> dir_;
 };
 
@@ -208,6 +226,44 @@ TEST_F(EmulatorProgramTest, AMissingBarrierIsARace) {
   EXPECT_EQ(r.exit_code, 87) << r.Describe() << r.stderr_text;
   EXPECT_NE(r.stderr_text.find("race in kernel block_sum, block ("), std::string::npos) << r.stderr_text;
   EXPECT_NE(r.stderr_text.find("of a 1024-byte __shared__ variable"), std::string::npos) << r.stderr_text;
+}
+
+// Shared-memory reads take the checker's fast path (SharedRead4): many
+// threads reading a word between barriers must still make a later unordered
+// write by any of them a race, and reads ordered by a barrier must not.
+TEST_F(EmulatorProgramTest, ManyReadersThenAnUnorderedWriteIsARace) {
+  const std::string prog = R"(
+#include <cuda_runtime.h>
+#include <cstdio>
+__global__ void k(int* out) {
+  __shared__ int s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  int sum = 0;
+  for (int i = 0; i < 64; ++i) sum += s[i];
+  SYNC
+  if (threadIdx.x == 5) s[7] = 1;
+  out[threadIdx.x] = sum;
+}
+int main() {
+  int* d; cudaMalloc(&d, 64 * sizeof(int));
+  k<<<1, 64>>>(d);
+  int h[64]; cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  std::printf("%d\n", h[0]);
+}
+)";
+  auto ordered = Run(ReplaceAll(prog, "SYNC", "__syncthreads();"));
+  EXPECT_TRUE(ordered.ok()) << ordered.Describe() << ordered.stderr_text;
+  EXPECT_EQ(ordered.stdout_text, "2016\n");
+  auto racy = Run(ReplaceAll(prog, "SYNC", ""));
+  EXPECT_EQ(racy.exit_code, 87) << racy.Describe() << racy.stderr_text;
+  // Which side is reported depends on the seeded schedule: thread 5's write
+  // after other threads' reads, or a read after its write.
+  EXPECT_NE(racy.stderr_text.find("race in kernel k, block (0,0,0) thread ("), std::string::npos) << racy.stderr_text;
+  EXPECT_NE(racy.stderr_text.find("offset 28 of a 256-byte __shared__ variable that thread ("), std::string::npos)
+      << racy.stderr_text;
+  EXPECT_NE(racy.stderr_text.find("(5,0,0)"), std::string::npos) << racy.stderr_text;
+  EXPECT_NE(racy.stderr_text.find("of the same block"), std::string::npos) << racy.stderr_text;
 }
 
 TEST_F(EmulatorProgramTest, EveryBlockAndThreadRunsOnceInAnyScheduleOrder) {
@@ -305,9 +361,17 @@ class EmulatedVerifyTest : public testing::Test {
   std::unique_ptr<CommandRunner> runner_ = NewSubprocessRunner();
 };
 
+// Every bundled solution on its test cases, and one (the cheapest) on its
+// timing-size input too: the timing-size inputs of all four are the
+// content_problems_emulated gate's (`problem check --emulate`, the same
+// verification through the CLI), where spmv_csr's alone costs about a minute
+// of CPU; running them here as well doubled that work.
 TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
-  Verifier v(Options(), runner_.get());
   for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
+    const bool timing_size = std::string(name) == "sum_of_squares";
+    VerifyOptions o = Options();
+    o.emulate_timing_size = timing_size;
+    Verifier v(o, runner_.get());
     Problem p = LoadBundled(name);
     auto r = v.Verify(p, *p.solution_source);
     ASSERT_TRUE(r.ok()) << name << ": " << r.status().ToString();
@@ -315,8 +379,10 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
     EXPECT_TRUE(r->emulated);
     // The calibrated timing inputs are larger than the emulator's 128 MiB
     // default: they run scaled down, and the verdict says so.
-    EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
-    EXPECT_NE(r->detail.find("in the CPU emulator (correctness only, not a GPU result)"), std::string::npos)
+    if (timing_size) EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
+    EXPECT_NE(r->detail.find(timing_size ? "in the CPU emulator (correctness only, not a GPU result)"
+                                         : "test cases in the CPU emulator (correctness only, not a GPU result)"),
+              std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
     EXPECT_FALSE(r->candidate_timing.has_value());
@@ -383,6 +449,41 @@ TEST_F(EmulatedVerifyTest, ALargeTimingInputRunsScaledDownAndStillCatchesLargeSi
   auto skip = v.Verify(p, kSaxpySkipsLargeSizes);
   ASSERT_TRUE(skip.ok()) << skip.status().ToString();
   EXPECT_EQ(skip->verdict, Verdict::kWrongAnswer) << skip->detail << "\n" << skip->log;
+}
+
+// The emulator's header and the driver's are precompiled once (a cache entry
+// each) and every emulated object and driver reads them from there.
+TEST_F(EmulatedVerifyTest, BuildsReadPrecompiledHeaders) {
+  auto cache = TempDir::Create("rg-pch");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o = Options();
+  o.cache_dir = cache->path().string();
+  o.emulate_timing_size = false;
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail << "\n" << r->log;
+  std::map<std::string, std::vector<fs::path>> dirs;  // label -> entry folders
+  for (const auto& e : fs::recursive_directory_iterator(cache->path() / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadJsonFile(e.path());
+    ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+    dirs[meta->value("label", "")].push_back(e.path().parent_path());
+  }
+  ASSERT_EQ(dirs["emulator-pch"].size(), 1u);
+  ASSERT_EQ(dirs["driver-pch"].size(), 1u);
+  EXPECT_TRUE(fs::exists(dirs["emulator-pch"][0] / "regrapht_cuda_emu.h.gch"));
+  ASSERT_EQ(dirs["candidate-emu"].size(), 1u);
+  ASSERT_EQ(dirs["driver-cpu"].size(), 1u);
+  auto uses = [](const fs::path& entry, const fs::path& pch) {
+    auto meta = ReadJsonFile(entry / "meta.json");
+    return meta.ok() && meta->value("command", "").find("-I" + pch.string()) != std::string::npos;
+  };
+  EXPECT_TRUE(uses(dirs["candidate-emu"][0], dirs["emulator-pch"][0]));
+  EXPECT_FALSE(fs::exists(dirs["candidate-emu"][0] / std::string(verify::kEmulationHeader)));
+  EXPECT_TRUE(uses(dirs["driver-cpu"][0], dirs["driver-pch"][0]));
+  EXPECT_FALSE(fs::exists(dirs["driver-cpu"][0] / "rg_driver.h"));
 }
 
 TEST_F(EmulatedVerifyTest, WhatTheEmulatorCannotBuildIsNotEmulatedNotWrong) {

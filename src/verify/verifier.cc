@@ -279,15 +279,28 @@ class Verifier::Impl {
   bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
 
   // `kernel_form`: the candidate's driver in the kernel form (the reference
-  // always runs through the drop-in driver).
-  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda, bool kernel_form = false) {
+  // always runs through the drop-in driver). `check_only`: the device-only
+  // compile gate links nothing, so the driver is only checked to compile
+  // (-fsyntax-only: the same front-end errors, no object, about a third of
+  // the CPU time); the artifact is its dependency list.
+  Result<BuildOutcome> BuildDriver(const ProblemSpec& spec, bool cuda, bool kernel_form = false,
+                                   bool check_only = false) {
     RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateDriver(spec, kernel_form));
+    const std::vector<std::string> flags = DriverFlags(cuda, cuda && !kernel_form && KernelClock(spec));
+    RG_ASSIGN_OR_RETURN(BuildOutcome pch, BuildPch("driver-pch", {{"rg_driver.h", std::string(verify::DriverRuntimeHeader())}},
+                                                   "rg_driver.h", flags));
     BuildRequest req;
-    req.label = cuda ? "driver-gpu" : "driver-cpu";
-    req.files = {{"driver.cc", src}, {"rg_driver.h", std::string(verify::DriverRuntimeHeader())}};
-    req.argv = DriverFlags(cuda, cuda && !kernel_form && KernelClock(spec));
-    req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
-    req.output = "driver.o";
+    req.label = std::string(cuda ? "driver-gpu" : "driver-cpu") + (check_only ? "-check" : "");
+    req.files = {{"driver.cc", src}};
+    req.argv = flags;
+    UsePch(pch, {{"rg_driver.h", std::string(verify::DriverRuntimeHeader())}}, &req);
+    if (check_only) {
+      req.argv.insert(req.argv.end(), {"-fsyntax-only", "-MMD", "-MF", "driver.d", "driver.cc"});
+      req.output = "driver.d";
+    } else {
+      req.argv.insert(req.argv.end(), {"-c", "driver.cc", "-o", "driver.o"});
+      req.output = "driver.o";
+    }
     req.key_extra = ToolKey();
     return builds_->Build(req);
   }
@@ -369,7 +382,8 @@ class Verifier::Impl {
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
-    auto drv_future = std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form); });
+    auto drv_future =
+        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
     auto co = builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
@@ -419,19 +433,62 @@ class Verifier::Impl {
       return builds_->Build(req);
     }
     RG_ASSIGN_OR_RETURN(std::string rewritten, verify::RewriteForEmulation(src));
-    return builds_->Build(EmulatedObject("kernel-adapter-emu", "adapter_emu", rewritten));
+    RG_ASSIGN_OR_RETURN(BuildRequest emulated_req, EmulatedObject("kernel-adapter-emu", "adapter_emu", rewritten));
+    return builds_->Build(emulated_req);
   }
 
-  // Source already rewritten for the emulator, compiled by the host compiler
-  // with the emulator's headers and the checker's instrumentation, as
-  // `stem`.o.
-  BuildRequest EmulatedObject(const std::string& label, const std::string& stem, const std::string& rewritten) const {
+  // The host compiler's flags for everything built for the emulator: the
+  // emulator's header and the checker's instrumentation.
+  std::vector<std::string> EmulatedFlags() const {
+    std::vector<std::string> f = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
+    for (const auto& flag : verify::EmulationCheckFlags()) f.push_back(flag);
+    return f;
+  }
+
+  // `header` (one of `files`) precompiled with `flags` (GCC's precompiled
+  // header), once per toolchain, header and flags. Parsing the emulator's
+  // header was about three quarters of a small candidate's emulated build,
+  // the driver's headers a quarter of a driver's (docs/emulator.md, "Cost").
+  // A precompiled header never changes the code the compiler emits; one it
+  // cannot use, it ignores and reads the header text beside it.
+  Result<BuildOutcome> BuildPch(const std::string& label, std::map<std::string, std::string> files,
+                                const std::string& header, const std::vector<std::string>& flags) {
     BuildRequest req;
     req.label = label;
-    req.files = verify::EmulationHeaders();
+    req.files = std::move(files);
+    req.argv = flags;
+    req.argv.insert(req.argv.end(), {"-x", "c++-header", header, "-o", header + ".gch"});
+    req.output = header + ".gch";
+    req.key_extra = ToolKey();
+    return builds_->Build(req);
+  }
+
+  // Makes `req` read the headers from the precompiled header's cache entry
+  // (read-only: the only cache path the build sees besides its own folder),
+  // or writes `headers` beside its source where the precompiled header did
+  // not build.
+  static void UsePch(const BuildOutcome& pch, std::map<std::string, std::string> headers, BuildRequest* req) {
+    if (pch.ok) {
+      fs::path dir = pch.artifact.parent_path();
+      req->argv.push_back("-I" + dir.string());
+      req->inputs.push_back(dir);
+      return;
+    }
+    for (auto& [name, text] : headers) req->files[name] = std::move(text);
+  }
+
+  // Source already rewritten for the emulator, compiled by the host
+  // compiler with the emulator's headers (precompiled) and the checker's
+  // instrumentation, as `stem`.o.
+  Result<BuildRequest> EmulatedObject(const std::string& label, const std::string& stem, const std::string& rewritten) {
+    const std::vector<std::string> flags = EmulatedFlags();
+    RG_ASSIGN_OR_RETURN(BuildOutcome pch,
+                        BuildPch("emulator-pch", verify::EmulationHeaders(), std::string(verify::kEmulationHeader), flags));
+    BuildRequest req;
+    req.label = label;
     req.files[stem + ".cc"] = rewritten;
-    req.argv = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
-    for (const auto& f : verify::EmulationCheckFlags()) req.argv.push_back(f);
+    req.argv = flags;
+    UsePch(pch, verify::EmulationHeaders(), &req);
     for (const std::string& a : {std::string("-include"), std::string(verify::kEmulationHeader), std::string("-c"),
                                  stem + ".cc", std::string("-o"), stem + ".o"}) {
       req.argv.push_back(a);
@@ -560,7 +617,8 @@ class Verifier::Impl {
     };
     auto rewritten = verify::RewriteForEmulation(source);
     if (!rewritten.ok()) return not_emulated(rewritten.status().message(), "");
-    RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(EmulatedObject("candidate-emu", "candidate_emu", *rewritten)));
+    RG_ASSIGN_OR_RETURN(BuildRequest eo_req, EmulatedObject("candidate-emu", "candidate_emu", *rewritten));
+    RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(eo_req));
     result->time_compile_ms += eo.time_ms;
     if (!eo.ok) return not_emulated("the emulator cannot build it: " + FirstError(eo.log), eo.log);
     {

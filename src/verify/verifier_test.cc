@@ -5,8 +5,11 @@
 // mode), so the planted cheats below exercise the real pipeline. The GPU
 // path is exercised up to CUDA initialisation: expert solutions compile with
 // nvcc and come back compiled_only, never pass or fail.
+#include <set>
+
 #include <gtest/gtest.h>
 
+#include "core/json_util.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
 #include "verify/driver_gen.h"
@@ -264,6 +267,33 @@ TEST_F(VerifierTest, GpuPathRejectsAndReportsCompileErrors) {
   }
   EXPECT_EQ(sm80, 1);
   EXPECT_EQ(sm90, 1);
+}
+
+// The device-only gate (content_suite, content_trajectories) links nothing:
+// it checks that the problem's GPU driver compiles (a syntax check, whose
+// errors are the compiler's front end's) without building its object, which
+// cost two thirds of the driver's CPU time on every problem of the gates.
+TEST_F(VerifierTest, DeviceOnlyCompileChecksTheDriverWithoutBuildingIt) {
+  auto cache = TempDir::Create("rg-devonly");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o;
+  o.cache_dir = cache->path().string();
+  o.archs = {"sm_80", "sm_90"};
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto c = v.CompileOnly(p, *p.solution_source, /*device_only=*/true);
+  ASSERT_TRUE(c.ok()) << c.status().ToString();
+  EXPECT_EQ(c->verdict, Verdict::kCompiledOnly) << c->detail;
+  std::multiset<std::string> labels;
+  for (const auto& e : fs::recursive_directory_iterator(cache->path() / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadJsonFile(e.path());
+    ASSERT_TRUE(meta.ok()) << meta.status().ToString();
+    labels.insert(meta->value("label", ""));
+  }
+  EXPECT_EQ(labels.count("driver-gpu-check"), 1u);
+  EXPECT_EQ(labels.count("driver-gpu"), 0u);
+  EXPECT_EQ(labels.count("candidate"), 1u);
 }
 
 TEST_F(VerifierTest, BuildsAreCached) {

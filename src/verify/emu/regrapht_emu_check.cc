@@ -297,7 +297,9 @@ size_t BlockOfStamp(uint64_t stamp) {
 }
 
 // 0: ordered before now (or stale); 1: same block, unordered; 2: another block.
-int Relation(uint64_t acc, bool shared) {
+// Inlined into the shared-read fast path below (the hot path of kernels that
+// stream a tile through __shared__ memory).
+[[gnu::always_inline]] inline int Relation(uint64_t acc, bool shared) {
   if (!(acc & kValid)) return 0;
   uint64_t s = StampOf(acc);
   if (s < g_launch.start) return 0;
@@ -399,13 +401,37 @@ inline bool AllLive(const unsigned char* st, size_t n) {
 // that is not device memory, a global read) needs no stack frame.
 [[gnu::noinline]] void ArenaAccessFull(size_t off, size_t n, int how);
 
-// Global-memory reads in a kernel: bounds only.
+// A kernel's aligned 4-byte read of live __shared__ memory with race checks
+// on: exactly what ArenaAccessFull and RaceCheck do for it (one granule, mask
+// 0xF), without their calls and re-checks. A read that races with a write
+// takes the full path, which reports it. False: not handled here.
+[[gnu::always_inline]] inline bool SharedRead4(size_t off) {
+  uint64_t* e = g_race + off / 2;  // 2 words per 4-byte granule
+  uint64_t w = e[0], r = e[1];
+  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
+  if (!((w | r) & kValid)) {
+    e[1] = now;
+    return true;
+  }
+  if (MaskOf(w) != 0 && Relation(w, true) != 0) return false;  // a race: the full path names it
+  int rr = Relation(r, true);
+  uint64_t keep = rr != 0 ? (r & kMulti) | (uint64_t{MaskOf(r)} << 10) : 0;
+  if (rr != 0 && ThreadOf(r) != tl.thread) keep |= kMulti;
+  e[1] = now | keep;
+  return true;
+}
+
+// Global-memory reads in a kernel: bounds only; shared-memory reads: the
+// fast path above.
 [[gnu::always_inline]] inline void ArenaAccess(size_t off, size_t n, int how) {
   if (how == 0 && tl.in_kernel && n <= 8 && off + 8 <= kArenaBytes) {
     uint64_t s8;
     std::memcpy(&s8, g_state + off, 8);
     uint64_t live = 0x0101010101010101ull >> (64 - 8 * n), shared = 0x0202020202020202ull >> (64 - 8 * n);
-    if ((s8 & live) == live && !(s8 & shared)) return;
+    if ((s8 & live) == live) {
+      if (!(s8 & shared)) return;
+      if (n == 4 && (off & 3) == 0 && (s8 & shared) == shared && tl.races && SharedRead4(off)) return;
+    }
   }
   ArenaAccessFull(off, n, how);
 }
