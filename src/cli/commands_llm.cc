@@ -1,4 +1,6 @@
 // The language-model commands: chat, bench-llm, model pull|list.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -34,6 +36,14 @@ std::string List(const std::vector<double>& v) {
     out += buf;
   }
   return out;
+}
+
+// CPU seconds this process has used (user + system, all threads): beside the
+// wall time, it shows how much of a slow figure is waiting for a busy core.
+double CpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 // ---- chat ---------------------------------------------------------------------------
@@ -243,6 +253,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       if (!made.ok()) return Fail(made.status());
       batch_backend = std::move(*made);
     }
+    std::vector<double> batch_ratios, cpu_ratios;
     for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
       LlmBackend& b = *batch_backend;
       ChatRequest r;
@@ -252,6 +263,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       r.sampling.seed = 1 + rep;
       r.sampling.ignore_eos = true;
       auto t0 = std::chrono::steady_clock::now();
+      double c0 = CpuSeconds();
       int seq_tokens = 0;
       for (int i = 0; i < s->batch; ++i) {
         ChatRequest one = r;
@@ -261,15 +273,27 @@ std::function<int()> BenchLlm(CLI::App* sub) {
         seq_tokens += resp->tokens_generated;
       }
       double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+      double seq_cpu = CpuSeconds() - c0;
       r.n = s->batch;
       t0 = std::chrono::steady_clock::now();
+      c0 = CpuSeconds();
       auto resp = b.Chat(r);
       if (!resp.ok()) return Fail(resp.status());
       double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::printf("batch      rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s), n=%d %.2f s (%.1f tok/s): %.2fx\n",
-                  rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, s->batch, batch_s,
-                  resp->tokens_generated / batch_s, (resp->tokens_generated / batch_s) / (seq_tokens / seq_s));
+      double batch_cpu = CpuSeconds() - c0;
+      double ratio = (resp->tokens_generated / batch_s) / (seq_tokens / seq_s);
+      double cpu_ratio = (resp->tokens_generated / batch_cpu) / (seq_tokens / seq_cpu);
+      batch_ratios.push_back(ratio);
+      cpu_ratios.push_back(cpu_ratio);
+      std::printf("batch      rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s, %.2f cpu-s), "
+                  "n=%d %.2f s (%.1f tok/s, %.2f cpu-s): %.2fx (cpu %.2fx)\n",
+                  rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, seq_cpu, s->batch,
+                  batch_s, resp->tokens_generated / batch_s, batch_cpu, ratio, cpu_ratio);
       std::fflush(stdout);
+    }
+    if (!batch_ratios.empty()) {
+      std::printf("batch      %s, %d threads: median %.2fx aggregate tokens/s (cpu-time ratio %.2fx)\n",
+                  info->description.c_str(), info->threads, Median(batch_ratios), Median(cpu_ratios));
     }
     batch_backend.reset();
 

@@ -679,6 +679,40 @@ std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend) {
   return std::nullopt;
 }
 
+Status RequantizeGguf(const fs::path& in, const fs::path& out, const std::string& type,
+                      int threads) {
+  llama_ftype ftype;
+  std::string t = ToLower(type);
+  if (t == "q8_0") {
+    ftype = LLAMA_FTYPE_MOSTLY_Q8_0;
+  } else if (t == "f16") {
+    ftype = LLAMA_FTYPE_MOSTLY_F16;
+  } else {
+    return Status::InvalidArgument("requantize: unknown weight type '" + type +
+                                   "' (known: q8_0, f16)");
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(in, ec)) return Status::NotFound(in.string() + ": no such model file");
+  InitLlamaOnce();
+  llama_model_quantize_params p = llama_model_quantize_default_params();
+  p.nthread = threads > 0 ? threads : PhysicalCores();
+  p.ftype = ftype;
+  p.allow_requantize = true;
+  const fs::path part = out.string() + ".part";
+  uint32_t rc = llama_model_quantize(in.c_str(), part.c_str(), &p);
+  if (rc != 0) {
+    fs::remove(part, ec);
+    return Status::Internal(in.string() + ": llama_model_quantize to " + t + " failed (" +
+                            std::to_string(rc) + "; --log-level debug shows why)");
+  }
+  fs::rename(part, out, ec);
+  if (ec) {
+    fs::remove(part, ec);
+    return Status::IoError(out.string() + ": cannot rename the requantized file into place");
+  }
+  return Status::Ok();
+}
+
 Result<int> CountTokens(LlmBackend& backend, const std::string& text) {
   auto* b = dynamic_cast<LlamaBackend*>(&backend);
   if (b == nullptr) return Status::InvalidArgument(backend.Name() + " cannot count tokens");

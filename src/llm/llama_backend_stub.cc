@@ -16,6 +16,11 @@ Result<int> CountTokens(LlmBackend& backend, const std::string&) {
   return Status::InvalidArgument(backend.Name() + " cannot count tokens");
 }
 
+Status RequantizeGguf(const fs::path&, const fs::path&, const std::string&, int) {
+  return Status::FailedPrecondition(
+      "requantizing needs llama.cpp; run scripts/setup-llama.sh, then reconfigure (cmake -S . -B build)");
+}
+
 }  // namespace llm
 
 bool LlamaAvailable() { return false; }

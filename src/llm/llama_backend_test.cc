@@ -4,10 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
 #include <thread>
 
 #include "llm/extract.h"
+#include "llm/models.h"
 #include "llm/shape.h"
 #include "llm/tiny_gguf.h"
 #include "regrapht/llm.h"
@@ -543,6 +545,55 @@ TEST_F(LlamaBackendTest, ProgressReportsTokensAsTheyAreGenerated) {
   auto again = b->Chat(quiet);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(again->choices[0].text, out->choices[0].text);
+}
+
+TEST_F(LlamaBackendTest, RequantizesToQ8AndF16AndPullMakesTheDerivedModel) {
+  auto dir = TempDir::Create("rgrequant");
+  ASSERT_TRUE(dir.ok());
+  const fs::path q8 = dir->path() / "tiny.Q8_0.gguf";
+  Status s = RequantizeGguf(Model(), q8, "Q8_0", 1);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_FALSE(fs::exists(q8.string() + ".part"));
+  LlamaOptions o;
+  o.model_path = q8;
+  auto b = Load(o);
+  ASSERT_TRUE(b);
+  EXPECT_NE(GetLlamaInfo(*b)->description.find("Q8_0"), std::string::npos)
+      << GetLlamaInfo(*b)->description;
+  auto resp = b->Chat(Request("Write a kernel.", 8));
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  EXPECT_EQ(resp->tokens_generated, 8);
+  ASSERT_TRUE(RequantizeGguf(Model(), dir->path() / "tiny.F16.gguf", "f16", 1).ok());
+  o.model_path = dir->path() / "tiny.F16.gguf";
+  EXPECT_NE(GetLlamaInfo(*Load(o))->description.find("F16"), std::string::npos);
+
+  EXPECT_EQ(RequantizeGguf(Model(), q8, "q3_k").code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(RequantizeGguf(dir->path() / "none.gguf", q8, "q8_0").code(), Status::Code::kNotFound);
+  const fs::path junk = dir->path() / "junk.gguf";
+  std::ofstream(junk) << "GGUF but nothing else";
+  Status bad = RequantizeGguf(junk, dir->path() / "out.gguf", "q8_0");
+  EXPECT_EQ(bad.code(), Status::Code::kInternal);
+  EXPECT_FALSE(fs::exists(dir->path() / "out.gguf"));
+  EXPECT_FALSE(fs::exists(dir->path() / "out.gguf.part"));
+
+  // A registry entry made by requantizing: its source is present (no
+  // download), so PullModel converts it; a second pull finds it intact.
+  const fs::path models = dir->path() / "models";
+  fs::create_directories(models);
+  fs::copy_file(Model(), models / "tiny.gguf");
+  auto reg = ParseRegistry(R"({"models": [
+      {"name": "tiny", "url": "http://127.0.0.1:9/tiny.gguf", "file": "tiny.gguf"},
+      {"name": "tiny-q8", "requantize_from": "tiny", "requantize_type": "q8_0", "file": "tiny.Q8_0.gguf"}]})",
+                           "r.json");
+  ASSERT_TRUE(reg.ok()) << reg.status().ToString();
+  DownloadOptions quiet;
+  quiet.progress = nullptr;
+  auto made = PullModel("tiny-q8", models, *reg, quiet);
+  ASSERT_TRUE(made.ok()) << made.status().ToString();
+  EXPECT_EQ(*made, models / "tiny.Q8_0.gguf");
+  EXPECT_EQ(fs::file_size(*made), fs::file_size(q8));
+  fs::remove(models / "tiny.gguf");  // the second pull must not need the source
+  EXPECT_TRUE(PullModel("tiny-q8", models, *reg, quiet).ok());
 }
 
 TEST(PhysicalCoresTest, AtLeastOne) { EXPECT_GE(PhysicalCores(), 1); }
