@@ -28,6 +28,11 @@ struct LlamaInfo {
 // other backends.
 std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend);
 
+// llama_decode calls the backend has made (prompt chunks and generation
+// steps; a batched step counts once), or -1 for other backends: tests and
+// bench-llm see from it how many sequences went together.
+int64_t LlamaDecodeCalls(const LlmBackend& backend);
+
 // Tokenizes `text` with the backend's model (no special-token handling
 // beyond parsing them): the bench command sizes its prompts with this.
 // Fails with InvalidArgument for other backends.

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <fstream>
 #include <set>
 #include <thread>
@@ -235,15 +236,115 @@ TEST_F(LlamaBackendTest, BatchWidthLeavesEachSequenceRoomForItsReply) {
   EXPECT_EQ(resp->tokens_prompt_evaluated, resp->tokens_prompt + 1);
 }
 
-TEST_F(LlamaBackendTest, RequestsWithOtherPromptsAreAnsweredOneByOne) {
+TEST_F(LlamaBackendTest, RequestsWithOtherPromptsAreDecodedTogether) {
   auto b = Load();
-  std::vector<ChatRequest> rs = {Request("First.", 5), Request("Second, longer question.", 7)};
+  // Three prompts sharing the system prompt; the first asked twice (n = 2
+  // and once more as its own request), greedy: each request gets its own
+  // answer, the one it gets when asked alone.
+  std::vector<ChatRequest> rs = {Request("First.", 5), Request("Second, longer question.", 7),
+                                 Request("Third one, about shared memory tiles.", 6), Request("First.", 5)};
+  rs[0].n = 2;
+  const int64_t calls0 = LlamaDecodeCalls(*b);
   auto resp = b->ChatBatch(rs);
   ASSERT_TRUE(resp.ok()) << resp.status().ToString();
-  ASSERT_EQ(resp->size(), 2u);
-  EXPECT_EQ((*resp)[0].choices[0].text, b->Chat(rs[0])->choices[0].text);
-  EXPECT_EQ((*resp)[1].choices[0].tokens_generated, 7);
-  EXPECT_EQ((*resp)[1].tokens_prompt, b->Chat(rs[1])->tokens_prompt);
+  ASSERT_EQ(resp->size(), 4u);
+  // One wave: one decode per prompt (each fits in one batch of 512), then
+  // one per step of all five sequences (the longest reply: 7 tokens, the last
+  // one not decoded). One by one it would be 4 prompts + 5 + 5 + 7 + 6 + 5.
+  EXPECT_EQ(LlamaDecodeCalls(*b) - calls0, 3 + 6);
+  ASSERT_EQ((*resp)[0].choices.size(), 2u);
+  auto fresh = Load();
+  for (size_t k = 0; k < rs.size(); ++k) {
+    ChatRequest alone = rs[k];
+    alone.n = 1;
+    auto a = fresh->Chat(alone);
+    ASSERT_TRUE(a.ok());
+    for (const auto& c : (*resp)[k].choices) {
+      EXPECT_EQ(c.text, a->choices[0].text) << "request " << k;
+      EXPECT_EQ(c.tokens_generated, rs[k].sampling.max_tokens);
+      EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+      EXPECT_GT(c.time_generation_ms, 0);
+    }
+    EXPECT_EQ((*resp)[k].tokens_prompt, a->tokens_prompt) << "request " << k;
+  }
+  // The first prompt is evaluated once (for three samples), the others only
+  // after the system prompt they share with it; the fourth request repeats
+  // the first prompt and evaluates nothing.
+  EXPECT_EQ((*resp)[0].tokens_prompt_evaluated, (*resp)[0].tokens_prompt);
+  for (int k : {1, 2}) {
+    EXPECT_GT((*resp)[k].tokens_prompt_evaluated, 0);
+    EXPECT_LT((*resp)[k].tokens_prompt_evaluated, (*resp)[k].tokens_prompt - 10) << "request " << k;
+  }
+  EXPECT_EQ((*resp)[3].tokens_prompt_evaluated, 0);
+  // Without prefix reuse every prompt is evaluated whole.
+  LlamaOptions cold;
+  cold.reuse_prefix = false;
+  auto c = Load(cold)->ChatBatch(rs);
+  ASSERT_TRUE(c.ok());
+  for (int k : {0, 1, 2}) EXPECT_EQ((*c)[k].tokens_prompt_evaluated, (*c)[k].tokens_prompt);
+  for (size_t k = 0; k < rs.size(); ++k) EXPECT_EQ((*c)[k].choices[0].text, (*resp)[k].choices[0].text);
+}
+
+TEST_F(LlamaBackendTest, MixedPromptBatchIsReproducibleAndSplitsIntoWaves) {
+  // Sampled: the same request list gives the same texts, warm or fresh.
+  std::vector<ChatRequest> rs = {Request("Alpha kernel.", 12, 1.0f), Request("Beta, a reduction.", 12, 1.0f),
+                                 Request("Gamma: a scan.", 12, 1.0f)};
+  for (size_t k = 0; k < rs.size(); ++k) rs[k].sampling.seed = 40 + k;
+  rs[1].n = 2;
+  auto b = Load();
+  auto first = b->ChatBatch(rs);
+  auto again = b->ChatBatch(rs);
+  auto fresh = Load()->ChatBatch(rs);
+  ASSERT_TRUE(first.ok() && again.ok() && fresh.ok());
+  for (size_t k = 0; k < rs.size(); ++k) {
+    ASSERT_EQ((*first)[k].choices.size(), static_cast<size_t>(rs[k].n));
+    for (size_t i = 0; i < (*first)[k].choices.size(); ++i) {
+      EXPECT_EQ((*again)[k].choices[i].text, (*first)[k].choices[i].text);
+      EXPECT_EQ((*fresh)[k].choices[i].text, (*first)[k].choices[i].text);
+    }
+  }
+  EXPECT_NE((*first)[1].choices[0].text, (*first)[1].choices[1].text);  // seeds 41, 42
+
+  // A 512-token context holds two 200-token replies beside the prompts, not
+  // three: three prompts go in two waves, each reply whole.
+  for (auto& r : rs) r.sampling.max_tokens = 200;
+  rs[1].n = 1;
+  auto waves = b->ChatBatch(rs);
+  ASSERT_TRUE(waves.ok()) << waves.status().ToString();
+  for (const auto& r : *waves) {
+    EXPECT_EQ(r.choices[0].tokens_generated, 200);
+    EXPECT_EQ(r.choices[0].finish_reason, FinishReason::kLength);
+  }
+  // Wave two starts with the third prompt in sequence 0: evaluated after the
+  // prefix it shares with what sequence 0 held (the first prompt).
+  EXPECT_LT((*waves)[2].tokens_prompt_evaluated, (*waves)[2].tokens_prompt);
+}
+
+TEST_F(LlamaBackendTest, CancellingAMixedPromptBatchStopsEverySequence) {
+  LlamaOptions o;
+  o.context_size = 2048;
+  auto b = Load(o);
+  std::atomic<bool> cancel{false};
+  std::vector<ChatRequest> rs = {Request("One.", 400), Request("Two, another prompt.", 400)};
+  for (auto& r : rs) r.cancel = &cancel;
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    cancel = true;
+  });
+  auto resp = b->ChatBatch(rs);
+  t.join();
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  for (const auto& r : *resp) {
+    EXPECT_EQ(r.choices[0].finish_reason, FinishReason::kCancelled);
+    EXPECT_LT(r.choices[0].tokens_generated, 400);
+  }
+  for (auto& r : rs) {
+    r.cancel = nullptr;
+    r.sampling.max_tokens = 3;
+  }
+  auto after = b->ChatBatch(rs);
+  ASSERT_TRUE(after.ok());
+  for (const auto& r : *after) EXPECT_EQ(r.choices[0].tokens_generated, 3);
 }
 
 TEST_F(LlamaBackendTest, ReusesTheKvCacheForTheCommonPrefix) {
