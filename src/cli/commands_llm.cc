@@ -165,6 +165,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     int prefix_tokens = 1500;
     int reps = 5;
     int batch = 0;
+    bool mixed = false;
   };
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
@@ -182,6 +183,9 @@ std::function<int()> BenchLlm(CLI::App* sub) {
                   "(decoded together) against N requests one after another (0: skip)")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
+  sub->add_flag("--mixed", s->mixed,
+                "With --batch: also N requests with different prompts (one system prompt) in one ChatBatch "
+                "against the same N one after another");
   return [s] {
     if (s->backend.UseHttp()) {
       return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
@@ -253,47 +257,67 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       if (!made.ok()) return Fail(made.status());
       batch_backend = std::move(*made);
     }
-    std::vector<double> batch_ratios, cpu_ratios;
-    for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
-      LlmBackend& b = *batch_backend;
-      ChatRequest r;
-      r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
-      r.sampling.max_tokens = s->gen_tokens;
-      r.sampling.temperature = 0.7f;
-      r.sampling.seed = 1 + rep;
-      r.sampling.ignore_eos = true;
-      auto t0 = std::chrono::steady_clock::now();
-      double c0 = CpuSeconds();
-      int seq_tokens = 0;
-      for (int i = 0; i < s->batch; ++i) {
-        ChatRequest one = r;
-        one.sampling.seed = r.sampling.seed + i;
-        auto resp = b.Chat(one);
+    // Same prompt (n = N in one request), then, with --mixed, N requests with
+    // different prompts sharing a system prompt (one ChatBatch).
+    for (bool mixed : {false, true}) {
+      if (mixed && !s->mixed) break;
+      std::vector<double> batch_ratios, cpu_ratios;
+      for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
+        LlmBackend& b = *batch_backend;
+        std::vector<ChatRequest> rs(s->batch);
+        for (int i = 0; i < s->batch; ++i) {
+          ChatRequest& r = rs[i];
+          r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
+          if (mixed) {
+            static const char* kTasks[] = {"a prefix sum", "a histogram", "a matrix transpose", "a reduction",
+                                           "SAXPY", "a stencil", "a bitonic sort", "a dot product"};
+            r.messages = {{Role::kSystem, "You are an expert CUDA programmer. Answer with code only."},
+                          {Role::kUser, std::string("Write a CUDA kernel for ") + kTasks[i % 8] + " (" +
+                                            std::to_string(rep) + "." + std::to_string(i) + ")"}};
+          }
+          r.sampling.max_tokens = s->gen_tokens;
+          r.sampling.temperature = 0.7f;
+          r.sampling.seed = 1 + rep + i;
+          r.sampling.ignore_eos = true;
+        }
+        auto t0 = std::chrono::steady_clock::now();
+        double c0 = CpuSeconds();
+        int seq_tokens = 0;
+        for (const auto& r : rs) {
+          auto resp = b.Chat(r);
+          if (!resp.ok()) return Fail(resp.status());
+          seq_tokens += resp->tokens_generated;
+        }
+        double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double seq_cpu = CpuSeconds() - c0;
+        if (!mixed) {
+          rs.resize(1);
+          rs[0].n = s->batch;
+        }
+        t0 = std::chrono::steady_clock::now();
+        c0 = CpuSeconds();
+        auto resp = b.ChatBatch(rs);
         if (!resp.ok()) return Fail(resp.status());
-        seq_tokens += resp->tokens_generated;
+        double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double batch_cpu = CpuSeconds() - c0;
+        int batch_tokens = 0;
+        for (const auto& one : *resp) batch_tokens += one.tokens_generated;
+        double ratio = (batch_tokens / batch_s) / (seq_tokens / seq_s);
+        double cpu_ratio = (batch_tokens / batch_cpu) / (seq_tokens / seq_cpu);
+        batch_ratios.push_back(ratio);
+        cpu_ratios.push_back(cpu_ratio);
+        std::printf("%s rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s, %.2f cpu-s), "
+                    "%s %.2f s (%.1f tok/s, %.2f cpu-s): %.2fx (cpu %.2fx)\n",
+                    mixed ? "mixed     " : "batch     ", rep, s->batch, s->gen_tokens, s->batch, seq_s,
+                    seq_tokens / seq_s, seq_cpu, mixed ? "one ChatBatch" : ("n=" + std::to_string(s->batch)).c_str(),
+                    batch_s, batch_tokens / batch_s, batch_cpu, ratio, cpu_ratio);
+        std::fflush(stdout);
       }
-      double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      double seq_cpu = CpuSeconds() - c0;
-      r.n = s->batch;
-      t0 = std::chrono::steady_clock::now();
-      c0 = CpuSeconds();
-      auto resp = b.Chat(r);
-      if (!resp.ok()) return Fail(resp.status());
-      double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      double batch_cpu = CpuSeconds() - c0;
-      double ratio = (resp->tokens_generated / batch_s) / (seq_tokens / seq_s);
-      double cpu_ratio = (resp->tokens_generated / batch_cpu) / (seq_tokens / seq_cpu);
-      batch_ratios.push_back(ratio);
-      cpu_ratios.push_back(cpu_ratio);
-      std::printf("batch      rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s, %.2f cpu-s), "
-                  "n=%d %.2f s (%.1f tok/s, %.2f cpu-s): %.2fx (cpu %.2fx)\n",
-                  rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, seq_cpu, s->batch,
-                  batch_s, resp->tokens_generated / batch_s, batch_cpu, ratio, cpu_ratio);
-      std::fflush(stdout);
-    }
-    if (!batch_ratios.empty()) {
-      std::printf("batch      %s, %d threads: median %.2fx aggregate tokens/s (cpu-time ratio %.2fx)\n",
-                  info->description.c_str(), info->threads, Median(batch_ratios), Median(cpu_ratios));
+      if (!batch_ratios.empty()) {
+        std::printf("%s %s, %d threads: median %.2fx aggregate tokens/s (cpu-time ratio %.2fx)\n",
+                    mixed ? "mixed     " : "batch     ", info->description.c_str(), info->threads,
+                    Median(batch_ratios), Median(cpu_ratios));
+      }
     }
     batch_backend.reset();
 

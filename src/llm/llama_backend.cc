@@ -28,6 +28,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -138,6 +140,17 @@ class LlamaBackend final : public LlmBackend {
   };
   // Formats and tokenizes the prompt (prefill included) and checks it fits.
   Result<std::vector<llama_token>> PromptTokens(const ChatRequest& request);
+  // A ChatBatch call waiting for its turn: its requests, their prompts'
+  // tokens, and (once done) its responses.
+  struct Caller {
+    const std::vector<ChatRequest>* requests = nullptr;
+    std::vector<std::vector<llama_token>> tokens;  // per request; moved out when run
+    Result<std::vector<ChatResponse>> result = Status::Internal("not run");
+    bool done = false;
+  };
+  // Answers the requests of `callers` as one batch (RunSamples), setting
+  // each caller's result; non-OK when the batch failed as a whole.
+  Status RunCallers(const std::vector<Caller*>& callers);
   // Draws every sample of `specs`: in waves of up to max_sequences sequences
   // decoded together, as many as the context holds with room for each one's
   // max_tokens (a cell shared by several sequences counts once); one at a
@@ -177,6 +190,14 @@ class LlamaBackend final : public LlmBackend {
   int n_ctx_ = 0;
   int n_batch_ = 0;
   int n_seq_ = 1;  // sequences a wave may decode together
+
+  // Concurrent ChatBatch calls queue here; the first in line when no batch
+  // runs leads the next one and takes the others with it.
+  std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::deque<Caller*> queue_;
+  bool running_ = false;
+  bool concurrent_ = false;  // a caller arrived while another was queued or running
 
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
@@ -745,31 +766,88 @@ Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<Chat
   for (const auto& r : requests) {
     if (r.cancel != requests.front().cancel) return LlmBackend::ChatBatch(requests);  // one at a time
   }
+  // A bad request fails here, for its caller alone, before it can join
+  // other callers' batch.
+  Caller me;
+  me.requests = &requests;
+  for (const auto& r : requests) {
+    RG_ASSIGN_OR_RETURN(std::vector<llama_token> tokens, PromptTokens(r));
+    me.tokens.push_back(std::move(tokens));
+  }
+  std::unique_lock lk(queue_mu_);
+  if (running_ || !queue_.empty()) concurrent_ = true;
+  queue_.push_back(&me);
+  queue_cv_.notify_all();  // a leader waiting for company counts again
+  while (!me.done && (running_ || queue_.front() != &me)) queue_cv_.wait(lk);
+  if (me.done) return std::move(me.result);
+  // This caller leads the next batch: itself and the callers queued behind
+  // it with the same cancel flag, up to max_sequences samples (at least its
+  // own), after a short wait for callers that arrive together (only once
+  // callers have been seen to overlap: one thread alone never waits).
+  running_ = true;
+  auto samples = [](const Caller* c) {
+    int n = 0;
+    for (const auto& r : *c->requests) n += r.n;
+    return n;
+  };
+  auto take = [&] {
+    std::vector<Caller*> group;
+    int total = 0;
+    for (Caller* c : queue_) {
+      if (c->requests->front().cancel != me.requests->front().cancel) continue;
+      if (!group.empty() && total + samples(c) > n_seq_) break;
+      group.push_back(c);
+      total += samples(c);
+    }
+    return std::make_pair(group, total);
+  };
+  if (options_.batch_wait_ms > 0 && n_seq_ > 1 && concurrent_) {
+    queue_cv_.wait_for(lk, std::chrono::duration<double, std::milli>(options_.batch_wait_ms),
+                       [&] { return take().second >= n_seq_; });
+  }
+  std::vector<Caller*> group = take().first;
+  for (Caller* c : group) queue_.erase(std::find(queue_.begin(), queue_.end(), c));
+  lk.unlock();
+  Status status = RunCallers(group);
+  lk.lock();
+  for (Caller* c : group) {
+    if (!status.ok()) c->result = status;
+    c->done = true;
+  }
+  running_ = false;
+  queue_cv_.notify_all();
+  return std::move(me.result);
+}
+
+Status LlamaBackend::RunCallers(const std::vector<Caller*>& callers) {
   std::lock_guard lock(mu_);
-  cancel_ = requests.front().cancel;
+  cancel_ = callers.front()->requests->front().cancel;
   struct ClearCancel {
     const std::atomic<bool>** p;
     ~ClearCancel() { *p = nullptr; }
   } clear_cancel{&cancel_};
 
-  // The distinct prompts (same tokens: one prompt, its samples share it),
-  // and every sample in request order.
+  // The distinct prompts (same tokens and shape: one prompt, its samples
+  // share it), and every sample in caller and request order.
   std::vector<Prompt> prompts;
-  std::vector<int> prompt_of;  // per request
+  std::vector<int> prompt_of;  // per request, callers one after another
   std::vector<SampleSpec> specs;
-  for (const auto& r : requests) {
-    RG_ASSIGN_OR_RETURN(std::vector<llama_token> tokens, PromptTokens(r));
-    int p = 0;
-    while (p < static_cast<int>(prompts.size()) &&
-           (prompts[p].tokens != tokens || !SameShape(*prompts[p].shape, r.shape))) {
-      ++p;
+  for (Caller* c : callers) {
+    for (size_t k = 0; k < c->requests->size(); ++k) {
+      const ChatRequest& r = (*c->requests)[k];
+      std::vector<llama_token>& tokens = c->tokens[k];
+      int p = 0;
+      while (p < static_cast<int>(prompts.size()) &&
+             (prompts[p].tokens != tokens || !SameShape(*prompts[p].shape, r.shape))) {
+        ++p;
+      }
+      if (p == static_cast<int>(prompts.size())) prompts.push_back({std::move(tokens), &r.shape});
+      prompt_of.push_back(p);
+      for (int i = 0; i < r.n; ++i) specs.push_back({p, &r.sampling, r.sampling.seed + i});
     }
-    if (p == static_cast<int>(prompts.size())) prompts.push_back({std::move(tokens), &r.shape});
-    prompt_of.push_back(p);
-    for (int i = 0; i < r.n; ++i) specs.push_back({p, &r.sampling, r.sampling.seed + i});
   }
   progress_ = {};
-  progress_.fn = requests.front().on_progress;
+  progress_.fn = callers.front()->requests->front().on_progress;
   for (const auto& spec : specs) progress_.max_tokens += spec.sampling->max_tokens;
   struct ClearProgress {
     Progress* p;
@@ -779,30 +857,32 @@ Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<Chat
 
   // The samples go back to their requests in order; a prompt's evaluation is
   // counted in the first response with that prompt.
-  std::vector<ChatResponse> out;
   std::vector<bool> counted(prompts.size(), false);
-  size_t next = 0;
-  for (size_t k = 0; k < requests.size(); ++k) {
-    const ChatRequest& r = requests[k];
-    const int p = prompt_of[k];
-    ChatResponse response;
-    response.model = model_id_;
-    response.tokens_prompt = static_cast<int>(prompts[p].tokens.size());
-    if (!counted[p]) {
-      counted[p] = true;
-      response.tokens_prompt_evaluated = run.tokens_evaluated[p];
-      response.time_prompt_ms = run.time_prompt_ms[p];
+  size_t next = 0, k = 0;
+  for (Caller* c : callers) {
+    std::vector<ChatResponse> out;
+    for (const ChatRequest& r : *c->requests) {
+      const int p = prompt_of[k++];
+      ChatResponse response;
+      response.model = model_id_;
+      response.tokens_prompt = static_cast<int>(prompts[p].tokens.size());
+      if (!counted[p]) {
+        counted[p] = true;
+        response.tokens_prompt_evaluated = run.tokens_evaluated[p];
+        response.time_prompt_ms = run.time_prompt_ms[p];
+      }
+      for (int i = 0; i < r.n && next < run.completions.size(); ++i) {
+        Completion& done = run.completions[next++];
+        response.tokens_generated += done.tokens_generated;
+        response.time_generation_ms += done.time_generation_ms;
+        response.choices.push_back(std::move(done));
+      }
+      if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+      out.push_back(std::move(response));
     }
-    for (int i = 0; i < r.n && next < run.completions.size(); ++i) {
-      Completion& c = run.completions[next++];
-      response.tokens_generated += c.tokens_generated;
-      response.time_generation_ms += c.time_generation_ms;
-      response.choices.push_back(std::move(c));
-    }
-    if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
-    out.push_back(std::move(response));
+    c->result = std::move(out);
   }
-  return out;
+  return Status::Ok();
 }
 
 }  // namespace

@@ -459,18 +459,62 @@ TEST_F(LlamaBackendTest, StopStringsEndTheTextBeforeTheMatch) {
   EXPECT_EQ(cut->choices[0].text, text.substr(0, first));
 }
 
-TEST_F(LlamaBackendTest, ConcurrentCallsAreSerialised) {
-  auto b = Load();
+TEST_F(LlamaBackendTest, ConcurrentCallsAreDecodedTogether) {
+  LlamaOptions o;
+  o.batch_wait_ms = 500;  // generous: the four threads surely arrive within it
+  auto b = Load(o);
+  std::vector<ChatRequest> rs;
+  for (int i = 0; i < 4; ++i) rs.push_back(Request("question " + std::to_string(i), 6));
+  std::vector<std::string> alone;
+  auto fresh = Load();
+  for (const auto& r : rs) alone.push_back(fresh->Chat(r)->choices[0].text);
+
+  // Round 1 (long replies, so that the calls surely overlap): the first
+  // caller finds the model idle and starts at once (no overlap seen yet),
+  // the others join the next batch. Round 2: overlap seen, the first caller
+  // waits for the others: one batch.
   std::vector<std::thread> threads;
+  std::vector<std::string> texts(4);
   std::atomic<int> ok{0};
+  for (int round = 1; round <= 2; ++round) {
+    const int64_t calls0 = LlamaDecodeCalls(*b);
+    threads.clear();
+    ok = 0;
+    const int tokens = round == 1 ? 100 : 6;
+    for (int i = 0; i < 4; ++i) {
+      threads.emplace_back([&, i] {
+        ChatRequest r = rs[i];
+        r.sampling.max_tokens = tokens;
+        auto resp = b->Chat(r);
+        if (resp.ok() && resp->choices[0].tokens_generated == tokens) ++ok;
+        if (resp.ok()) texts[i] = resp->choices[0].text;
+      });
+    }
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(ok.load(), 4);
+    // One by one: 4 x (1 + 5) decodes; one batch: 4 prompt decodes + 5 steps.
+    if (round == 2) {
+      EXPECT_EQ(LlamaDecodeCalls(*b) - calls0, 4 + 5);
+      for (int i = 0; i < 4; ++i) EXPECT_EQ(texts[i], alone[i]) << "caller " << i;
+    }
+  }
+
+  // A caller whose request is bad fails alone; the others are answered.
+  ChatRequest bad = Request("bad grammar", 6);
+  bad.shape.grammar = "root ::= (";
+  threads.clear();
+  ok = 0;
+  std::atomic<int> refused{0};
   for (int i = 0; i < 3; ++i) {
     threads.emplace_back([&, i] {
-      auto r = b->Chat(Request("question " + std::to_string(i), 6));
+      auto r = b->Chat(i == 1 ? bad : rs[i]);
       if (r.ok() && r->choices[0].tokens_generated == 6) ++ok;
+      if (!r.ok() && r.status().code() == Status::Code::kInvalidArgument) ++refused;
     });
   }
   for (auto& t : threads) t.join();
-  EXPECT_EQ(ok.load(), 3);
+  EXPECT_EQ(ok.load(), 2);
+  EXPECT_EQ(refused.load(), 1);
 }
 
 TEST_F(LlamaBackendTest, ResponseCacheAnswersRepeats) {
