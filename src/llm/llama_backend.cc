@@ -846,6 +846,8 @@ Status LlamaBackend::RunCallers(const std::vector<Caller*>& callers) {
       for (int i = 0; i < r.n; ++i) specs.push_back({p, &r.sampling, r.sampling.seed + i});
     }
   }
+  spdlog::debug("llama: one batch of {} samples, {} prompts, from {} callers", specs.size(), prompts.size(),
+                callers.size());
   progress_ = {};
   progress_.fn = callers.front()->requests->front().on_progress;
   for (const auto& spec : specs) progress_.max_tokens += spec.sampling->max_tokens;
