@@ -163,9 +163,9 @@ class LlmBackend {
   virtual Result<ChatResponse> Chat(const ChatRequest& request) = 0;
 
   // One response per request, in order, as Chat would give them. The
-  // embedded backend decodes the samples of requests with the same messages
-  // and shape together (LlamaOptions::max_sequences); this default sends the
-  // requests one after another. Non-OK if any request fails.
+  // embedded backend decodes the samples of all the requests together
+  // (LlamaOptions::max_sequences), sharing common prompt prefixes; this
+  // default sends the requests one after another. Non-OK if any request fails.
   virtual Result<std::vector<ChatResponse>> ChatBatch(const std::vector<ChatRequest>& requests) {
     std::vector<ChatResponse> out;
     out.reserve(requests.size());
@@ -203,11 +203,18 @@ struct LlamaOptions {
   // (tokenizer.chat_template), else "chatml".
   std::string chat_template;
   bool reuse_prefix = true;  // keep the KV cache of the common prefix between requests
-  // Samples of one request (n > 1), or of a ChatBatch of requests with the
-  // same prompt, decoded together as separate sequences sharing the prompt's
-  // KV cells, as many at once as this and the context allow (each with room
-  // for its max_tokens). 1: one sample after another.
+  // Samples of one request (n > 1) or of a ChatBatch, decoded together as
+  // separate sequences (samples of one prompt share its KV cells, prompts
+  // share their common prefix), as many at once as this and the context
+  // allow (each with room for its max_tokens). 1: one sample after another.
   int max_sequences = 8;
+  // Concurrent calls (several threads asking at once: bench --max-in-flight,
+  // best-of-n's samples in flight) are decoded together too, prompts apart,
+  // up to max_sequences samples: calls that arrive while a batch runs join
+  // the next one, and once calls have been seen to overlap, a call that
+  // finds the model idle waits this long for others to join it (a single
+  // caller never waits). 0: no wait.
+  double batch_wait_ms = 10;
 };
 
 // Loads the model. FailedPrecondition when regrapht was built without

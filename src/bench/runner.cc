@@ -131,8 +131,11 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     row.reference_ms = r.reference_timing ? r.reference_timing->median_ms : 0;
     row.candidate_source = outcome->source;
     row.candidate_hash = r.candidate_hash;
-    row.result_json = VerifyResultToJson(r).dump();
-    row.env_json = EnvironmentToJson(r.env).dump();
+    // A detail can quote what the model wrote, which need not be UTF-8 (a
+    // reply cut inside a character, a byte token of a small model).
+    constexpr auto kReplace = OrderedJson::error_handler_t::replace;
+    row.result_json = VerifyResultToJson(r).dump(-1, ' ', false, kReplace);
+    row.env_json = EnvironmentToJson(r.env).dump(-1, ' ', false, kReplace);
     row.search_json = outcome->search_json;
     row.tokens_prompt = outcome->tokens_prompt;
     row.tokens_generated = outcome->tokens_generated;

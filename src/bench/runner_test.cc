@@ -106,6 +106,33 @@ TEST(RunnerTest, HeldOutRowsKeepTheSearchTimeFiguresApart) {
   EXPECT_NE(md.find("geomean speedup 5.00x at search time, 4.00x held-out"), std::string::npos) << md;
 }
 
+// What the model wrote reaches a row's JSON through the verdict's detail; it
+// need not be UTF-8 (a reply cut inside a character): stored, not a crash.
+TEST(RunnerTest, DetailThatIsNotUtf8IsStored) {
+  auto store = ResultsStore::Open(":memory:");
+  ASSERT_TRUE(store.ok());
+  Suite suite = BundledSuite();
+  suite.problems.resize(1);
+  RunnerOptions o;
+  o.method = "fake";
+  o.progress = false;
+  MethodFn method = [](const SuiteProblem&, int, uint64_t) -> Result<SampleOutcome> {
+    SampleOutcome out;
+    out.source = "__global__ void k() {} // \xfa\xc3";
+    out.result.verdict = Verdict::kCompileError;
+    out.result.detail = "no code found in: \xfa\xc3(";
+    return out;
+  };
+  auto r = RunSuite(suite, o, method, store->get(), SystemClock::Get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  auto rows = (*store)->Query();
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ((*rows)[0].verdict, "compile_error");
+  EXPECT_NE((*rows)[0].result_json.find("no code found in: \xef\xbf\xbd"), std::string::npos)
+      << (*rows)[0].result_json;  // U+FFFD in place of the bad bytes
+}
+
 TEST(RunnerTest, ShardsPartitionProblems) {
   auto store = ResultsStore::Open(":memory:");
   Suite suite = BundledSuite();

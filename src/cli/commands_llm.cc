@@ -1,4 +1,6 @@
 // The language-model commands: chat, bench-llm, model pull|list.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -35,6 +37,14 @@ std::string List(const std::vector<double>& v) {
     out += buf;
   }
   return out;
+}
+
+// CPU seconds this process has used (user + system, all threads): beside the
+// wall time, it shows how much of a slow figure is waiting for a busy core.
+double CpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 // ---- chat ---------------------------------------------------------------------------
@@ -185,6 +195,7 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     int reps = 5;
     int batch = 0;
     bool json = false;
+    bool mixed = false;
   };
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
@@ -202,6 +213,9 @@ std::function<int()> BenchLlm(CLI::App* sub) {
                   "(decoded together) against N requests one after another (0: skip)")
       ->capture_default_str()
       ->check(CLI::Range(0, 64));
+  sub->add_flag("--mixed", s->mixed,
+                "With --batch: also N requests with different prompts (one system prompt) in one ChatBatch "
+                "against the same N one after another");
   AddJsonFlag(sub, &s->json, "the measurements (medians and each repetition)");
   return [s] {
     OrderedJson out;
@@ -282,39 +296,75 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       if (!made.ok()) return Fail(made.status());
       batch_backend = std::move(*made);
     }
-    for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
-      LlmBackend& b = *batch_backend;
-      ChatRequest r;
-      r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
-      r.sampling.max_tokens = s->gen_tokens;
-      r.sampling.temperature = 0.7f;
-      r.sampling.seed = 1 + rep;
-      r.sampling.ignore_eos = true;
-      auto t0 = std::chrono::steady_clock::now();
-      int seq_tokens = 0;
-      for (int i = 0; i < s->batch; ++i) {
-        ChatRequest one = r;
-        one.sampling.seed = r.sampling.seed + i;
-        auto resp = b.Chat(one);
+    // Same prompt (n = N in one request), then, with --mixed, N requests with
+    // different prompts sharing a system prompt (one ChatBatch).
+    for (bool mixed : {false, true}) {
+      if (mixed && !s->mixed) break;
+      std::vector<double> batch_ratios, cpu_ratios;
+      for (int rep = 0; rep < s->reps && s->batch > 0; ++rep) {
+        LlmBackend& b = *batch_backend;
+        std::vector<ChatRequest> rs(s->batch);
+        for (int i = 0; i < s->batch; ++i) {
+          ChatRequest& r = rs[i];
+          r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
+          if (mixed) {
+            static const char* kTasks[] = {"a prefix sum", "a histogram", "a matrix transpose", "a reduction",
+                                           "SAXPY", "a stencil", "a bitonic sort", "a dot product"};
+            r.messages = {{Role::kSystem, "You are an expert CUDA programmer. Answer with code only."},
+                          {Role::kUser, std::string("Write a CUDA kernel for ") + kTasks[i % 8] + " (" +
+                                            std::to_string(rep) + "." + std::to_string(i) + ")"}};
+          }
+          r.sampling.max_tokens = s->gen_tokens;
+          r.sampling.temperature = 0.7f;
+          r.sampling.seed = 1 + rep + i;
+          r.sampling.ignore_eos = true;
+        }
+        auto t0 = std::chrono::steady_clock::now();
+        double c0 = CpuSeconds();
+        int seq_tokens = 0;
+        for (const auto& r : rs) {
+          auto resp = b.Chat(r);
+          if (!resp.ok()) return Fail(resp.status());
+          seq_tokens += resp->tokens_generated;
+        }
+        double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double seq_cpu = CpuSeconds() - c0;
+        if (!mixed) {
+          rs.resize(1);
+          rs[0].n = s->batch;
+        }
+        t0 = std::chrono::steady_clock::now();
+        c0 = CpuSeconds();
+        auto resp = b.ChatBatch(rs);
         if (!resp.ok()) return Fail(resp.status());
-        seq_tokens += resp->tokens_generated;
+        double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        double batch_cpu = CpuSeconds() - c0;
+        int batch_tokens = 0;
+        for (const auto& one : *resp) batch_tokens += one.tokens_generated;
+        double ratio = (batch_tokens / batch_s) / (seq_tokens / seq_s);
+        double cpu_ratio = (batch_tokens / batch_cpu) / (seq_tokens / seq_cpu);
+        batch_ratios.push_back(ratio);
+        cpu_ratios.push_back(cpu_ratio);
+        std::printf("%s rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s, %.2f cpu-s), "
+                    "%s %.2f s (%.1f tok/s, %.2f cpu-s): %.2fx (cpu %.2fx)\n",
+                    mixed ? "mixed     " : "batch     ", rep, s->batch, s->gen_tokens, s->batch, seq_s,
+                    seq_tokens / seq_s, seq_cpu, mixed ? "one ChatBatch" : ("n=" + std::to_string(s->batch)).c_str(),
+                    batch_s, batch_tokens / batch_s, batch_cpu, ratio, cpu_ratio);
+        std::fflush(stdout);
+        out[mixed ? "mixed" : "batch"].push_back({{"n", s->batch},
+                                                  {"tokens", s->gen_tokens},
+                                                  {"sequential_s", seq_s},
+                                                  {"sequential_tok_s", seq_tokens / seq_s},
+                                                  {"sequential_cpu_s", seq_cpu},
+                                                  {"batched_s", batch_s},
+                                                  {"batched_tok_s", batch_tokens / batch_s},
+                                                  {"batched_cpu_s", batch_cpu}});
       }
-      double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      r.n = s->batch;
-      t0 = std::chrono::steady_clock::now();
-      auto resp = b.Chat(r);
-      if (!resp.ok()) return Fail(resp.status());
-      double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-      std::printf("batch      rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s), n=%d %.2f s (%.1f tok/s): %.2fx\n",
-                  rep, s->batch, s->gen_tokens, s->batch, seq_s, seq_tokens / seq_s, s->batch, batch_s,
-                  resp->tokens_generated / batch_s, (resp->tokens_generated / batch_s) / (seq_tokens / seq_s));
-      std::fflush(stdout);
-      out["batch"].push_back({{"n", s->batch},
-                              {"tokens", s->gen_tokens},
-                              {"sequential_s", seq_s},
-                              {"sequential_tok_s", seq_tokens / seq_s},
-                              {"batched_s", batch_s},
-                              {"batched_tok_s", resp->tokens_generated / batch_s}});
+      if (!batch_ratios.empty()) {
+        std::printf("%s %s, %d threads: median %.2fx aggregate tokens/s (cpu-time ratio %.2fx)\n",
+                    mixed ? "mixed     " : "batch     ", info->description.c_str(), info->threads,
+                    Median(batch_ratios), Median(cpu_ratios));
+      }
     }
     batch_backend.reset();
 

@@ -28,6 +28,8 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <condition_variable>
+#include <deque>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -72,6 +74,10 @@ void LogFromLlama(ggml_log_level level, const char* text, void*) {
   }
 }
 
+bool SameShape(const OutputShape& a, const OutputShape& b) {
+  return a.prefill == b.prefill && a.grammar == b.grammar && a.close == b.close;
+}
+
 void InitLlamaOnce() {
   static std::once_flag once;
   std::call_once(once, [] {
@@ -93,6 +99,7 @@ class LlamaBackend final : public LlmBackend {
   std::string ModelId() const override { return model_id_; }
 
   const LlamaInfo& info() const { return info_; }
+  int64_t decode_calls() const { return decode_calls_.load(); }
   Result<std::vector<llama_token>> Tokenize(const std::string& text, bool add_special);
 
  private:
@@ -103,29 +110,64 @@ class LlamaBackend final : public LlmBackend {
   // Decodes `n` tokens at positions cached_.size()...; logits for the last.
   Status Decode(const llama_token* tokens, int n, bool* cancelled);
   void ResetCache();
-  // One sample to draw: its sampling parameters and seed.
+  // A prompt of a batch: its tokens (prefill included) and output shape.
+  struct Prompt {
+    std::vector<llama_token> tokens;
+    const OutputShape* shape;
+  };
+  // One sample to draw: its prompt (an index into the batch's prompts), its
+  // sampling parameters and seed.
   struct SampleSpec {
+    int prompt;
     const SamplingParams* sampling;
     uint64_t seed;
   };
   struct SampleRun {
     std::vector<Completion> completions;  // one per spec, in order (fewer if cancelled)
-    int tokens_evaluated = 0;
-    double time_prompt_ms = 0;
+    std::vector<int> tokens_evaluated;    // per prompt
+    std::vector<double> time_prompt_ms;   // per prompt
+  };
+  // Where a prompt of a wave lives: sequence `home` (the first of its
+  // samples), whose first `common` cells are copied from sequence `from`
+  // (the prompt of this wave sharing the longest prefix with it); the rest
+  // is evaluated into `home`. The wave's first prompt is home 0 (the cached
+  // sequence; prefix reuse as for one request).
+  struct WavePrompt {
+    int prompt;
+    int home;
+    int from = 0;
+    size_t common = 0;
   };
   // Formats and tokenizes the prompt (prefill included) and checks it fits.
   Result<std::vector<llama_token>> PromptTokens(const ChatRequest& request);
-  // Draws every sample of `specs` for `prompt`: in waves of up to
-  // max_sequences sequences decoded together, as many as the context holds
-  // with room for each one's max_tokens; one at a time when that is 1.
-  Result<SampleRun> RunSamples(const std::vector<llama_token>& prompt, const OutputShape& shape,
-                               const std::vector<SampleSpec>& specs);
-  // Generates the samples of one wave. The prompt is in the context
-  // (sequence 0) with its last token's logits; sequences 1..n-1 share its
-  // cells (llama_memory_seq_cp) and are removed afterwards; sequence 0 keeps
-  // its answer, as cached_ says.
-  Result<std::vector<Completion>> GenerateWave(size_t prompt_len, const OutputShape& shape,
-                                               const SampleSpec* specs, int n);
+  // A ChatBatch call waiting for its turn: its requests, their prompts'
+  // tokens, and (once done) its responses.
+  struct Caller {
+    const std::vector<ChatRequest>* requests = nullptr;
+    std::vector<std::vector<llama_token>> tokens;  // per request; moved out when run
+    Result<std::vector<ChatResponse>> result = Status::Internal("not run");
+    bool done = false;
+  };
+  // Answers the requests of `callers` as one batch (RunSamples), setting
+  // each caller's result; non-OK when the batch failed as a whole.
+  Status RunCallers(const std::vector<Caller*>& callers);
+  // Draws every sample of `specs`: in waves of up to max_sequences sequences
+  // decoded together, as many as the context holds with room for each one's
+  // max_tokens (a cell shared by several sequences counts once); one at a
+  // time when that is 1.
+  Result<SampleRun> RunSamples(const std::vector<Prompt>& prompts, const std::vector<SampleSpec>& specs);
+  // Generates the samples of one wave: evaluates its prompts (the first into
+  // sequence 0 with prefix reuse, each other one into its home sequence from
+  // the longest shared prefix, llama_memory_seq_cp), shares each prompt's
+  // cells with its other samples' sequences, then decodes one token of every
+  // unfinished sequence per llama_decode. Sequences 1..n-1 are removed
+  // afterwards; sequence 0 keeps its prompt and answer, as cached_ says.
+  Result<std::vector<Completion>> GenerateWave(const std::vector<Prompt>& prompts,
+                                               const std::vector<WavePrompt>& plan,
+                                               const SampleSpec* specs, int n, SampleRun* run);
+  // Decodes `n` tokens into sequence `seq` at positions pos0...; logits for
+  // the last. Does not touch cached_ (sequence 0 goes through Decode).
+  Status DecodeSeq(int seq, llama_pos pos0, const llama_token* tokens, int n, bool* cancelled);
   // Samples a token from output `idx` of the last decode, under `grammar`
   // when it is not null; accepts it in both samplers.
   llama_token Sample(llama_sampler* chain, llama_sampler* grammar, int idx);
@@ -149,6 +191,14 @@ class LlamaBackend final : public LlmBackend {
   int n_batch_ = 0;
   int n_seq_ = 1;  // sequences a wave may decode together
 
+  // Concurrent ChatBatch calls queue here; the first in line when no batch
+  // runs leads the next one and takes the others with it.
+  std::mutex queue_mu_;
+  std::condition_variable queue_cv_;
+  std::deque<Caller*> queue_;
+  bool running_ = false;
+  bool concurrent_ = false;  // a caller arrived while another was queued or running
+
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
   const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
@@ -163,6 +213,7 @@ class LlamaBackend final : public LlmBackend {
   // second has passed since the last report, or when `force`.
   void ReportProgress(int wave_tokens, bool force);
   std::vector<llama_token_data> candidates_;   // Sample's scratch
+  std::atomic<int64_t> decode_calls_{0};        // llama_decode calls so far
 };
 
 Status LlamaBackend::Init() {
@@ -281,6 +332,7 @@ Status LlamaBackend::Decode(const llama_token* tokens, int n, bool* cancelled) {
     batch.logits[i] = i == n - 1;
   }
   batch.n_tokens = n;
+  ++decode_calls_;
   int rc = llama_decode(ctx_.get(), batch);
   llama_batch_free(batch);
   if (rc == 0) {
@@ -295,6 +347,30 @@ Status LlamaBackend::Decode(const llama_token* tokens, int n, bool* cancelled) {
   }
   return Status::Internal("llama_decode failed with " + std::to_string(rc) + " at position " +
                           std::to_string(pos0) + " (" + std::to_string(n) + " tokens)");
+}
+
+Status LlamaBackend::DecodeSeq(int seq, llama_pos pos0, const llama_token* tokens, int n,
+                               bool* cancelled) {
+  llama_batch batch = llama_batch_init(n, 0, 1);
+  for (int i = 0; i < n; ++i) {
+    batch.token[i] = tokens[i];
+    batch.pos[i] = pos0 + i;
+    batch.n_seq_id[i] = 1;
+    batch.seq_id[i][0] = seq;
+    batch.logits[i] = i == n - 1;
+  }
+  batch.n_tokens = n;
+  ++decode_calls_;
+  int rc = llama_decode(ctx_.get(), batch);
+  llama_batch_free(batch);
+  if (rc == 0) return Status::Ok();
+  if (rc == 2) {
+    *cancelled = true;
+    return Status::Ok();
+  }
+  return Status::Internal("llama_decode failed with " + std::to_string(rc) + " at position " +
+                          std::to_string(pos0) + " of sequence " + std::to_string(seq) + " (" +
+                          std::to_string(n) + " tokens)");
 }
 
 Result<int> LlamaBackend::EvaluatePrompt(const std::vector<llama_token>& prompt, bool* cancelled) {
@@ -373,8 +449,9 @@ void LlamaBackend::AddRepetitionControl(llama_sampler* chain, const SamplingPara
   }
 }
 
-Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, const OutputShape& shape,
-                                                           const SampleSpec* specs, int n) {
+Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Prompt>& prompts,
+                                                           const std::vector<WavePrompt>& plan,
+                                                           const SampleSpec* specs, int n, SampleRun* run) {
   struct Seq {
     llama_sampler_ptr chain, grammar;
     Completion out;
@@ -382,6 +459,10 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     bool done = false;
     int idx = -1;  // its output in the last decode's batch
     llama_token tok = 0;
+    bool has_first = false;  // `first` was sampled right after its prompt
+    llama_token first = 0;
+    size_t prompt_len = 0;
+    const OutputShape* shape = nullptr;
     Clock::time_point t0;
   };
   llama_memory_t mem = llama_get_memory(ctx_.get());
@@ -389,7 +470,10 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
   std::vector<Seq> seqs(n);
   for (int i = 0; i < n; ++i) {
     const SamplingParams& sp = *specs[i].sampling;
+    const OutputShape& shape = *prompts[specs[i].prompt].shape;
     Seq& q = seqs[i];
+    q.shape = &shape;
+    q.prompt_len = prompts[specs[i].prompt].tokens.size();
     q.chain.reset(llama_sampler_chain_init(llama_sampler_chain_default_params()));
     AddRepetitionControl(q.chain.get(), sp);
     if (sp.temperature <= 0) {
@@ -411,11 +495,55 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     // The prefill is part of the text; stop strings apply to what follows it,
     // the closing string to the whole text.
     q.out.text = shape.prefill;
-    q.t0 = Clock::now();
-    if (i > 0) llama_memory_seq_cp(mem, 0, i, -1, -1);
   }
-  const size_t start = shape.prefill.size();
-  int cells = static_cast<int>(prompt_len);  // KV cells in use
+  // The prompts: evaluated one after another; each one's samples draw their
+  // first token at once (the next decode replaces the logits) and share its
+  // cells.
+  int cells = 0;  // KV cells in use
+  bool cancelled = false;
+  auto drop_others = [&] {
+    for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
+  };
+  for (const WavePrompt& wp : plan) {
+    const std::vector<llama_token>& tokens = prompts[wp.prompt].tokens;
+    auto t0 = Clock::now();
+    int evaluated = 0;
+    if (wp.home == 0) {
+      RG_ASSIGN_OR_RETURN(evaluated, EvaluatePrompt(tokens, &cancelled));
+    } else {
+      if (wp.common > 0) llama_memory_seq_cp(mem, wp.from, wp.home, 0, static_cast<llama_pos>(wp.common));
+      for (size_t i = wp.common; i < tokens.size() && !cancelled; i += n_batch_) {
+        int k = static_cast<int>(std::min<size_t>(n_batch_, tokens.size() - i));
+        Status st = DecodeSeq(wp.home, static_cast<llama_pos>(i), tokens.data() + i, k, &cancelled);
+        if (!st.ok()) {
+          drop_others();
+          return st;
+        }
+        if (!cancelled) evaluated += k;
+      }
+    }
+    run->time_prompt_ms[wp.prompt] += MsSince(t0);
+    run->tokens_evaluated[wp.prompt] += evaluated;
+    cells += static_cast<int>(tokens.size() - wp.common);
+    if (cancelled) break;
+    for (int i = 0; i < n; ++i) {
+      if (specs[i].prompt != wp.prompt) continue;
+      if (i != wp.home) llama_memory_seq_cp(mem, wp.home, i, -1, -1);
+      seqs[i].first = Sample(seqs[i].chain.get(), seqs[i].grammar.get(), -1);
+      seqs[i].has_first = true;
+    }
+  }
+  if (cancelled) {
+    drop_others();
+    std::vector<Completion> out;
+    for (auto& q : seqs) {
+      q.out.finish_reason = FinishReason::kCancelled;
+      q.out.text.clear();
+      out.push_back(std::move(q.out));
+    }
+    return out;
+  }
+  for (auto& q : seqs) q.t0 = Clock::now();
   auto finish = [&](Seq& q, FinishReason why) {
     q.out.finish_reason = why;
     q.out.time_generation_ms = MsSince(q.t0);
@@ -424,6 +552,8 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
   // Takes token `tok` into q; false when q has finished.
   char piece[256];
   auto take = [&](Seq& q, const SamplingParams& sp, llama_token tok) {
+    const OutputShape& shape = *q.shape;
+    const size_t start = shape.prefill.size();
     if ((!sp.ignore_eos || q.grammar) && llama_vocab_is_eog(vocab_, tok)) {
       finish(q, FinishReason::kStop);
       return false;
@@ -487,7 +617,8 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
         finish(q, FinishReason::kCancelled);
         continue;
       }
-      llama_token tok = Sample(q.chain.get(), q.grammar.get(), q.idx);
+      llama_token tok = q.has_first ? q.first : Sample(q.chain.get(), q.grammar.get(), q.idx);
+      q.has_first = false;
       if (!take(q, *specs[i].sampling, tok)) continue;
       if (cells >= n_ctx_) {
         finish(q, FinishReason::kContextFull);
@@ -495,7 +626,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
       }
       int k = batch.n_tokens++;
       batch.token[k] = tok;
-      batch.pos[k] = static_cast<llama_pos>(prompt_len) + q.out.tokens_generated - 1;
+      batch.pos[k] = static_cast<llama_pos>(q.prompt_len) + q.out.tokens_generated - 1;
       batch.n_seq_id[k] = 1;
       batch.seq_id[k][0] = i;
       batch.logits[k] = true;
@@ -504,6 +635,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
       ++cells;
     }
     if (batch.n_tokens == 0) break;
+    ++decode_calls_;
     int rc = llama_decode(ctx_.get(), batch);
     if (rc != 0) {
       for (auto& q : seqs) {
@@ -514,7 +646,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
                                   std::to_string(batch.n_tokens) + " sequences");
       }
       // Whatever part of the batch was processed is dropped with the rest.
-      for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
+      drop_others();
       ResetCache();
       break;
     }
@@ -527,9 +659,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(size_t prompt_len, co
     progress_.tokens_done += wave_tokens();
     ReportProgress(0, /*force=*/true);
   }
-  if (status.ok()) {
-    for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
-  }
+  if (status.ok()) drop_others();
   RG_RETURN_IF_ERROR(status);
   std::vector<Completion> out;
   for (auto& q : seqs) out.push_back(std::move(q.out));
@@ -547,32 +677,49 @@ void LlamaBackend::ReportProgress(int wave_tokens, bool force) {
   progress_.fn(p);
 }
 
-Result<LlamaBackend::SampleRun> LlamaBackend::RunSamples(const std::vector<llama_token>& prompt,
-                                                         const OutputShape& shape,
+Result<LlamaBackend::SampleRun> LlamaBackend::RunSamples(const std::vector<Prompt>& prompts,
                                                          const std::vector<SampleSpec>& specs) {
   SampleRun run;
+  run.tokens_evaluated.assign(prompts.size(), 0);
+  run.time_prompt_ms.assign(prompts.size(), 0);
+  auto shared = [](const std::vector<llama_token>& a, const std::vector<llama_token>& b) {
+    size_t k = 0, limit = std::min(a.size(), b.size());
+    while (k < limit && a[k] == b[k]) ++k;
+    return k;
+  };
   size_t next = 0;
   while (next < specs.size()) {
-    // As many sequences as fit: the prompt's cells are shared, each
-    // sequence needs room for its own reply.
-    int longest = 1;
+    // As many sequences as fit: a prompt's cells (and the prefix it shares
+    // with an earlier prompt of the wave) are held once, each sequence needs
+    // room for its own reply.
+    std::vector<WavePrompt> plan;
     int width = 0;
-    int room = n_ctx_ - static_cast<int>(prompt.size());
-    for (size_t i = next; i < specs.size() && width < n_seq_; ++i, ++width) {
-      longest = std::max(longest, specs[i].sampling->max_tokens);
-      if (width > 0 && (width + 1) * longest > room) break;
+    int need = 0;
+    for (size_t i = next; i < specs.size() && width < n_seq_; ++i) {
+      const int p = specs[i].prompt;
+      int more = specs[i].sampling->max_tokens;
+      WavePrompt wp{p, width};
+      bool known = false;
+      for (const auto& w : plan) known = known || w.prompt == p;
+      if (!known) {
+        const auto& tokens = prompts[p].tokens;
+        if (options_.reuse_prefix) {
+          for (const auto& w : plan) {
+            size_t c = std::min(shared(prompts[w.prompt].tokens, tokens), tokens.size() - 1);
+            if (c > wp.common) {
+              wp.common = c;
+              wp.from = w.home;
+            }
+          }
+        }
+        more += static_cast<int>(tokens.size() - wp.common);
+      }
+      if (width > 0 && need + more > n_ctx_) break;
+      need += more;
+      if (!known) plan.push_back(wp);
+      ++width;
     }
-    width = std::max(1, width);
-    bool cancelled = false;
-    auto t0 = Clock::now();
-    RG_ASSIGN_OR_RETURN(int evaluated, EvaluatePrompt(prompt, &cancelled));
-    run.time_prompt_ms += MsSince(t0);
-    run.tokens_evaluated += evaluated;
-    if (cancelled) {
-      run.completions.push_back({"", FinishReason::kCancelled, 0, 0});
-      break;
-    }
-    RG_ASSIGN_OR_RETURN(auto wave, GenerateWave(prompt.size(), shape, specs.data() + next, width));
+    RG_ASSIGN_OR_RETURN(auto wave, GenerateWave(prompts, plan, specs.data() + next, width, &run));
     bool stop = false;
     for (auto& c : wave) {
       stop = stop || c.finish_reason == FinishReason::kCancelled;
@@ -615,61 +762,129 @@ Result<ChatResponse> LlamaBackend::Chat(const ChatRequest& request) {
 
 Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<ChatRequest>& requests) {
   if (requests.empty()) return std::vector<ChatResponse>{};
-  // One batch needs one prompt: the same messages, shape and cancel flag.
+  // One batch needs one cancel flag (llama_decode's abort callback).
   for (const auto& r : requests) {
-    const ChatRequest& first = requests.front();
-    bool same = r.cancel == first.cancel && r.shape.prefill == first.shape.prefill &&
-                r.shape.grammar == first.shape.grammar && r.shape.close == first.shape.close &&
-                r.messages.size() == first.messages.size();
-    for (size_t i = 0; same && i < r.messages.size(); ++i) {
-      same = r.messages[i].role == first.messages[i].role && r.messages[i].content == first.messages[i].content;
-    }
-    if (!same) return LlmBackend::ChatBatch(requests);  // one request at a time
+    if (r.cancel != requests.front().cancel) return LlmBackend::ChatBatch(requests);  // one at a time
   }
+  // A bad request fails here, for its caller alone, before it can join
+  // other callers' batch.
+  Caller me;
+  me.requests = &requests;
+  for (const auto& r : requests) {
+    RG_ASSIGN_OR_RETURN(std::vector<llama_token> tokens, PromptTokens(r));
+    me.tokens.push_back(std::move(tokens));
+  }
+  std::unique_lock lk(queue_mu_);
+  if (running_ || !queue_.empty()) concurrent_ = true;
+  queue_.push_back(&me);
+  queue_cv_.notify_all();  // a leader waiting for company counts again
+  while (!me.done && (running_ || queue_.front() != &me)) queue_cv_.wait(lk);
+  if (me.done) return std::move(me.result);
+  // This caller leads the next batch: itself and the callers queued behind
+  // it with the same cancel flag, up to max_sequences samples (at least its
+  // own), after a short wait for callers that arrive together (only once
+  // callers have been seen to overlap: one thread alone never waits).
+  running_ = true;
+  auto samples = [](const Caller* c) {
+    int n = 0;
+    for (const auto& r : *c->requests) n += r.n;
+    return n;
+  };
+  auto take = [&] {
+    std::vector<Caller*> group;
+    int total = 0;
+    for (Caller* c : queue_) {
+      if (c->requests->front().cancel != me.requests->front().cancel) continue;
+      if (!group.empty() && total + samples(c) > n_seq_) break;
+      group.push_back(c);
+      total += samples(c);
+    }
+    return std::make_pair(group, total);
+  };
+  if (options_.batch_wait_ms > 0 && n_seq_ > 1 && concurrent_) {
+    queue_cv_.wait_for(lk, std::chrono::duration<double, std::milli>(options_.batch_wait_ms),
+                       [&] { return take().second >= n_seq_; });
+  }
+  std::vector<Caller*> group = take().first;
+  for (Caller* c : group) queue_.erase(std::find(queue_.begin(), queue_.end(), c));
+  lk.unlock();
+  Status status = RunCallers(group);
+  lk.lock();
+  for (Caller* c : group) {
+    if (!status.ok()) c->result = status;
+    c->done = true;
+  }
+  running_ = false;
+  queue_cv_.notify_all();
+  return std::move(me.result);
+}
+
+Status LlamaBackend::RunCallers(const std::vector<Caller*>& callers) {
   std::lock_guard lock(mu_);
-  cancel_ = requests.front().cancel;
+  cancel_ = callers.front()->requests->front().cancel;
   struct ClearCancel {
     const std::atomic<bool>** p;
     ~ClearCancel() { *p = nullptr; }
   } clear_cancel{&cancel_};
 
-  std::vector<llama_token> prompt;
+  // The distinct prompts (same tokens and shape: one prompt, its samples
+  // share it), and every sample in caller and request order.
+  std::vector<Prompt> prompts;
+  std::vector<int> prompt_of;  // per request, callers one after another
   std::vector<SampleSpec> specs;
-  for (const auto& r : requests) {
-    RG_ASSIGN_OR_RETURN(prompt, PromptTokens(r));
-    for (int i = 0; i < r.n; ++i) specs.push_back({&r.sampling, r.sampling.seed + i});
+  for (Caller* c : callers) {
+    for (size_t k = 0; k < c->requests->size(); ++k) {
+      const ChatRequest& r = (*c->requests)[k];
+      std::vector<llama_token>& tokens = c->tokens[k];
+      int p = 0;
+      while (p < static_cast<int>(prompts.size()) &&
+             (prompts[p].tokens != tokens || !SameShape(*prompts[p].shape, r.shape))) {
+        ++p;
+      }
+      if (p == static_cast<int>(prompts.size())) prompts.push_back({std::move(tokens), &r.shape});
+      prompt_of.push_back(p);
+      for (int i = 0; i < r.n; ++i) specs.push_back({p, &r.sampling, r.sampling.seed + i});
+    }
   }
+  spdlog::debug("llama: one batch of {} samples, {} prompts, from {} callers", specs.size(), prompts.size(),
+                callers.size());
   progress_ = {};
-  progress_.fn = requests.front().on_progress;
+  progress_.fn = callers.front()->requests->front().on_progress;
   for (const auto& spec : specs) progress_.max_tokens += spec.sampling->max_tokens;
   struct ClearProgress {
     Progress* p;
     ~ClearProgress() { *p = {}; }
   } clear_progress{&progress_};
-  RG_ASSIGN_OR_RETURN(SampleRun run, RunSamples(prompt, requests.front().shape, specs));
+  RG_ASSIGN_OR_RETURN(SampleRun run, RunSamples(prompts, specs));
 
-  // The samples go back to their requests in order; the prompt's evaluation
-  // is counted in the first response.
-  std::vector<ChatResponse> out;
-  size_t next = 0;
-  for (const auto& r : requests) {
-    ChatResponse response;
-    response.model = model_id_;
-    response.tokens_prompt = static_cast<int>(prompt.size());
-    if (out.empty()) {
-      response.tokens_prompt_evaluated = run.tokens_evaluated;
-      response.time_prompt_ms = run.time_prompt_ms;
+  // The samples go back to their requests in order; a prompt's evaluation is
+  // counted in the first response with that prompt.
+  std::vector<bool> counted(prompts.size(), false);
+  size_t next = 0, k = 0;
+  for (Caller* c : callers) {
+    std::vector<ChatResponse> out;
+    for (const ChatRequest& r : *c->requests) {
+      const int p = prompt_of[k++];
+      ChatResponse response;
+      response.model = model_id_;
+      response.tokens_prompt = static_cast<int>(prompts[p].tokens.size());
+      if (!counted[p]) {
+        counted[p] = true;
+        response.tokens_prompt_evaluated = run.tokens_evaluated[p];
+        response.time_prompt_ms = run.time_prompt_ms[p];
+      }
+      for (int i = 0; i < r.n && next < run.completions.size(); ++i) {
+        Completion& done = run.completions[next++];
+        response.tokens_generated += done.tokens_generated;
+        response.time_generation_ms += done.time_generation_ms;
+        response.choices.push_back(std::move(done));
+      }
+      if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+      out.push_back(std::move(response));
     }
-    for (int i = 0; i < r.n && next < run.completions.size(); ++i) {
-      Completion& c = run.completions[next++];
-      response.tokens_generated += c.tokens_generated;
-      response.time_generation_ms += c.time_generation_ms;
-      response.choices.push_back(std::move(c));
-    }
-    if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
-    out.push_back(std::move(response));
+    c->result = std::move(out);
   }
-  return out;
+  return Status::Ok();
 }
 
 }  // namespace
@@ -677,6 +892,45 @@ Result<std::vector<ChatResponse>> LlamaBackend::ChatBatch(const std::vector<Chat
 std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend) {
   if (auto* b = dynamic_cast<const LlamaBackend*>(&backend)) return b->info();
   return std::nullopt;
+}
+
+int64_t LlamaDecodeCalls(const LlmBackend& backend) {
+  if (auto* b = dynamic_cast<const LlamaBackend*>(&backend)) return b->decode_calls();
+  return -1;
+}
+
+Status RequantizeGguf(const fs::path& in, const fs::path& out, const std::string& type,
+                      int threads) {
+  llama_ftype ftype;
+  std::string t = ToLower(type);
+  if (t == "q8_0") {
+    ftype = LLAMA_FTYPE_MOSTLY_Q8_0;
+  } else if (t == "f16") {
+    ftype = LLAMA_FTYPE_MOSTLY_F16;
+  } else {
+    return Status::InvalidArgument("requantize: unknown weight type '" + type +
+                                   "' (known: q8_0, f16)");
+  }
+  std::error_code ec;
+  if (!fs::is_regular_file(in, ec)) return Status::NotFound(in.string() + ": no such model file");
+  InitLlamaOnce();
+  llama_model_quantize_params p = llama_model_quantize_default_params();
+  p.nthread = threads > 0 ? threads : PhysicalCores();
+  p.ftype = ftype;
+  p.allow_requantize = true;
+  const fs::path part = out.string() + ".part";
+  uint32_t rc = llama_model_quantize(in.c_str(), part.c_str(), &p);
+  if (rc != 0) {
+    fs::remove(part, ec);
+    return Status::Internal(in.string() + ": llama_model_quantize to " + t + " failed (" +
+                            std::to_string(rc) + "; --log-level debug shows why)");
+  }
+  fs::rename(part, out, ec);
+  if (ec) {
+    fs::remove(part, ec);
+    return Status::IoError(out.string() + ": cannot rename the requantized file into place");
+  }
+  return Status::Ok();
 }
 
 Result<int> CountTokens(LlmBackend& backend, const std::string& text) {

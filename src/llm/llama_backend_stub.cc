@@ -16,6 +16,13 @@ Result<int> CountTokens(LlmBackend& backend, const std::string&) {
   return Status::InvalidArgument(backend.Name() + " cannot count tokens");
 }
 
+int64_t LlamaDecodeCalls(const LlmBackend&) { return -1; }
+
+Status RequantizeGguf(const fs::path&, const fs::path&, const std::string&, int) {
+  return Status::FailedPrecondition(
+      "requantizing needs llama.cpp; run scripts/setup-llama.sh, then reconfigure (cmake -S . -B build)");
+}
+
 }  // namespace llm
 
 bool LlamaAvailable() { return false; }

@@ -4,10 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <fstream>
 #include <set>
 #include <thread>
 
 #include "llm/extract.h"
+#include "llm/models.h"
 #include "llm/shape.h"
 #include "llm/tiny_gguf.h"
 #include "regrapht/llm.h"
@@ -233,15 +236,115 @@ TEST_F(LlamaBackendTest, BatchWidthLeavesEachSequenceRoomForItsReply) {
   EXPECT_EQ(resp->tokens_prompt_evaluated, resp->tokens_prompt + 1);
 }
 
-TEST_F(LlamaBackendTest, RequestsWithOtherPromptsAreAnsweredOneByOne) {
+TEST_F(LlamaBackendTest, RequestsWithOtherPromptsAreDecodedTogether) {
   auto b = Load();
-  std::vector<ChatRequest> rs = {Request("First.", 5), Request("Second, longer question.", 7)};
+  // Three prompts sharing the system prompt; the first asked twice (n = 2
+  // and once more as its own request), greedy: each request gets its own
+  // answer, the one it gets when asked alone.
+  std::vector<ChatRequest> rs = {Request("First.", 5), Request("Second, longer question.", 7),
+                                 Request("Third one, about shared memory tiles.", 6), Request("First.", 5)};
+  rs[0].n = 2;
+  const int64_t calls0 = LlamaDecodeCalls(*b);
   auto resp = b->ChatBatch(rs);
   ASSERT_TRUE(resp.ok()) << resp.status().ToString();
-  ASSERT_EQ(resp->size(), 2u);
-  EXPECT_EQ((*resp)[0].choices[0].text, b->Chat(rs[0])->choices[0].text);
-  EXPECT_EQ((*resp)[1].choices[0].tokens_generated, 7);
-  EXPECT_EQ((*resp)[1].tokens_prompt, b->Chat(rs[1])->tokens_prompt);
+  ASSERT_EQ(resp->size(), 4u);
+  // One wave: one decode per prompt (each fits in one batch of 512), then
+  // one per step of all five sequences (the longest reply: 7 tokens, the last
+  // one not decoded). One by one it would be 4 prompts + 5 + 5 + 7 + 6 + 5.
+  EXPECT_EQ(LlamaDecodeCalls(*b) - calls0, 3 + 6);
+  ASSERT_EQ((*resp)[0].choices.size(), 2u);
+  auto fresh = Load();
+  for (size_t k = 0; k < rs.size(); ++k) {
+    ChatRequest alone = rs[k];
+    alone.n = 1;
+    auto a = fresh->Chat(alone);
+    ASSERT_TRUE(a.ok());
+    for (const auto& c : (*resp)[k].choices) {
+      EXPECT_EQ(c.text, a->choices[0].text) << "request " << k;
+      EXPECT_EQ(c.tokens_generated, rs[k].sampling.max_tokens);
+      EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+      EXPECT_GT(c.time_generation_ms, 0);
+    }
+    EXPECT_EQ((*resp)[k].tokens_prompt, a->tokens_prompt) << "request " << k;
+  }
+  // The first prompt is evaluated once (for three samples), the others only
+  // after the system prompt they share with it; the fourth request repeats
+  // the first prompt and evaluates nothing.
+  EXPECT_EQ((*resp)[0].tokens_prompt_evaluated, (*resp)[0].tokens_prompt);
+  for (int k : {1, 2}) {
+    EXPECT_GT((*resp)[k].tokens_prompt_evaluated, 0);
+    EXPECT_LT((*resp)[k].tokens_prompt_evaluated, (*resp)[k].tokens_prompt - 10) << "request " << k;
+  }
+  EXPECT_EQ((*resp)[3].tokens_prompt_evaluated, 0);
+  // Without prefix reuse every prompt is evaluated whole.
+  LlamaOptions cold;
+  cold.reuse_prefix = false;
+  auto c = Load(cold)->ChatBatch(rs);
+  ASSERT_TRUE(c.ok());
+  for (int k : {0, 1, 2}) EXPECT_EQ((*c)[k].tokens_prompt_evaluated, (*c)[k].tokens_prompt);
+  for (size_t k = 0; k < rs.size(); ++k) EXPECT_EQ((*c)[k].choices[0].text, (*resp)[k].choices[0].text);
+}
+
+TEST_F(LlamaBackendTest, MixedPromptBatchIsReproducibleAndSplitsIntoWaves) {
+  // Sampled: the same request list gives the same texts, warm or fresh.
+  std::vector<ChatRequest> rs = {Request("Alpha kernel.", 12, 1.0f), Request("Beta, a reduction.", 12, 1.0f),
+                                 Request("Gamma: a scan.", 12, 1.0f)};
+  for (size_t k = 0; k < rs.size(); ++k) rs[k].sampling.seed = 40 + k;
+  rs[1].n = 2;
+  auto b = Load();
+  auto first = b->ChatBatch(rs);
+  auto again = b->ChatBatch(rs);
+  auto fresh = Load()->ChatBatch(rs);
+  ASSERT_TRUE(first.ok() && again.ok() && fresh.ok());
+  for (size_t k = 0; k < rs.size(); ++k) {
+    ASSERT_EQ((*first)[k].choices.size(), static_cast<size_t>(rs[k].n));
+    for (size_t i = 0; i < (*first)[k].choices.size(); ++i) {
+      EXPECT_EQ((*again)[k].choices[i].text, (*first)[k].choices[i].text);
+      EXPECT_EQ((*fresh)[k].choices[i].text, (*first)[k].choices[i].text);
+    }
+  }
+  EXPECT_NE((*first)[1].choices[0].text, (*first)[1].choices[1].text);  // seeds 41, 42
+
+  // A 512-token context holds two 200-token replies beside the prompts, not
+  // three: three prompts go in two waves, each reply whole.
+  for (auto& r : rs) r.sampling.max_tokens = 200;
+  rs[1].n = 1;
+  auto waves = b->ChatBatch(rs);
+  ASSERT_TRUE(waves.ok()) << waves.status().ToString();
+  for (const auto& r : *waves) {
+    EXPECT_EQ(r.choices[0].tokens_generated, 200);
+    EXPECT_EQ(r.choices[0].finish_reason, FinishReason::kLength);
+  }
+  // Wave two starts with the third prompt in sequence 0: evaluated after the
+  // prefix it shares with what sequence 0 held (the first prompt).
+  EXPECT_LT((*waves)[2].tokens_prompt_evaluated, (*waves)[2].tokens_prompt);
+}
+
+TEST_F(LlamaBackendTest, CancellingAMixedPromptBatchStopsEverySequence) {
+  LlamaOptions o;
+  o.context_size = 2048;
+  auto b = Load(o);
+  std::atomic<bool> cancel{false};
+  std::vector<ChatRequest> rs = {Request("One.", 400), Request("Two, another prompt.", 400)};
+  for (auto& r : rs) r.cancel = &cancel;
+  std::thread t([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));
+    cancel = true;
+  });
+  auto resp = b->ChatBatch(rs);
+  t.join();
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  for (const auto& r : *resp) {
+    EXPECT_EQ(r.choices[0].finish_reason, FinishReason::kCancelled);
+    EXPECT_LT(r.choices[0].tokens_generated, 400);
+  }
+  for (auto& r : rs) {
+    r.cancel = nullptr;
+    r.sampling.max_tokens = 3;
+  }
+  auto after = b->ChatBatch(rs);
+  ASSERT_TRUE(after.ok());
+  for (const auto& r : *after) EXPECT_EQ(r.choices[0].tokens_generated, 3);
 }
 
 TEST_F(LlamaBackendTest, ReusesTheKvCacheForTheCommonPrefix) {
@@ -356,18 +459,62 @@ TEST_F(LlamaBackendTest, StopStringsEndTheTextBeforeTheMatch) {
   EXPECT_EQ(cut->choices[0].text, text.substr(0, first));
 }
 
-TEST_F(LlamaBackendTest, ConcurrentCallsAreSerialised) {
-  auto b = Load();
+TEST_F(LlamaBackendTest, ConcurrentCallsAreDecodedTogether) {
+  LlamaOptions o;
+  o.batch_wait_ms = 500;  // generous: the four threads surely arrive within it
+  auto b = Load(o);
+  std::vector<ChatRequest> rs;
+  for (int i = 0; i < 4; ++i) rs.push_back(Request("question " + std::to_string(i), 6));
+  std::vector<std::string> alone;
+  auto fresh = Load();
+  for (const auto& r : rs) alone.push_back(fresh->Chat(r)->choices[0].text);
+
+  // Round 1 (long replies, so that the calls surely overlap): the first
+  // caller finds the model idle and starts at once (no overlap seen yet),
+  // the others join the next batch. Round 2: overlap seen, the first caller
+  // waits for the others: one batch.
   std::vector<std::thread> threads;
+  std::vector<std::string> texts(4);
   std::atomic<int> ok{0};
+  for (int round = 1; round <= 2; ++round) {
+    const int64_t calls0 = LlamaDecodeCalls(*b);
+    threads.clear();
+    ok = 0;
+    const int tokens = round == 1 ? 100 : 6;
+    for (int i = 0; i < 4; ++i) {
+      threads.emplace_back([&, i] {
+        ChatRequest r = rs[i];
+        r.sampling.max_tokens = tokens;
+        auto resp = b->Chat(r);
+        if (resp.ok() && resp->choices[0].tokens_generated == tokens) ++ok;
+        if (resp.ok()) texts[i] = resp->choices[0].text;
+      });
+    }
+    for (auto& t : threads) t.join();
+    EXPECT_EQ(ok.load(), 4);
+    // One by one: 4 x (1 + 5) decodes; one batch: 4 prompt decodes + 5 steps.
+    if (round == 2) {
+      EXPECT_EQ(LlamaDecodeCalls(*b) - calls0, 4 + 5);
+      for (int i = 0; i < 4; ++i) EXPECT_EQ(texts[i], alone[i]) << "caller " << i;
+    }
+  }
+
+  // A caller whose request is bad fails alone; the others are answered.
+  ChatRequest bad = Request("bad grammar", 6);
+  bad.shape.grammar = "root ::= (";
+  threads.clear();
+  ok = 0;
+  std::atomic<int> refused{0};
   for (int i = 0; i < 3; ++i) {
     threads.emplace_back([&, i] {
-      auto r = b->Chat(Request("question " + std::to_string(i), 6));
+      auto r = b->Chat(i == 1 ? bad : rs[i]);
       if (r.ok() && r->choices[0].tokens_generated == 6) ++ok;
+      if (!r.ok() && r.status().code() == Status::Code::kInvalidArgument) ++refused;
     });
   }
   for (auto& t : threads) t.join();
-  EXPECT_EQ(ok.load(), 3);
+  EXPECT_EQ(ok.load(), 2);
+  EXPECT_EQ(refused.load(), 1);
 }
 
 TEST_F(LlamaBackendTest, ResponseCacheAnswersRepeats) {
@@ -543,6 +690,55 @@ TEST_F(LlamaBackendTest, ProgressReportsTokensAsTheyAreGenerated) {
   auto again = b->Chat(quiet);
   ASSERT_TRUE(again.ok());
   EXPECT_EQ(again->choices[0].text, out->choices[0].text);
+}
+
+TEST_F(LlamaBackendTest, RequantizesToQ8AndF16AndPullMakesTheDerivedModel) {
+  auto dir = TempDir::Create("rgrequant");
+  ASSERT_TRUE(dir.ok());
+  const fs::path q8 = dir->path() / "tiny.Q8_0.gguf";
+  Status s = RequantizeGguf(Model(), q8, "Q8_0", 1);
+  ASSERT_TRUE(s.ok()) << s.ToString();
+  EXPECT_FALSE(fs::exists(q8.string() + ".part"));
+  LlamaOptions o;
+  o.model_path = q8;
+  auto b = Load(o);
+  ASSERT_TRUE(b);
+  EXPECT_NE(GetLlamaInfo(*b)->description.find("Q8_0"), std::string::npos)
+      << GetLlamaInfo(*b)->description;
+  auto resp = b->Chat(Request("Write a kernel.", 8));
+  ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+  EXPECT_EQ(resp->tokens_generated, 8);
+  ASSERT_TRUE(RequantizeGguf(Model(), dir->path() / "tiny.F16.gguf", "f16", 1).ok());
+  o.model_path = dir->path() / "tiny.F16.gguf";
+  EXPECT_NE(GetLlamaInfo(*Load(o))->description.find("F16"), std::string::npos);
+
+  EXPECT_EQ(RequantizeGguf(Model(), q8, "q3_k").code(), Status::Code::kInvalidArgument);
+  EXPECT_EQ(RequantizeGguf(dir->path() / "none.gguf", q8, "q8_0").code(), Status::Code::kNotFound);
+  const fs::path junk = dir->path() / "junk.gguf";
+  std::ofstream(junk) << "GGUF but nothing else";
+  Status bad = RequantizeGguf(junk, dir->path() / "out.gguf", "q8_0");
+  EXPECT_EQ(bad.code(), Status::Code::kInternal);
+  EXPECT_FALSE(fs::exists(dir->path() / "out.gguf"));
+  EXPECT_FALSE(fs::exists(dir->path() / "out.gguf.part"));
+
+  // A registry entry made by requantizing: its source is present (no
+  // download), so PullModel converts it; a second pull finds it intact.
+  const fs::path models = dir->path() / "models";
+  fs::create_directories(models);
+  fs::copy_file(Model(), models / "tiny.gguf");
+  auto reg = ParseRegistry(R"({"models": [
+      {"name": "tiny", "url": "http://127.0.0.1:9/tiny.gguf", "file": "tiny.gguf"},
+      {"name": "tiny-q8", "requantize_from": "tiny", "requantize_type": "q8_0", "file": "tiny.Q8_0.gguf"}]})",
+                           "r.json");
+  ASSERT_TRUE(reg.ok()) << reg.status().ToString();
+  DownloadOptions quiet;
+  quiet.progress = nullptr;
+  auto made = PullModel("tiny-q8", models, *reg, quiet);
+  ASSERT_TRUE(made.ok()) << made.status().ToString();
+  EXPECT_EQ(*made, models / "tiny.Q8_0.gguf");
+  EXPECT_EQ(fs::file_size(*made), fs::file_size(q8));
+  fs::remove(models / "tiny.gguf");  // the second pull must not need the source
+  EXPECT_TRUE(PullModel("tiny-q8", models, *reg, quiet).ok());
 }
 
 TEST(PhysicalCoresTest, AtLeastOne) { EXPECT_GE(PhysicalCores(), 1); }

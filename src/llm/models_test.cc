@@ -209,6 +209,33 @@ TEST(RegistryTest, ErrorsNameTheField) {
   EXPECT_NE(def.status().message().find("default"), std::string::npos);
 }
 
+TEST(RegistryTest, RequantizedEntriesNameTheirSource) {
+  unsetenv("REGRAPHT_MODELS_REGISTRY");
+  auto reg = LoadRegistry();
+  ASSERT_TRUE(reg.ok()) << reg.status().ToString();
+  const ModelEntry* q8 = reg->Find("smollm2-135m-q8_0");
+  ASSERT_NE(q8, nullptr);
+  EXPECT_EQ(q8->requantize_from, "smollm2-135m");
+  EXPECT_EQ(q8->requantize_type, "q8_0");
+  EXPECT_TRUE(q8->url.empty());
+  EXPECT_EQ(q8->file, "SmolLM2-135M-Instruct.Q8_0.gguf");
+
+  auto alone = ParseRegistry(
+      R"({"models": [{"name": "a", "file": "a.gguf", "requantize_from": "a"}]})", "r.json");
+  EXPECT_NE(alone.status().message().find("requantize_type"), std::string::npos)
+      << alone.status().ToString();
+  auto nowhere = ParseRegistry(
+      R"({"models": [{"name": "a", "file": "a.gguf", "requantize_from": "b", "requantize_type": "q8_0"}]})",
+      "r.json");
+  EXPECT_NE(nowhere.status().message().find("models[0].requantize_from"), std::string::npos)
+      << nowhere.status().ToString();
+  auto both = ParseRegistry(
+      R"({"models": [{"name": "b", "url": "u", "file": "b.gguf"},
+                     {"name": "a", "url": "u", "file": "a.gguf", "requantize_from": "b", "requantize_type": "q8_0"}]})",
+      "r.json");
+  EXPECT_NE(both.status().message().find("models[1].url"), std::string::npos) << both.status().ToString();
+}
+
 TEST(RegistryTest, ModelsDirFollowsTheEnvironment) {
   setenv("REGRAPHT_MODELS_DIR", "/tmp/rg-models-x", 1);
   EXPECT_EQ(ModelsDir(), fs::path("/tmp/rg-models-x"));
