@@ -42,6 +42,7 @@ struct Pipeline::Entry {
   std::atomic<bool> cancel{false};
   State state = State::kQueued;
   bool dropped = false;  // discarded while running: counted when it ends
+  bool claimed = false;  // the search waits for it (Claim): stays until it ends
   std::optional<Result<ChatResponse>> result;
 };
 
@@ -89,10 +90,11 @@ void Pipeline::Speculate(std::vector<ChatRequest> predicted) {
   std::vector<std::string> keys;
   for (const auto& r : predicted) keys.push_back(RequestKey(r));
   for (auto copy = entries_; const auto& e : copy) {
-    if (std::find(keys.begin(), keys.end(), e->key) == keys.end()) DropLocked(e);
+    if (!e->claimed && std::find(keys.begin(), keys.end(), e->key) == keys.end()) DropLocked(e);
   }
   for (size_t i = 0; i < predicted.size(); ++i) {
-    bool have = std::any_of(entries_.begin(), entries_.end(), [&](const auto& e) { return e->key == keys[i]; });
+    bool have = std::any_of(entries_.begin(), entries_.end(),
+                            [&](const auto& e) { return !e->claimed && e->key == keys[i]; });
     if (have) continue;
     auto e = std::make_shared<Entry>();
     e->key = keys[i];
@@ -156,28 +158,28 @@ std::vector<std::optional<Result<ChatResponse>>> Pipeline::Claim(const std::vect
   std::vector<std::shared_ptr<Entry>> mine(keys.size());
   bool missed = false;
   for (size_t i = 0; i < keys.size(); ++i) {
-    auto it = std::find_if(entries_.begin(), entries_.end(), [&](const auto& e) { return e->key == keys[i]; });
+    auto it = std::find_if(entries_.begin(), entries_.end(),
+                           [&](const auto& e) { return !e->claimed && e->key == keys[i]; });
     if (it == entries_.end()) {
       missed = true;
       continue;
     }
     mine[i] = *it;
-    entries_.erase(it);
+    mine[i]->claimed = true;  // a queued one stays queued: a worker sends it
   }
   if (missed) {
-    for (auto copy = entries_; const auto& e : copy) DropLocked(e);
+    for (auto copy = entries_; const auto& e : copy) {
+      if (!e->claimed) DropLocked(e);
+    }
   }
   for (size_t i = 0; i < keys.size(); ++i) {
     const auto& e = mine[i];
     if (!e) continue;
-    if (e->state == Entry::State::kQueued) {
-      // Not sent yet: the caller sends it itself rather than wait for a worker.
-      continue;
-    }
     while (e->state != Entry::State::kDone) {
       if (cancel && cancel->load()) e->cancel = true;
       cv_.wait_for(lock, std::chrono::milliseconds(20));
     }
+    entries_.erase(std::remove(entries_.begin(), entries_.end(), e), entries_.end());
     if (Usable(*e->result)) {
       ++stats_.used;
       out[i] = std::move(*e->result);

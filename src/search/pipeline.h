@@ -73,9 +73,9 @@ class Pipeline {
   // cancelled and dropped, new ones are queued.
   void Speculate(std::vector<ChatRequest> predicted);
 
-  // For each key: the reply of the speculation with that key, waited for,
-  // or nullopt when there is none, when it failed or was cut short (the
-  // caller then sends the request itself). When some key has no
+  // For each key: the reply of the speculation with that key, waited for
+  // (one still queued is sent first), or nullopt when there is none, when
+  // it failed or was cut short (the caller then sends the request itself). When some key has no
   // speculation the prediction went wrong and every other speculation is
   // dropped. While waiting, a set `cancel` (may be null) cancels the
   // awaited requests.
