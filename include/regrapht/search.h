@@ -122,6 +122,14 @@ struct SearchOutcome {
   std::vector<std::string> endpoint_errors;
   bool endpoint_stopped = false;   // stopped early: max_endpoint_failures in a row
   bool interrupted = false;        // stopped early: SearchContext::cancel was set
+  // Pipelining (SearchOptions::pipeline > 1): requests sent to the model
+  // before the search asked for them, how many of their replies it used, and
+  // the ones it never used, with their generated tokens. Discarded
+  // generations are not generations of the search: they are not in
+  // `generations`, `tokens_generated` or `attempts`.
+  int pipeline_speculated = 0, pipeline_used = 0;
+  int discarded_generations = 0;
+  int64_t tokens_discarded = 0;
   // Not OK: the harness failed (the evaluator returned a Status: nvcc
   // missing, disk full); the search stopped at once with what it had, and
   // the attempt being verified says so.
@@ -207,6 +215,15 @@ struct SearchOptions {
   // depend on one another (best-of-n's samples). Does not change results:
   // seeds and the order replies are used in are those of one at a time.
   int max_in_flight = 1;
+  // Pipelining (docs/search.md "Pipelining"): candidates in flight at once.
+  // With N > 1, while a candidate is verified the next N - 1 requests the
+  // search would send if the candidates not verified yet failed are
+  // generated ahead (one ChatBatch when several are due and max_in_flight
+  // is 1). Does not change results: the search sends the same requests in
+  // the same order and uses only replies to exactly those; a reply it does
+  // not ask for is discarded (SearchOutcome::discarded_generations).
+  // 0 or 1: off, one request at a time.
+  int pipeline = 1;
   // Model requests that may fail in a row (after the backend's retries)
   // before the search stops early; each failure is a failed generation.
   // Does not change the results of a search whose requests succeed.

@@ -241,6 +241,15 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source,
   j["endpoint_stopped"] = o.endpoint_stopped;
   j["endpoint_failures"] = o.endpoint_failures;
   j["endpoint_errors"] = o.endpoint_errors;
+  if (r.search.pipeline > 1) {
+    // Generated ahead (docs/search.md "Pipelining"); the discarded ones are
+    // in no other count (generations, tokens_generated, attempts).
+    j["pipeline"] = {{"depth", r.search.pipeline},
+                     {"speculated", o.pipeline_speculated},
+                     {"used", o.pipeline_used},
+                     {"discarded_generations", o.discarded_generations},
+                     {"tokens_discarded", o.tokens_discarded}};
+  }
   j["exit_status_reason"] = report.stop_note.empty() ? "complete" : report.stop_note;
   if (!o.error.ok()) j["error"] = o.error.ToString();
   j["best_rule"] = o.best_rule;

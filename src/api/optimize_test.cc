@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <map>
 #include <mutex>
+#include <thread>
 
 #include "core/json_util.h"
 #include "llm/fake_backend.h"
@@ -36,6 +38,7 @@ class FakeHarness final : public OptimizeHarness {
   bool emulated = false;
   FakeClock* clock = nullptr;
   double seconds_per_verify = 0;
+  int real_ms_per_verify = 0;  // wall time too (pipelining: the model's worker gets to run)
 
   Status CheckReference(const Problem& problem) override {
     ++reference_checks;
@@ -44,6 +47,7 @@ class FakeHarness final : public OptimizeHarness {
   }
   Result<VerifyResult> Verify(const Problem& problem, const std::string& code) override {
     if (clock) clock->Advance(seconds_per_verify);
+    if (real_ms_per_verify > 0) std::this_thread::sleep_for(std::chrono::milliseconds(real_ms_per_verify));
     if (!fail_on_verify.ok()) return fail_on_verify;
     problems.push_back(problem);
     VerifyResult r;
@@ -159,6 +163,36 @@ TEST_F(OptimizeTest, ASuccessfulSearchReturnsTheBestCandidateAndItsHeldOutResult
   EXPECT_EQ(kinds[2], K::kReference);
   EXPECT_EQ(kinds[3], K::kSearchStart);
   EXPECT_EQ(kinds.back(), K::kHeldOut);
+}
+
+TEST_F(OptimizeTest, PipeliningIsInTheReportAndChangesNothingElse) {
+  llm.AddReply(Reply("speed=2.0"));
+  llm.AddReply(Reply("wrong"));
+  llm.AddReply(Reply("speed=3.5"));
+  auto sequential = Optimize(request);
+  ASSERT_TRUE(sequential.ok()) << sequential.status().ToString();
+  auto before = ParseJson(files.files.at("/in/saxpy.regrapht.report.json"), "report");
+  ASSERT_TRUE(before.ok());
+  EXPECT_FALSE(before->contains("pipeline"));  // off: the report as before
+
+  llm.AddReply(Reply("speed=2.0"));
+  llm.AddReply(Reply("wrong"));
+  llm.AddReply(Reply("speed=3.5"));
+  request.search.pipeline = 2;
+  harness.real_ms_per_verify = 100;
+  auto piped = Optimize(request);
+  ASSERT_TRUE(piped.ok()) << piped.status().ToString();
+  auto after = ParseJson(files.files.at("/in/saxpy.regrapht.report.json"), "report");
+  ASSERT_TRUE(after.ok());
+  EXPECT_EQ((*after)["attempts"], (*before)["attempts"]);
+  EXPECT_EQ((*after)["tree"], (*before)["tree"]);
+  EXPECT_EQ((*after)["tokens_generated"], (*before)["tokens_generated"]);
+  // Samples 2 and 3 were generated while 1 and 2 were verified.
+  EXPECT_EQ((*after)["pipeline"]["depth"], 2);
+  EXPECT_EQ((*after)["pipeline"]["speculated"], 2);
+  EXPECT_EQ((*after)["pipeline"]["used"], 2);
+  EXPECT_EQ((*after)["pipeline"]["discarded_generations"], 0);
+  EXPECT_EQ((*after)["pipeline"]["tokens_discarded"], 0);
 }
 
 TEST_F(OptimizeTest, AReplyWithoutCodeIsAFailedAttemptNotAnError) {

@@ -77,6 +77,12 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
                   "best-of-n: its samples); results are those of 1")
       ->capture_default_str()
       ->check(CLI::Range(1, 1024));
+  sub->add_option("--pipeline", pipeline,
+                  "candidates in flight: with N > 1 the model generates up to N - 1 next candidates while "
+                  "one is verified (0 or 1: one after another; docs/search.md \"Pipelining\"); results are "
+                  "those of 1")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 64));
   sub->add_option("--max-endpoint-failures", max_endpoint_failures,
                   "model requests that may fail in a row (after --max-retries) before the run stops early; "
                   "each one is a failed generation with its reason in the report")
@@ -149,6 +155,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.sampling.max_tokens = max_tokens;
   o.context_tokens = backend.ctx_size;
   o.max_in_flight = max_in_flight;
+  o.pipeline = pipeline;
   o.max_endpoint_failures = max_endpoint_failures;
   o.shape = Shape();
   ApplyRepetition(o.sampling);

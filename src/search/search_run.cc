@@ -61,7 +61,16 @@ SearchRun::SearchRun(const SearchTask& task, const SearchContext& context, const
       method_(std::move(method)),
       clock_(context.clock ? context.clock : SystemClock::Get()),
       start_s_(clock_->NowSeconds()),
-      budget_(options.budget, clock_, start_s_) {}
+      budget_(options.budget, clock_, start_s_) {
+  if (options_.pipeline > 1) {
+    lookahead_ = std::make_unique<Lookahead>(method_, options_, task_, context_.prompts);
+    pipeline_ = std::make_unique<Pipeline>(context_.llm, options_.max_in_flight);
+  }
+}
+
+SearchRun::~SearchRun() {
+  if (pipeline_) pipeline_->Stop();
+}
 
 std::atomic<int>& SearchRun::InARow() const {
   return context_.endpoint_failures_in_a_row ? *context_.endpoint_failures_in_a_row : own_in_a_row_;
@@ -264,7 +273,35 @@ void SearchRun::Emit(int iteration, const std::string& action) {
   context_.on_event(ev);
 }
 
-Result<ChatResponse> SearchRun::Ask(ChatRequest req) const {
+void SearchRun::NoteReply(const ChatRequest& request, const Result<ChatResponse>& reply) {
+  if (!lookahead_) return;
+  std::lock_guard<std::mutex> lock(lookahead_mu_);
+  lookahead_->RecordReply(request, reply);
+}
+
+void SearchRun::SendAhead() {
+  std::vector<ChatRequest> next;
+  {
+    std::lock_guard<std::mutex> lock(lookahead_mu_);
+    next = lookahead_->Predict(options_.pipeline - 1);
+  }
+  pipeline_->Speculate(std::move(next));
+}
+
+Result<ChatResponse> SearchRun::Ask(ChatRequest req) {
+  if (pipeline_) {
+    auto ahead = pipeline_->Claim({RequestKey(req)}, context_.cancel);
+    if (ahead[0]) {
+      NoteReply(req, *ahead[0]);
+      return std::move(*ahead[0]);
+    }
+  }
+  Result<ChatResponse> r = AskModel(req);
+  NoteReply(req, r);
+  return r;
+}
+
+Result<ChatResponse> SearchRun::AskModel(ChatRequest req) const {
   req.cancel = context_.cancel;
   if (!req.on_progress) req.on_progress = context_.on_generation;
   Result<ChatResponse> r = context_.llm->Chat(req);
@@ -346,13 +383,28 @@ int SearchRun::GenerationsLeft() const {
 }
 
 std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessage>& messages, int count) {
-  std::vector<ChatRequest> requests(std::max(0, count));
+  std::vector<ChatRequest> all(std::max(0, count));
   const OutputShape shape = CodeShape();
-  for (auto& req : requests) {
+  for (auto& req : all) {
     req.messages = messages;
     req.sampling = options_.sampling;
     req.sampling.seed = NextSeed();
     req.shape = shape;
+  }
+  // Replies the pipeline generated ahead; the others are asked for here.
+  std::vector<std::optional<Result<ChatResponse>>> replies(all.size());
+  if (pipeline_ && !all.empty()) {
+    std::vector<std::string> keys;
+    for (const auto& req : all) keys.push_back(RequestKey(req));
+    replies = pipeline_->Claim(keys, context_.cancel);
+  }
+  std::vector<size_t> todo;
+  std::vector<ChatRequest> requests;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (!replies[i]) {
+      todo.push_back(i);
+      requests.push_back(all[i]);
+    }
   }
   if (options_.max_in_flight <= 1 && requests.size() > 1) {
     // One call: the embedded backend decodes the samples together (same
@@ -364,42 +416,45 @@ std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
       req.on_progress = context_.on_generation;
     }
     auto batch = context_.llm->ChatBatch(requests);
-    std::vector<Result<ChatResponse>> replies;
     for (size_t i = 0; i < requests.size(); ++i) {
       if (batch.ok()) {
-        replies.emplace_back(std::move((*batch)[i]));
+        replies[todo[i]] = std::move((*batch)[i]);
       } else if (Interrupted()) {
         ChatResponse cut;
         cut.choices.push_back({"", FinishReason::kCancelled, 0, 0});
-        replies.emplace_back(std::move(cut));
+        replies[todo[i]] = std::move(cut);
       } else {
-        replies.emplace_back(batch.status());
+        replies[todo[i]] = batch.status();
       }
     }
-    return replies;
+  } else {
+    std::atomic<size_t> next{0};
+    auto worker = [&] {
+      for (size_t i = next++; i < requests.size(); i = next++) replies[todo[i]] = AskModel(requests[i]);
+    };
+    std::vector<std::thread> threads;
+    const size_t width =
+        std::min<size_t>(requests.size(), static_cast<size_t>(std::max(1, options_.max_in_flight)));
+    for (size_t t = 1; t < width; ++t) threads.emplace_back(worker);
+    worker();
+    for (auto& t : threads) t.join();
   }
-  std::vector<std::optional<Result<ChatResponse>>> replies(requests.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < requests.size(); i = next++) {
-      replies[i] = Ask(std::move(requests[i]));
-    }
-  };
-  std::vector<std::thread> threads;
-  const size_t width = std::min<size_t>(requests.size(), static_cast<size_t>(std::max(1, options_.max_in_flight)));
-  for (size_t t = 1; t < width; ++t) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
   // Failures are counted as Consume() meets them, in seed order, so that the
   // count in a row is that of one request at a time.
   std::vector<Result<ChatResponse>> out;
-  for (auto& r : replies) out.push_back(std::move(*r));
+  for (size_t i = 0; i < all.size(); ++i) {
+    NoteReply(all[i], *replies[i]);
+    out.push_back(std::move(*replies[i]));
+  }
   return out;
 }
 
 Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std::string& action,
                                int graph_node) {
   NoteEndpointResult(reply.status());
+  // Pipelining: the model generates what comes next while this reply is
+  // checked (its verdict assumed to be a failure until it is known).
+  if (pipeline_ && !Interrupted()) SendAhead();
   if (!reply.ok()) return RecordEndpointFailure(reply.status(), parent, action, graph_node);
   ChatResponse& resp = *reply;
   ++generations_;
@@ -444,6 +499,10 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
     double t0 = clock_->NowSeconds();
     Result<VerifyResult> checked = Interrupted() ? Result<VerifyResult>(Status::Cancelled("interrupted"))
                                                  : context_.evaluator->Evaluate(*task_.problem, a.code);
+    if (lookahead_ && !Interrupted()) {
+      std::lock_guard<std::mutex> lock(lookahead_mu_);
+      lookahead_->RecordVerdict(a.code, checked);
+    }
     if (Interrupted()) {
       // Not verified (or cut short by the interruption): no verdict about the code.
       a.verdict = Verdict::kCompileError;
@@ -491,6 +550,14 @@ bool SearchRun::Failed(int attempt) const { return attempts_[attempt].reward <= 
 
 SearchOutcome SearchRun::Finish(std::string tree_json, std::string stop_reason) {
   SearchOutcome o;
+  if (pipeline_) {
+    pipeline_->Stop();  // what was generated ahead and not used is discarded
+    PipelineStats p = pipeline_->stats();
+    o.pipeline_speculated = p.speculated;
+    o.pipeline_used = p.used;
+    o.discarded_generations = p.discarded;
+    o.tokens_discarded = p.tokens_discarded;
+  }
   o.method = method_;
   o.attempts = attempts_;
   o.tree_json = std::move(tree_json);

@@ -9,12 +9,15 @@
 
 #include <atomic>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "core/clock.h"
 #include "regrapht/search.h"
+#include "search/pipeline.h"
 #include "search/prompts.h"
 #include "search/stop.h"
 
@@ -34,6 +37,7 @@ class SearchRun {
  public:
   SearchRun(const SearchTask& task, const SearchContext& context, const SearchOptions& options,
             std::string method);
+  ~SearchRun();  // stops the pipeline, if any
 
   // True when a budget is spent (its Stopper, stop.h), the search was
   // cancelled, the harness failed or the endpoint failed too often in a
@@ -66,8 +70,10 @@ class SearchRun {
   // LlmBackend::ChatBatch, which the embedded model decodes as one batch;
   // a failed batch is a failed request for each of its requests),
   // with the seeds that `count` Generate() calls would use, and returns the
-  // replies in seed order; Consume does the rest of one Generate() with one reply (extract,
-  // verify, record). Consuming the replies in order records what `count`
+  // replies in seed order (those the pipeline generated ahead are taken
+  // from it); Consume does the rest of one Generate() with one reply (extract,
+  // verify, record; with pipelining, the next requests are sent ahead while
+  // it verifies). Consuming the replies in order records what `count`
   // Generate() calls would have recorded (a failed request included).
   std::vector<Result<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
   Result<int> Consume(Result<ChatResponse> reply, int parent, const std::string& action, int graph_node);
@@ -107,8 +113,15 @@ class SearchRun {
 
  private:
   Result<int> Record(Attempt a);
-  // Sends one request with the context's cancel flag (thread-safe).
-  Result<ChatResponse> Ask(ChatRequest request) const;
+  // Sends one request with the context's cancel flag (thread-safe), or
+  // takes the pipeline's reply to it when it was generated ahead.
+  Result<ChatResponse> Ask(ChatRequest request);
+  // Ask() without the pipeline.
+  Result<ChatResponse> AskModel(ChatRequest request) const;
+  // Pipelining (options().pipeline > 1): before a verification, the next
+  // requests are predicted and sent ahead (pipeline.h).
+  void SendAhead();
+  void NoteReply(const ChatRequest& request, const Result<ChatResponse>& reply);
   // Counts a request's success (resets the count in a row) or failure.
   void NoteEndpointResult(const Status& status);
   // Records the failed request as a failed Attempt.
@@ -133,6 +146,11 @@ class SearchRun {
   Status harness_error_;  // the evaluator failed: the search stops
   std::vector<std::string> endpoint_errors_;
   mutable std::atomic<int> own_in_a_row_{0};  // when the context shares none
+  // Pipelining; null when off. lookahead_mu_ guards lookahead_'s records
+  // (AskMany's threads).
+  std::unique_ptr<Lookahead> lookahead_;
+  std::mutex lookahead_mu_;
+  std::unique_ptr<Pipeline> pipeline_;
 };
 
 }  // namespace search
