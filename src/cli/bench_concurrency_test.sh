@@ -2,8 +2,9 @@
 # bench --max-in-flight and replicas against a fake OpenAI-compatible server
 # that waits FAKE_DELAY_S before each reply (a slow model) and answers with
 # code or prose depending on the request's seed:
-#   1. 4 requests in flight finish in about a quarter of the sequential time
-#      (asserted: at least 2.5x faster), with rows identical to the
+#   1. --max-in-flight 4 has 4 requests at the server at once (1 has one),
+#      finishing in about a quarter of the sequential time on a quiet machine
+#      (asserted: at least 1.5x faster), with rows identical to the
 #      sequential run's (seeds, verdicts, candidates, tokens);
 #   2. with a replica that answers HTTP 503 listed first, every sample is
 #      still answered, by the healthy replica, with the same rows, and the
@@ -35,6 +36,7 @@ bad=$endpoint
 
 # run NAME IN_FLIGHT ENDPOINTS: 3 problems x 4 samples of `standard`; sets $wall (seconds).
 run() {
+  start_line=$(( $(cat "$tmp/slow.log" 2>/dev/null | wc -l) + 1 ))
   t0=$(date +%s.%N)
   "$bin" bench --suite "$tmp/suite" --method standard --samples 4 --endpoint "$3" --model-name test-model \
     --emulate --emulate-tests-only --no-cache --max-in-flight "$2" --db "$tmp/$1.sqlite" --quiet \
@@ -42,6 +44,8 @@ run() {
   t1=$(date +%s.%N)
   grep -q "inflight / standard: 12 samples (0 already done)" "$tmp/$1.txt" || fail "bench $1: summary"
   wall=$(python3 -c "print('%.2f' % ($t1 - $t0))")
+  # The most requests the slow server held at once during this run.
+  most=$(tail -n "+$start_line" "$tmp/slow.log" | sed -n 's/^inflight //p' | sort -n | tail -1)
 }
 
 # same_rows A B: the rows of A.sqlite and B.sqlite are the same samples with the same outcomes.
@@ -63,11 +67,16 @@ PY
 run warm 4 "$slow"
 run seq 1 "$slow"
 seq=$wall
+[ "$most" = 1 ] || fail "--max-in-flight 1 had $most requests in flight at once"
 run par 4 "$slow"
 par=$wall
-echo "12 requests of 0.5 s: --max-in-flight 1: $seq s, 4: $par s"
-python3 -c "import sys; sys.exit(0 if $seq / $par >= 2.5 else 1)" ||
-  fail "4 in flight took $par s against $seq s one at a time (expected about a quarter)"
+# The server saw 4 requests at once. The wall times also overlap the
+# candidates' checks (CPU: they shrink less on a loaded machine), so only
+# "faster" is asserted of them; on a quiet machine it is about a quarter.
+[ "$most" = 4 ] || fail "--max-in-flight 4 had at most $most requests in flight at once (expected 4)"
+echo "12 requests of 0.5 s: --max-in-flight 1: $seq s, 4: $par s (4 in flight at once)"
+python3 -c "import sys; sys.exit(0 if $seq / $par >= 1.5 else 1)" ||
+  fail "4 in flight took $par s against $seq s one at a time (expected at least 1.5x faster)"
 same_rows seq par
 same_rows seq warm
 

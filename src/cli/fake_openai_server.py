@@ -21,7 +21,8 @@ per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
 HTTP 400, which the client does not retry: an endpoint failure, quickly.
 Requests are served concurrently; GET /v1/models lists one model. $FAKE_DELAY_S: seconds every chat reply
-waits first (a slow model). $FAKE_STATUS: every chat request gets this HTTP
+waits first (a slow model), logged as "inflight N": the requests waiting at
+that moment, itself included (bench_concurrency_test checks --max-in-flight). $FAKE_STATUS: every chat request gets this HTTP
 status instead (a failing replica), logged as "status CODE".
 
 Faults ($FAKE_MODE), for endpoint_fault_test.sh; each chat request is
@@ -48,6 +49,9 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 REPLIES_DIR, PORT_FILE, LOG_FILE = sys.argv[1], sys.argv[2], sys.argv[3]
+LOG_LOCK = threading.Lock()
+INFLIGHT_LOCK = threading.Lock()
+IN_FLIGHT = 0
 DOWN_FILE = sys.argv[4] if len(sys.argv) > 4 else None
 
 # function -> (file prefix, [(method, think, detail)])
@@ -98,8 +102,26 @@ def fault_applies(number):
 
 
 def log(line):
-    with open(LOG_FILE, "a") as f:
-        f.write(line + "\n")
+    with LOG_LOCK:
+        with open(LOG_FILE, "a") as f:
+            f.write(line + "\n")
+
+
+def delay():
+    """Waits $FAKE_DELAY_S, counted as a request in flight; logs
+    "inflight N": the requests in flight when it began, itself included."""
+    seconds = float(os.environ.get("FAKE_DELAY_S", "0") or 0)
+    if seconds <= 0:
+        return
+    global IN_FLIGHT
+    with INFLIGHT_LOCK:
+        IN_FLIGHT += 1
+        log("inflight %d" % IN_FLIGHT)
+    try:
+        time.sleep(seconds)
+    finally:
+        with INFLIGHT_LOCK:
+            IN_FLIGHT -= 1
 
 
 def seeded_reply(body, folder):
@@ -162,7 +184,7 @@ class Handler(BaseHTTPRequestHandler):
             log("fault " + fault)
             self.fault(fault, body)
             return
-        time.sleep(float(os.environ.get("FAKE_DELAY_S", "0") or 0))
+        delay()
         status = os.environ.get("FAKE_STATUS", "")
         if status:
             log("status " + status)
