@@ -23,5 +23,10 @@ out=$("$bin" bench --suite s --repeat-penalty 1.2 --endpoint http://127.0.0.1:9/
 echo "$out" | grep -q "guided-decoding" || { echo "the error must name --guided-decoding: $out"; exit 1; }
 "$bin" optimize x.cpp --function f --dry-multiplier 1 --guided-decoding vllm --endpoint http://127.0.0.1:9/v1 --model-name m > /dev/null 2>&1
 [ $? -eq 2 ] || { echo "--dry-multiplier with vLLM must exit 2"; exit 1; }
+# --pipeline: auto or a depth in [0, 64].
+for bad in two -1 65 2.5; do
+  "$bin" optimize x.cpp --function f --pipeline "$bad" > /dev/null 2>&1
+  [ $? -eq 2 ] || { echo "--pipeline $bad must exit 2"; exit 1; }
+done
 "$bin" bench merge --help > /dev/null || { echo "regrapht bench merge --help failed"; exit 1; }
 echo ok

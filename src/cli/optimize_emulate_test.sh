@@ -37,6 +37,8 @@ held = r["heldout_result"]  # the answer re-verified on held-out inputs (new see
 assert held["verdict"] == "correct" and held.get("emulated") is True, held
 assert all(a["code"] for a in r["attempts"]), "attempts carry their code"
 assert "void saxpy" in r["source"], "the report carries the sequential code"
+# --pipeline auto is 2 with an endpoint: the next candidate is generated while one is checked.
+assert r["pipeline"]["depth"] == 2, r.get("pipeline")
 PY
 # The page of the search (tree show --format html), beside the report.
 grep -q "^page       $tmp/saxpy.report.html" "$tmp/out.txt" || fail "optimize did not name its page"

@@ -32,6 +32,15 @@ const CLI::Validator PositiveOrAuto(
     [](std::string& v) { return CheckNumberOrAuto(v, /*allow_zero=*/false); }, "auto|NUMBER>0");
 const CLI::Validator NonNegativeOrAuto(
     [](std::string& v) { return CheckNumberOrAuto(v, /*allow_zero=*/true); }, "auto|NUMBER>=0");
+const CLI::Validator DepthOrAuto(
+    [](std::string& v) -> std::string {
+      if (v == "auto") return "";
+      char* end = nullptr;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || n < 0 || n > 64) return "expected auto or a whole number in [0, 64]";
+      return "";
+    },
+    "auto|0..64");
 
 }  // namespace
 
@@ -79,10 +88,11 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->check(CLI::Range(1, 1024));
   sub->add_option("--pipeline", pipeline,
                   "candidates in flight: with N > 1 the model generates up to N - 1 next candidates while "
-                  "one is verified (0 or 1: one after another; docs/search.md \"Pipelining\"); results are "
-                  "those of 1")
+                  "one is verified (0 or 1: one after another; auto: 2 with an endpoint, 1 with the embedded "
+                  "model, which would share the CPU with the checks; docs/search.md \"Pipelining\"); results "
+                  "are those of 1")
       ->capture_default_str()
-      ->check(CLI::Range(0, 64));
+      ->check(DepthOrAuto);
   sub->add_option("--max-endpoint-failures", max_endpoint_failures,
                   "model requests that may fail in a row (after --max-retries) before the run stops early; "
                   "each one is a failed generation with its reason in the report")
@@ -155,7 +165,7 @@ SearchOptions SearchFlags::ToOptions() const {
   o.sampling.max_tokens = max_tokens;
   o.context_tokens = backend.ctx_size;
   o.max_in_flight = max_in_flight;
-  o.pipeline = pipeline;
+  o.pipeline = pipeline == "auto" ? (backend.UseHttp() ? 2 : 1) : std::stoi(pipeline);
   o.max_endpoint_failures = max_endpoint_failures;
   o.shape = Shape();
   ApplyRepetition(o.sampling);

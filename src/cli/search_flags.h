@@ -39,7 +39,7 @@ struct SearchFlags {
   // Re-verify and re-time the method's answer on held-out inputs (docs/bench.md).
   bool heldout = true;
   int max_in_flight = 1;  // model requests outstanding at once (does not change results)
-  int pipeline = 2;       // candidates in flight: generate the next while one verifies (does not change results)
+  std::string pipeline = "auto";  // candidates in flight (auto: 2 for an endpoint, 1 embedded); results unchanged
   int max_endpoint_failures = 5;  // failed model requests in a row before the search stops
   // Output shaping (docs/llm.md): "auto" picks the backend's default.
   std::string prefill = "auto";        // auto | on | off
