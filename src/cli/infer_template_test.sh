@@ -9,13 +9,7 @@
 # Usage: infer_template_test.sh REGRAPHT_BINARY
 set -u
 bin=$1
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  for f in "$tmp"/*.txt; do [ -f "$f" ] && { echo "---- $f" >&2; cat "$f" >&2; }; done
-  exit 1
-}
+. "$(dirname "$0")/scratch.sh"
 export REGRAPHT_CACHE_DIR="$tmp/cache"
 cd "$tmp" || exit 1
 

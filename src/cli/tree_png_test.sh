@@ -8,13 +8,7 @@
 set -u
 bin=$1
 src=$2
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  for f in "$tmp"/*.txt; do [ -f "$f" ] && { echo "---- $f" >&2; cat "$f" >&2; }; done
-  exit 1
-}
+. "$(dirname "$0")/scratch.sh"
 report="$src/src/cli/testdata/tree/report.json"
 if ! command -v dot >/dev/null 2>&1; then
   "$bin" tree show "$report" --format png -o "$tmp/tree.png" 2>"$tmp/err.txt" && fail "png without graphviz succeeded"
