@@ -16,6 +16,7 @@
 #include "core/log.h"
 #include "core/json_util.h"
 #include "core/sqlite_db.h"
+#include "llm/request_key.h"
 #include "regrapht/llm.h"
 
 namespace regrapht {
@@ -153,11 +154,8 @@ class CachedBackend final : public LlmBackend {
   std::mutex mu_;
 };
 
-}  // namespace
-
-std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
-  Hasher h;
-  h.Add("regrapht-llm-cache-v1").Add(backend.Name()).Add(backend.ModelId());
+// The request's fields in the order CacheKey has always hashed them.
+void AddRequest(const ChatRequest& request, Hasher& h) {
   h.Add(static_cast<int64_t>(request.messages.size()));
   for (const auto& m : request.messages) h.Add(RoleName(m.role)).Add(m.content);
   const SamplingParams& s = request.sampling;
@@ -179,6 +177,21 @@ std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
   if (!request.shape.empty()) {
     h.Add("shape").Add(request.shape.prefill).Add(request.shape.grammar).Add(request.shape.close);
   }
+}
+
+}  // namespace
+
+std::string RequestKey(const ChatRequest& request) {
+  Hasher h;
+  h.Add("regrapht-request-v1");
+  AddRequest(request, h);
+  return h.Hex();
+}
+
+std::string CacheKey(const LlmBackend& backend, const ChatRequest& request) {
+  Hasher h;
+  h.Add("regrapht-llm-cache-v1").Add(backend.Name()).Add(backend.ModelId());
+  AddRequest(request, h);
   return h.Hex();
 }
 

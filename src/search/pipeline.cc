@@ -4,34 +4,8 @@
 #include <chrono>
 
 #include "core/clock.h"
-#include "core/hash.h"
-#include "core/json_util.h"
 
 namespace regrapht::search {
-
-std::string RequestKey(const ChatRequest& r) {
-  const SamplingParams& s = r.sampling;
-  OrderedJson j = {{"n", r.n},
-                   {"temperature", s.temperature},
-                   {"top_p", s.top_p},
-                   {"top_k", s.top_k},
-                   {"max_tokens", s.max_tokens},
-                   {"seed", s.seed},
-                   {"stop", s.stop},
-                   {"ignore_eos", s.ignore_eos},
-                   {"repeat_penalty", s.repeat_penalty},
-                   {"repeat_last_n", s.repeat_last_n},
-                   {"dry_multiplier", s.dry_multiplier},
-                   {"dry_base", s.dry_base},
-                   {"dry_allowed_length", s.dry_allowed_length},
-                   {"prefill", r.shape.prefill},
-                   {"grammar", r.shape.grammar},
-                   {"close", r.shape.close}};
-  OrderedJson m = OrderedJson::array();
-  for (const auto& x : r.messages) m.push_back({std::string(RoleName(x.role)), x.content});
-  j["messages"] = std::move(m);
-  return HashHex(j.dump());
-}
 
 // ---- Pipeline ---------------------------------------------------------------------
 

@@ -40,14 +40,13 @@
 #include <thread>
 #include <vector>
 
+#include "llm/request_key.h"
 #include "regrapht/search.h"
 
 namespace regrapht::search {
 
-// The identity of a request: everything that can change its reply
-// (messages, every sampling field with the seed, the output shape, n); not
-// the cancel flag or the progress callback. 32 hex digits.
-std::string RequestKey(const ChatRequest& request);
+// Requests are matched by regrapht::RequestKey (llm/request_key.h): the
+// response cache's identity of a request, without the backend.
 
 // What a pipeline did (SearchOutcome's pipeline_* fields).
 struct PipelineStats {
