@@ -379,7 +379,9 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
     EXPECT_TRUE(r->emulated);
     // The calibrated timing inputs are larger than the emulator's 128 MiB
     // default: they run scaled down, and the verdict says so.
-    if (timing_size) EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
+    if (timing_size) {
+      EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
+    }
     EXPECT_NE(r->detail.find(timing_size ? "in the CPU emulator (correctness only, not a GPU result)"
                                          : "test cases in the CPU emulator (correctness only, not a GPU result)"),
               std::string::npos)
