@@ -9,8 +9,9 @@ with balanced braces and ends with '}' or ';' (the extractor's rule for an
 unterminated fence), and whose code contains "FUNCTION(" for one of the given
 names (the problems of the run: a reply for one problem naming another's
 function is not expected); it counts as defining the function when that is
-"FUNCTION(...) {" (parameters without ';' or braces). Prints totals and the
-finish reasons. This mirrors
+"FUNCTION(...) {" (parameters without ';' or braces). Prints totals, the
+finish reasons, and how many replies the wrap-up (docs/llm.md) wrote part of
+and how many of those got the function's head from it. This mirrors
 src/llm/extract.cc's fence rule; it does not parse JSON replies (the search's
 prompts ask for a fenced block).
 """
@@ -59,7 +60,7 @@ def main():
         sys.exit(__doc__)
     db = sqlite3.connect(sys.argv[1])
     names = sys.argv[2:]
-    total = mentions = defines = 0
+    total = mentions = defines = head_forced = touched = 0
     finish = Counter()
     for (response,) in db.execute("SELECT response FROM llm_cache"):
         for choice in json.loads(response)["choices"]:
@@ -68,9 +69,15 @@ def main():
             m, d = has_code(choice["text"], names)
             mentions += m
             defines += d
+            # The wrap-up (docs/llm.md): what the backend wrote, if anything;
+            # the function's head when that holds "(...) {".
+            wrapped = choice.get("wrapped_up", "")
+            touched += bool(wrapped)
+            head_forced += any(n + "(" in wrapped for n in names)
     pct = lambda k: f"{100.0 * k / total:.0f}%" if total else "-"
     print(f"replies {total}: a code block holding the function {mentions} ({pct(mentions)}), "
-          f"defining it {defines} ({pct(defines)}); finish reasons {dict(finish)}")
+          f"defining it {defines} ({pct(defines)}); finish reasons {dict(finish)}; "
+          f"the wrap-up wrote part of {touched}, the function's head of {head_forced}")
 
 
 if __name__ == "__main__":

@@ -82,8 +82,28 @@ struct OutputShape {
   // Generation ends once the text (prefill included) contains this string,
   // which is kept (unlike SamplingParams::stop). Embedded backend only.
   std::string close;
-  bool empty() const { return prefill.empty() && grammar.empty() && close.empty(); }
+  // Wrap-up (embedded backend, with a grammar): the target function's
+  // signature. As a reply's tokens run short the backend writes parts of it
+  // itself (llm::WrapUpTexts; they count as generated, and
+  // Completion::wrapped_up says what they were):
+  //   - at max_tokens - wrap_up_tokens left, if the reply has not begun the
+  //     function: the closers of whatever is open, a new line and the
+  //     signature with its "{"; the model writes the body;
+  //   - at kWrapUpLaunchTokens left, if `wrap_up_launch` is set and the
+  //     body launches nothing yet: that launch's opening ("k<<<"); the model
+  //     writes the configuration and the arguments;
+  //   - at kWrapUpCloseTokens left: the closers of the body and the fence.
+  // Empty: off.
+  std::string wrap_up;
+  std::string wrap_up_launch;  // e.g. "saxpy_kernel<<<" (the drop-in form)
+  int wrap_up_tokens = 0;
+  bool empty() const { return prefill.empty() && grammar.empty() && close.empty() && wrap_up.empty(); }
 };
+
+// Tokens left when the wrap-up opens a launch / closes the function and the
+// block.
+inline constexpr int kWrapUpLaunchTokens = 40;
+inline constexpr int kWrapUpCloseTokens = 12;
 
 // How code replies are shaped (docs/llm.md "Output shaping"); llm/shape.h
 // turns these and the target signature into an OutputShape. Library
@@ -92,8 +112,9 @@ struct ShapeOptions {
   bool prefill = false;        // start the reply with "```cuda" and the includes (embedded backend only)
   bool grammar = false;        // constrain the block with GBNF (embedded; or a server with guided decoding)
   bool stop_at_fence = true;   // without a grammar: end the reply at the closing fence
-  int max_lines = 0;           // grammar: lines before and after the function's head; 0: max_tokens / 32, >= 8
-  int max_line_chars = 80;     // grammar: characters per line
+  int max_group_chars = 0;     // grammar: characters at one bracket level; 0: max_tokens (>= 64)
+  bool wrap_up = true;         // with prefill and grammar: write the function's head when tokens run short
+  int wrap_up_tokens = 0;      // tokens left for the function's body; 0: max_tokens / 3 (>= 48)
   bool any() const { return prefill || grammar; }
 };
 
@@ -133,6 +154,9 @@ struct Completion {
   FinishReason finish_reason = FinishReason::kStop;
   int tokens_generated = 0;
   double time_generation_ms = 0;
+  // What the wrap-up (OutputShape::wrap_up) wrote into `text`, its pieces
+  // in order; empty when the model wrote all of it.
+  std::string wrapped_up;
 };
 
 struct ChatResponse {

@@ -104,11 +104,18 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->capture_default_str()
       ->check(CLI::IsMember({"auto", "on", "off"}));
   sub->add_option("--grammar", grammar,
-                  "output shaping: constrain each code reply with a GBNF grammar (one code block holding the "
-                  "function's head, then the closing fence; auto: on for the embedded model, for an endpoint "
-                  "on with --guided-decoding)")
+                  "output shaping: constrain each code reply with a GBNF grammar (code whose brackets, "
+                  "literals and comments close, the function defined last with its exact signature, then "
+                  "the closing fence; auto: on for the embedded model, for an endpoint on with "
+                  "--guided-decoding)")
       ->capture_default_str()
       ->check(CLI::IsMember({"auto", "on", "off"}));
+  sub->add_option("--wrap-up", wrap_up,
+                  "output shaping with prefill and grammar: when a reply's tokens run short (a third of "
+                  "--max-tokens left) and it has not begun the function, the embedded backend closes what "
+                  "is open and writes the function's signature; the model writes the body")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"on", "off"}));
   sub->add_option("--stop-at-fence", stop_at_fence,
                   "output shaping without a grammar: end a prefilled reply at its closing fence")
       ->capture_default_str()
@@ -185,6 +192,7 @@ ShapeOptions SearchFlags::Shape() const {
   s.prefill = prefill == "on" || (prefill == "auto" && !http);
   s.grammar = grammar == "on" || (grammar == "auto" && (!http || backend.guided != "none"));
   s.stop_at_fence = stop_at_fence == "on";
+  s.wrap_up = wrap_up == "on";
   return s;
 }
 
@@ -199,6 +207,10 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
+  // The balanced grammar and the wrap-up (2026-12): keyed so that rows of the
+  // earlier line-based grammar are not mixed with these.
+  if (s.grammar) j["shape"]["grammar_form"] = "balanced";
+  if (s.prefill && s.grammar && s.wrap_up) j["shape"]["wrap_up"] = true;
   SamplingParams sp;
   ApplyRepetition(sp);
   if (sp.repetition_control()) {

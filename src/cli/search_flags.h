@@ -45,6 +45,7 @@ struct SearchFlags {
   std::string prefill = "auto";        // auto | on | off
   std::string grammar = "auto";        // auto | on | off
   std::string stop_at_fence = "on";    // on | off
+  std::string wrap_up = "on";          // on | off
   // Repetition control (docs/llm.md "Repetition"): "auto" or a number.
   std::string repeat_penalty = "auto";  // auto: 1.1 for the embedded model, off (1) for an endpoint
   std::string dry_multiplier = "auto";  // auto: off (0)

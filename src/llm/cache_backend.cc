@@ -36,6 +36,7 @@ Json ResponseToJson(const ChatResponse& r) {
                             {"finish_reason", FinishReasonName(c.finish_reason)},
                             {"tokens_generated", c.tokens_generated},
                             {"time_generation_ms", c.time_generation_ms}});
+    if (!c.wrapped_up.empty()) j["choices"].back()["wrapped_up"] = c.wrapped_up;
   }
   return j;
 }
@@ -60,6 +61,7 @@ Result<ChatResponse> ResponseFromJson(const std::string& text) {
                                                       : FinishReason::kStop;
       comp.tokens_generated = c.at("tokens_generated").get<int>();
       comp.time_generation_ms = c.at("time_generation_ms").get<double>();
+      comp.wrapped_up = c.value("wrapped_up", std::string());
       r.choices.push_back(std::move(comp));
     }
     return r;
@@ -176,6 +178,10 @@ void AddRequest(const ChatRequest& request, Hasher& h) {
   // Shaping is keyed only when used, so that unshaped keys stay as they were.
   if (!request.shape.empty()) {
     h.Add("shape").Add(request.shape.prefill).Add(request.shape.grammar).Add(request.shape.close);
+    if (!request.shape.wrap_up.empty()) {
+      h.Add("wrap-up").Add(request.shape.wrap_up).Add(std::to_string(request.shape.wrap_up_tokens));
+      h.Add(request.shape.wrap_up_launch);
+    }
   }
 }
 

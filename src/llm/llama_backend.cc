@@ -37,6 +37,7 @@
 #include "core/fs.h"
 #include "core/log.h"
 #include "core/strings.h"
+#include "llm/shape.h"
 
 namespace regrapht {
 namespace llm {
@@ -75,7 +76,21 @@ void LogFromLlama(ggml_log_level level, const char* text, void*) {
 }
 
 bool SameShape(const OutputShape& a, const OutputShape& b) {
-  return a.prefill == b.prefill && a.grammar == b.grammar && a.close == b.close;
+  return a.prefill == b.prefill && a.grammar == b.grammar && a.close == b.close &&
+         a.wrap_up == b.wrap_up && a.wrap_up_launch == b.wrap_up_launch && a.wrap_up_tokens == b.wrap_up_tokens;
+}
+
+// Whether `grammar` (left as it is) takes every one of `tokens` in turn.
+bool GrammarTakes(const llama_sampler* grammar, const std::vector<llama_token>& tokens) {
+  llama_sampler_ptr probe(llama_sampler_clone(grammar));
+  for (llama_token t : tokens) {
+    llama_token_data one{t, 1.0f, 0.0f};
+    llama_token_data_array single{&one, 1, -1, false};
+    llama_sampler_apply(probe.get(), &single);
+    if (one.logit == -INFINITY) return false;
+    llama_sampler_accept(probe.get(), t);
+  }
+  return true;
 }
 
 void InitLlamaOnce() {
@@ -464,6 +479,10 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     size_t prompt_len = 0;
     const OutputShape* shape = nullptr;
     Clock::time_point t0;
+    // The wrap-up's tokens still to write, and how far it has come.
+    std::vector<llama_token> forced;
+    size_t forced_next = 0;
+    WrapUpStage wrap_stage = WrapUpStage::kNone;
   };
   llama_memory_t mem = llama_get_memory(ctx_.get());
   if (progress_.fn && progress_.t0 == Clock::time_point{}) progress_.t0 = progress_.last = Clock::now();
@@ -596,6 +615,53 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     return true;
   };
 
+  // The wrap-up (OutputShape::wrap_up): when a sequence's tokens run short,
+  // the next token is the wrap-up text's rather than a sampled one, as long
+  // as the grammar takes it (else the wrap-up is dropped and sampling goes
+  // on). False when there is nothing to force.
+  auto force = [&](Seq& q, const SamplingParams& sp, llama_token* tok) {
+    const OutputShape& shape = *q.shape;
+    if (q.forced_next >= q.forced.size() && !shape.wrap_up.empty() && q.grammar) {
+      const int left = sp.max_tokens - q.out.tokens_generated;
+      const WrapUpStage stage = left <= kWrapUpCloseTokens    ? WrapUpStage::kClose
+                                : left <= kWrapUpLaunchTokens ? WrapUpStage::kLaunch
+                                : left <= shape.wrap_up_tokens ? WrapUpStage::kHead
+                                                               : WrapUpStage::kNone;
+      std::vector<std::string> texts;
+      if (EndsDefinition(shape.wrap_up, q.out.text)) {
+        texts = {"\n```"};
+      } else if (stage > q.wrap_stage) {
+        q.wrap_stage = stage;
+        texts = WrapUpTexts(shape.wrap_up, shape.wrap_up_launch, q.out.text, stage);
+      }
+      q.forced.clear();
+      q.forced_next = 0;
+      for (const std::string& text : texts) {
+        auto tokens = Tokenize(text, /*add_special=*/false);
+        if (tokens.ok() && GrammarTakes(q.grammar.get(), *tokens)) {
+          q.forced = std::move(*tokens);
+          break;
+        }
+      }
+    }
+    if (q.forced_next >= q.forced.size()) return false;
+    const llama_token t = q.forced[q.forced_next++];
+    llama_token_data one{t, 1.0f, 0.0f};
+    llama_token_data_array single{&one, 1, -1, false};
+    llama_sampler_apply(q.grammar.get(), &single);
+    if (one.logit == -INFINITY) {
+      q.forced.clear();
+      q.forced_next = 0;
+      return false;
+    }
+    llama_sampler_accept(q.grammar.get(), t);
+    llama_sampler_accept(q.chain.get(), t);
+    int len = llama_token_to_piece(vocab_, t, piece, sizeof piece, 0, /*special=*/false);
+    if (len > 0) q.out.wrapped_up.append(piece, len);
+    *tok = t;
+    return true;
+  };
+
   auto wave_tokens = [&seqs] {
     int tokens = 0;
     for (const auto& q : seqs) tokens += q.out.tokens_generated;
@@ -617,7 +683,8 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
         finish(q, FinishReason::kCancelled);
         continue;
       }
-      llama_token tok = q.has_first ? q.first : Sample(q.chain.get(), q.grammar.get(), q.idx);
+      llama_token tok = q.first;
+      if (!q.has_first && !force(q, *specs[i].sampling, &tok)) tok = Sample(q.chain.get(), q.grammar.get(), q.idx);
       q.has_first = false;
       if (!take(q, *specs[i].sampling, tok)) continue;
       if (cells >= n_ctx_) {
@@ -879,7 +946,7 @@ Status LlamaBackend::RunCallers(const std::vector<Caller*>& callers) {
         response.time_generation_ms += done.time_generation_ms;
         response.choices.push_back(std::move(done));
       }
-      if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+      if (response.choices.empty()) response.choices.push_back({"", FinishReason::kCancelled, 0, 0, {}});
       out.push_back(std::move(response));
     }
     c->result = std::move(out);

@@ -3,12 +3,16 @@
 #include "llm/llama_backend.h"
 
 #include <gtest/gtest.h>
+#include <llama.h>
 
+#include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <thread>
 
+#include "core/scanner.h"
 #include "llm/extract.h"
 #include "llm/models.h"
 #include "llm/shape.h"
@@ -533,7 +537,7 @@ TEST_F(LlamaBackendTest, ResponseCacheAnswersRepeats) {
 
 // ---- Output shaping ----------------------------------------------------------
 
-CodeShape SaxpyShape(int max_tokens) {
+CodeShape SaxpyShape(int max_tokens = 512) {
   CodeShape c;
   c.signature = "void saxpy(int n, float a, const float* x, float* y)";
   c.max_tokens = max_tokens;
@@ -574,44 +578,208 @@ TEST_F(LlamaBackendTest, CloseStringEndsTheReplyAfterThePrefillAndIsKept) {
   }
 }
 
-// Random weights write noise; the grammar alone makes every reply one
-// closed code block holding the function's head, which the extractor takes.
-TEST_F(LlamaBackendTest, GrammarMakesEvenRandomWeightsWriteACodeBlock) {
+// Whether llama.cpp's grammar engine takes `text` as a whole reply under
+// `grammar`: token by token (a BPE vocabulary, which adds no space prefix),
+// then end-of-generation.
+class GrammarProbe {
+ public:
+  GrammarProbe() {
+    llama_model_params p = llama_model_default_params();
+    p.vocab_only = true;
+    const fs::path vocab = fs::path(REGRAPHT_LLAMA_VOCAB_DIR) / "ggml-vocab-llama-bpe.gguf";
+    model_.reset(llama_model_load_from_file(vocab.c_str(), p));
+  }
+  bool ok() const { return model_ != nullptr; }
+
+  bool Accepts(const std::string& grammar, const std::string& text) const {
+    const llama_vocab* vocab = llama_model_get_vocab(model_.get());
+    std::unique_ptr<llama_sampler, decltype(&llama_sampler_free)> g(
+        llama_sampler_init_grammar(vocab, grammar.c_str(), "root"), llama_sampler_free);
+    EXPECT_NE(g, nullptr) << "the grammar does not parse";
+    if (!g) return false;
+    std::vector<llama_token> tokens(text.size() + 8);
+    int n = llama_tokenize(vocab, text.data(), static_cast<int32_t>(text.size()), tokens.data(),
+                           static_cast<int32_t>(tokens.size()), false, false);
+    if (n < 0) return false;
+    tokens.resize(n);
+    tokens.push_back(llama_vocab_eos(vocab));
+    for (llama_token t : tokens) {
+      llama_token_data d{t, 0.0f, 0.0f};
+      llama_token_data_array a{&d, 1, -1, false};
+      llama_sampler_apply(g.get(), &a);
+      if (std::isinf(d.logit)) return false;
+      if (t != tokens.back()) llama_sampler_accept(g.get(), t);
+    }
+    return true;
+  }
+
+ private:
+  std::unique_ptr<llama_model, decltype(&llama_model_free)> model_{nullptr, llama_model_free};
+};
+
+// The grammar of shape.h, checked by llama.cpp itself on the replies it must
+// take and those it must refuse. Everything it takes lexes cleanly and
+// defines saxpy.
+TEST_F(LlamaBackendTest, CodeGrammarTakesWellFormedDefinitionsOnly) {
+  GrammarProbe probe;
+  ASSERT_TRUE(probe.ok());
+  CodeShape shape = SaxpyShape();
+  shape.opener = "\n__global__ void saxpy_kernel(";
+  shape.require_launch = true;
+  const std::string prefill = CodePrefill(shape);
+  const std::string g = CodeGrammar(shape, {}, /*with_prefill=*/true);
+  const std::string kernel =
+      "int n, float a, const float* x, float* y) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;  // one element { each\n"
+      "  if (i < n && i >= 0) y[i] = a * x[i] / 1.0f + y[i];\n"
+      "}\n";
+  const std::string host_def =
+      "void saxpy(int n, float a, const float* x, float* y) {\n"
+      "  float *dx, *dy;\n"
+      "  cudaMalloc(&dx, n * sizeof(float));  /* { ( [ */\n"
+      "  saxpy_kernel<<<(n + 255) / 256, 256>>>(n, a, dx, dy);\n"
+      "}\n";
+  const std::string host = host_def + "```";
+  const std::string extras =
+      "#define CHECK(x) do { \\\n  (x); } while (0)\n"
+      "template <class T> struct V { std::vector<std::vector<T>> v; char c = '}'; };\n"
+      "static const char* kName = \"saxpy(\\\"{\";\n"
+      "inline int Shl(int x) { return x << 2 | (x < 3) | x/(1); }\n";
+  const std::vector<std::string> good = {
+      prefill + kernel + host,
+      prefill + kernel + "#define A 1\n" + host,
+      prefill + kernel + extras + host,
+      prefill + kernel + "// the host side\n" + host,
+      prefill + kernel + "static inline " + host,
+      prefill + kernel + "void saxpy(int n, float a, const float* x, float* y);\n" + host,
+  };
+  for (const std::string& text : good) {
+    EXPECT_TRUE(probe.Accepts(g, text)) << text;
+    Extraction ex = ExtractCode(text, {.function_name = "saxpy"});
+    ASSERT_TRUE(ex.found()) << ex.reason;
+    EXPECT_TRUE(scan::ScannedSource(ex.code).problems().empty()) << ex.code;
+    EXPECT_TRUE(scan::DefinesFunction(ex.code, "saxpy")) << ex.code;
+  }
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"a brace never closed", prefill + "int n) {\n  if (n) {\n}\n" + host},
+      {"a bracket closed by the wrong kind", prefill + "int n) { x[1) = 0; }\n" + host},
+      {"a string across a line", prefill + kernel + "const char* s = \"ab\ncd\";\n" + host},
+      {"a block comment left open",
+       prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n  /* open\n}\n```"},
+      {"a launch never closed", prefill + kernel + "void f() { k<<<1, 1(); }\n" + host},
+      {"no definition of saxpy", prefill + kernel + "```"},
+      {"only a prototype", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y);\n```"},
+      {"another signature", prefill + kernel + "void saxpy(int n, float a) {\n}\n```"},
+      {"the definition inside braces", prefill + kernel + "namespace {\n" + host_def + "}\n```"},
+      {"code after the definition", prefill + kernel + host_def + "int main() {}\n```"},
+      {"a backtick in the code", prefill + kernel + "int `x`;\n" + host},
+      {"a '#' inside a line", prefill + "int n #x) {}\n" + host},
+      {"a directive inside a line", prefill + kernel + "int x; #define A 1\n" + host},
+      {"a '#' after a multibyte character", prefill + "int n\xc2\xb9##) {}\n" + host},
+      {"a backslash inside a line", prefill + "int n \\$) {}\n" + host},
+      {"a non-ASCII character", prefill + kernel + "// caf\xc3\xa9\n" + host},
+      {"a control character", prefill + kernel + "int \x01;\n" + host},
+      {"no launch in the function", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n}\n```"},
+      {"the launch only nested", prefill + kernel +
+                                     "void saxpy(int n, float a, const float* x, float* y) {\n"
+                                     "  if (n) { saxpy_kernel<<<1, 1>>>(n, a, x, y); }\n}\n```"},
+      {"prose after the fence", prefill + kernel + host + "\nDone."},
+  };
+  for (const auto& [why, text] : bad) EXPECT_FALSE(probe.Accepts(g, text)) << why;
+  // The grammar after a prefill is the same language less the prefill.
+  const std::string rest = CodeGrammar(shape, {}, /*with_prefill=*/false);
+  EXPECT_TRUE(probe.Accepts(rest, kernel + host));
+  EXPECT_FALSE(probe.Accepts(rest, prefill + kernel + host));
+  // Without an opener (the kernel form) nothing is left open to close, and
+  // no launch is required.
+  EXPECT_TRUE(probe.Accepts(CodeGrammar(SaxpyShape(), {}, true), "```cuda\n#include <cuda_runtime.h>\n" + host));
+  EXPECT_TRUE(probe.Accepts(CodeGrammar(SaxpyShape(), {}, true),
+                            "```cuda\n#include <cuda_runtime.h>\nvoid saxpy(int n, float a, const float* x, float* y) {}\n```"));
+  // At most max_group_chars characters at one bracket level: the kernel's
+  // body (about 100 characters) passes a bound of 120 and fails one of 60.
+  ShapeOptions tight;
+  tight.max_group_chars = 120;
+  EXPECT_TRUE(probe.Accepts(CodeGrammar(shape, tight, true), prefill + kernel + host));
+  tight.max_group_chars = 60;
+  EXPECT_FALSE(probe.Accepts(CodeGrammar(shape, tight, true), prefill + kernel + host));
+}
+
+// Random weights write noise; under the grammar every reply is well-formed
+// code as far as it goes: no bracket closed by the wrong kind, no literal
+// left open before its last line, and a reply that ends (rather than runs
+// out of tokens) is one closed block defining saxpy. With the wrap-up every
+// reply ends so, the backend having written the signature and the closers.
+TEST_F(LlamaBackendTest, GrammarKeepsEvenRandomWeightsWellFormed) {
   auto b = Load();
-  ShapeOptions o;
-  o.prefill = o.grammar = true;
-  o.max_lines = 2;
-  o.max_line_chars = 12;
-  ChatRequest r = Request("Write saxpy.", 400, 0.9f);  // ignore_eos: the grammar still ends it
-  r.shape = MakeOutputShape(SaxpyShape(400), o);
-  ASSERT_FALSE(r.shape.grammar.empty());
+  CodeShape shape = SaxpyShape(160);
+  shape.opener = "\n__global__ void saxpy_kernel(";
+  shape.require_launch = true;  // the drop-in form: the function launches a kernel
+  ChatRequest r = Request("Write saxpy.", 160, 0.9f);  // ignore_eos: only the grammar ends it
   r.n = 3;
-  for (uint64_t seed : {1, 7}) {
-    r.sampling.seed = seed;
-    auto resp = b->Chat(r);
-    ASSERT_TRUE(resp.ok()) << resp.status().ToString();
-    ASSERT_EQ(resp->choices.size(), 3u);
-    for (const auto& c : resp->choices) {
-      EXPECT_EQ(c.finish_reason, FinishReason::kStop) << c.text;
-      EXPECT_EQ(c.text.rfind(r.shape.prefill, 0), 0u);
-      ASSERT_GE(c.text.size(), 3u);
-      EXPECT_EQ(c.text.substr(c.text.size() - 3), "```") << c.text;
-      EXPECT_NE(c.text.find("void saxpy("), std::string::npos) << c.text;
-      Extraction ex = ExtractCode(c.text, {.function_name = "saxpy"});
-      EXPECT_TRUE(ex.found()) << ex.reason << "\n" << c.text;
-      EXPECT_NE(ex.code.find("void saxpy("), std::string::npos);
+  // "" when well-formed as far as it goes, else the scanner's problem.
+  auto malformed = [](const std::string& text) -> std::string {
+    const std::string code = text.substr(std::string("```cuda\n").size());
+    const int last_line = static_cast<int>(std::count(code.begin(), code.end(), '\n')) + 1;
+    const scan::ScannedSource scanned(code);
+    for (const scan::ScanProblem& p : scanned.problems()) {
+      const bool left_open = p.what.find("never closed") != std::string::npos ||
+                             (p.what.find("unterminated") != std::string::npos && p.line == last_line);
+      if (!left_open) return "line " + std::to_string(p.line) + ": " + p.what;
+    }
+    return "";
+  };
+  int malformed_without = 0, wrapped = 0;
+  for (const char* mode : {"wrap-up", "grammar", "none"}) {
+    ShapeOptions o;
+    o.prefill = true;
+    o.grammar = std::string(mode) != "none";
+    o.wrap_up = std::string(mode) == "wrap-up";
+    r.shape = MakeOutputShape(shape, o);
+    for (uint64_t seed : {1, 7}) {
+      r.sampling.seed = seed;
+      auto resp = b->Chat(r);
+      ASSERT_TRUE(resp.ok()) << resp.status().ToString();
+      ASSERT_EQ(resp->choices.size(), 3u);
+      for (const auto& c : resp->choices) {
+        EXPECT_EQ(c.text.rfind(r.shape.prefill, 0), 0u);
+        if (!o.grammar) {
+          malformed_without += !malformed(c.text).empty() || c.text.find("```", 3) != std::string::npos;
+          continue;
+        }
+        EXPECT_EQ(malformed(c.text), "") << c.text;
+        wrapped += !c.wrapped_up.empty();
+        if (o.wrap_up) {
+          EXPECT_EQ(c.finish_reason, FinishReason::kStop) << c.text << "\nwrapped up: [" << c.wrapped_up << "]";
+        }
+        if (c.finish_reason == FinishReason::kStop) {
+          EXPECT_EQ(c.text.substr(c.text.size() - 3), "```") << c.text;
+          Extraction ex = ExtractCode(c.text, {.function_name = "saxpy"});
+          EXPECT_TRUE(ex.found()) << ex.reason;
+          EXPECT_TRUE(scan::ScannedSource(ex.code).problems().empty()) << ex.code;
+          // The signature, then its body (a definition of its own unless the
+          // noise left a kernel's head without a body before it).
+          const size_t at = ex.code.rfind(shape.signature);
+          ASSERT_NE(at, std::string::npos) << ex.code;
+          const size_t brace = ex.code.find_first_not_of(" \t\n", at + shape.signature.size());
+          EXPECT_EQ(ex.code[brace], '{') << ex.code;
+          // ... which launches a kernel (the noise never does by itself: the
+          // wrap-up opened saxpy_kernel's launch and closed it).
+          const size_t launch = ex.code.find("<<<", brace);
+          EXPECT_NE(launch, std::string::npos) << ex.code;
+          EXPECT_NE(ex.code.find(">>>", launch), std::string::npos) << ex.code;
+          if (o.wrap_up) {
+            EXPECT_NE(c.wrapped_up.find("saxpy_kernel<<<"), std::string::npos) << c.wrapped_up;
+          }
+        } else {
+          EXPECT_EQ(c.finish_reason, FinishReason::kLength);
+          EXPECT_TRUE(c.wrapped_up.empty());
+        }
+      }
     }
   }
-  // Without the grammar the same model and seeds write no closed block.
-  r.shape.grammar.clear();
-  r.sampling.seed = 1;
-  r.sampling.max_tokens = 60;
-  auto free = b->Chat(r);
-  ASSERT_TRUE(free.ok());
-  for (const auto& c : free->choices) {
-    EXPECT_EQ(c.finish_reason, FinishReason::kLength);
-    EXPECT_EQ(c.text.find("```", 3), std::string::npos) << c.text;
-  }
+  EXPECT_EQ(wrapped, 6) << "every wrap-up reply was completed by the backend, no other";
+  // Without the grammar the same noise is malformed (or holds a fence).
+  EXPECT_GT(malformed_without, 0);
 }
 
 TEST_F(LlamaBackendTest, GrammarThatDoesNotParseIsInvalidArgument) {

@@ -229,7 +229,7 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
   if (!text.ok() && text.status().code() == Status::Code::kCancelled) {
     ChatResponse cancelled;
     cancelled.model = options_.model;
-    cancelled.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+    cancelled.choices.push_back({"", FinishReason::kCancelled, 0, 0, {}});
     return cancelled;
   }
   if (!text.ok()) return text.status();

@@ -18,7 +18,7 @@ class Replica final : public LlmBackend {
     ++calls;
     if (down) return fault_;
     ChatResponse r;
-    r.choices.push_back({name_, FinishReason::kStop, 1, 0});
+    r.choices.push_back({name_, FinishReason::kStop, 1, 0, {}});
     return r;
   }
   std::string Name() const override { return "openai"; }

@@ -228,7 +228,7 @@ class ReplayBackend final : public LlmBackend {
   Result<ChatResponse> Cut() {
     stop_->store(true);
     ChatResponse r;
-    r.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+    r.choices.push_back({"", FinishReason::kCancelled, 0, 0, {}});
     return r;
   }
 

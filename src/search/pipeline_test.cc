@@ -236,7 +236,7 @@ class LoggingModel final : public LlmBackend {
       while (!(request.cancel && request.cancel->load())) std::this_thread::sleep_for(1ms);
       t_->Add("gen " + std::to_string(k) + " cancelled");
       ChatResponse cut;
-      cut.choices.push_back({"", FinishReason::kCancelled, 7, 0});
+      cut.choices.push_back({"", FinishReason::kCancelled, 7, 0, {}});
       cut.tokens_generated = 7;
       return cut;
     }

@@ -309,7 +309,7 @@ Result<ChatResponse> SearchRun::AskModel(ChatRequest req) const {
     // A backend that reports the cancellation as an error: the same as a
     // reply cut short.
     ChatResponse cut;
-    cut.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+    cut.choices.push_back({"", FinishReason::kCancelled, 0, 0, {}});
     return cut;
   }
   return r;
@@ -348,6 +348,7 @@ OutputShape SearchRun::CodeShape() const {
   // A drop-in reply starts with its kernel; in the kernel form the kernel is the head.
   if (!kernel) shape.opener = "\n__global__ void " + spec.function + "_kernel(";
   shape.max_tokens = options_.sampling.max_tokens;
+  shape.require_launch = !kernel;
   return llm::MakeOutputShape(shape, options_.shape);
 }
 
@@ -421,7 +422,7 @@ std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
         replies[todo[i]] = std::move((*batch)[i]);
       } else if (Interrupted()) {
         ChatResponse cut;
-        cut.choices.push_back({"", FinishReason::kCancelled, 0, 0});
+        cut.choices.push_back({"", FinishReason::kCancelled, 0, 0, {}});
         replies[todo[i]] = std::move(cut);
       } else {
         replies[todo[i]] = batch.status();

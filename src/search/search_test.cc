@@ -332,8 +332,14 @@ TEST_F(SearchTest, CodeRequestsCarryTheOutputShape) {
           continue;
         }
         EXPECT_EQ(shape.prefill, "```cuda\n#include <cuda_runtime.h>\n\n__global__ void saxpy_kernel(") << method;
-        EXPECT_NE(shape.grammar.find("\"void saxpy(\" text"), std::string::npos)
+        // The function with the problem's exact signature, launching a
+        // kernel (the drop-in form), and the wrap-up with that launch.
+        EXPECT_NE(shape.grammar.find("\"void saxpy(int n, float a, const float* x, float* y)\" ws \"{\" code "
+                                     "\"<<<\" code \">>>\" code \"}\" \"\\n```\""),
+                  std::string::npos)
             << method << ": " << shape.grammar;
+        EXPECT_EQ(shape.wrap_up, "void saxpy(int n, float a, const float* x, float* y)") << method;
+        EXPECT_EQ(shape.wrap_up_launch, "saxpy_kernel<<<") << method;
       }
     }
   }
