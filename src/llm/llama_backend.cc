@@ -185,7 +185,7 @@ class LlamaBackend final : public LlmBackend {
   Status DecodeSeq(int seq, llama_pos pos0, const llama_token* tokens, int n, bool* cancelled);
   // Samples a token from output `idx` of the last decode, under `grammar`
   // when it is not null; accepts it in both samplers.
-  llama_token Sample(llama_sampler* chain, llama_sampler* grammar, int idx);
+  llama_token Sample(llama_sampler* chain, llama_sampler* grammar, int idx, bool accept = true);
   // Puts the repetition penalty and DRY samplers of `sp` (when on) at the
   // head of `chain`, before greedy or temperature sampling.
   void AddRepetitionControl(llama_sampler* chain, const SamplingParams& sp) const;
@@ -413,7 +413,7 @@ Result<int> LlamaBackend::EvaluatePrompt(const std::vector<llama_token>& prompt,
   return evaluated;
 }
 
-llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, int idx) {
+llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, int idx, bool accept) {
   if (grammar == nullptr) return llama_sampler_sample(chain, ctx_.get(), idx);
   // As llama.cpp's common sampler does: sample freely, and only if the
   // grammar rejects that token apply the grammar to the whole vocabulary
@@ -438,8 +438,10 @@ llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, i
     llama_sampler_apply(chain, &all);
     tok = all.data[all.selected].id;
   }
-  llama_sampler_accept(grammar, tok);
-  llama_sampler_accept(chain, tok);
+  if (accept) {
+    llama_sampler_accept(grammar, tok);
+    llama_sampler_accept(chain, tok);
+  }
   return tok;
 }
 
@@ -662,6 +664,30 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     return true;
   };
 
+  // Samples the next token; under the wrap-up, a token that would close the
+  // function's body is replaced by llm::BodyCloser's text when the grammar
+  // takes it.
+  auto sample_shaped = [&](Seq& q, const SamplingParams& sp) {
+    const OutputShape& shape = *q.shape;
+    if (shape.wrap_up.empty() || !q.grammar) return Sample(q.chain.get(), q.grammar.get(), q.idx);
+    const std::string instead = BodyCloser(shape.wrap_up, shape.wrap_up_launch, q.out.text);
+    if (instead.empty()) return Sample(q.chain.get(), q.grammar.get(), q.idx);
+    llama_token tok = Sample(q.chain.get(), q.grammar.get(), q.idx, /*accept=*/false);
+    const int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
+    if (len > 0 && std::string_view(piece, len).find('}') != std::string_view::npos) {
+      auto tokens = Tokenize(instead, /*add_special=*/false);
+      if (tokens.ok() && GrammarTakes(q.grammar.get(), *tokens)) {
+        q.forced = std::move(*tokens);
+        q.forced_next = 0;
+        llama_token first = tok;
+        if (force(q, sp, &first)) return first;
+      }
+    }
+    llama_sampler_accept(q.grammar.get(), tok);
+    llama_sampler_accept(q.chain.get(), tok);
+    return tok;
+  };
+
   auto wave_tokens = [&seqs] {
     int tokens = 0;
     for (const auto& q : seqs) tokens += q.out.tokens_generated;
@@ -684,7 +710,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
         continue;
       }
       llama_token tok = q.first;
-      if (!q.has_first && !force(q, *specs[i].sampling, &tok)) tok = Sample(q.chain.get(), q.grammar.get(), q.idx);
+      if (!q.has_first && !force(q, *specs[i].sampling, &tok)) tok = sample_shaped(q, *specs[i].sampling);
       q.has_first = false;
       if (!take(q, *specs[i].sampling, tok)) continue;
       if (cells >= n_ctx_) {

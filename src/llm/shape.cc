@@ -175,6 +175,26 @@ bool EndsDefinition(std::string_view signature, std::string_view text) {
   return body != scan::kNone && s.Match(body) == s.tokens().size() - 1;
 }
 
+std::string BodyCloser(std::string_view signature, std::string_view launch, std::string_view text) {
+  const size_t fence_end = text.find('\n');
+  if (fence_end == std::string_view::npos) return "";
+  const std::string code(text.substr(fence_end + 1));
+  if (!OpenLiteralCloser(code).empty()) return "";
+  const std::string open = OpenBrackets(code);
+  if (open != "{") return "";
+  const scan::ScannedSource closed(code + "}");
+  const size_t body = FunctionBody(closed, signature);
+  if (body == scan::kNone || closed.Match(body) != closed.tokens().size() - 1) return "";
+  if (!launch.empty()) {
+    bool launched = false;
+    for (size_t i = body + 1; i < closed.tokens().size() && !launched; ++i) {
+      launched = closed.IsCode(i) && closed.Text(i) == "<<<";
+    }
+    if (!launched) return "\n  " + std::string(launch);
+  }
+  return "}\n```";
+}
+
 namespace {
 
 // The element rules of balanced code (see the header). Printable ASCII,

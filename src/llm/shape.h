@@ -82,6 +82,14 @@ std::vector<std::string> WrapUpTexts(std::string_view signature, std::string_vie
 // definition; without this a model could go on as if it were any code).
 bool EndsDefinition(std::string_view signature, std::string_view text);
 
+// What the wrap-up writes instead of a token that would close the body of
+// the function `signature` names, when `text` (a shaped reply so far) is in
+// that body with nothing else open: "}\n```" (the function and the block
+// end together: a token such as "};" or "}\n\n" would otherwise leave the
+// grammar only its reading of the function as any code), or, when `launch`
+// is set and the body launches nothing yet, "\n  " + launch. "" elsewhere.
+std::string BodyCloser(std::string_view signature, std::string_view launch, std::string_view text);
+
 // The GBNF (rule "root") of the block's remainder. With `with_prefill`
 // false the grammar also covers the prefill (for servers that cannot
 // prefill but take a grammar). Every text it accepts lexes without a

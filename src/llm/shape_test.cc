@@ -127,6 +127,15 @@ TEST(ShapeTest, WrapUpClosesWhatIsOpenAndStartsTheFunction) {
   EXPECT_TRUE(WrapUpTexts(sig, "", in_function, WrapUpStage::kLaunch).empty());
   EXPECT_TRUE(WrapUpTexts(sig, "saxpy_kernel<<<", head, WrapUpStage::kLaunch).empty());
   EXPECT_TRUE(WrapUpTexts(sig, "saxpy_kernel<<<", head, WrapUpStage::kNone).empty());
+  // A token closing the body is replaced: by the launch's opening while the
+  // body launches nothing (when one is required), else by "}" and the fence;
+  // not while something else is open.
+  EXPECT_EQ(BodyCloser(sig, "", in_function + "}"), "}\n```");
+  EXPECT_EQ(BodyCloser(sig, "saxpy_kernel<<<", in_function + "}"), "\n  saxpy_kernel<<<");
+  EXPECT_EQ(BodyCloser(sig, "saxpy_kernel<<<", in_function + "}\n  saxpy_kernel<<<1, 1>>>(n);"), "}\n```");
+  EXPECT_EQ(BodyCloser(sig, "", in_function), "");
+  EXPECT_EQ(BodyCloser(sig, "", in_function + "} s = \"x"), "");
+  EXPECT_EQ(BodyCloser(sig, "", head), "");
   // A definition finished earlier does not count: the model went on after it.
   const std::string after = in_function + "}}\nint z = (1";
   EXPECT_EQ(WrapUpFirst(sig, after, false), ");\n" + sig + " {\n");
