@@ -80,14 +80,19 @@ bool SameShape(const OutputShape& a, const OutputShape& b) {
          a.wrap_up == b.wrap_up && a.wrap_up_launch == b.wrap_up_launch && a.wrap_up_tokens == b.wrap_up_tokens;
 }
 
+// Whether `grammar` allows `token` next (it is not changed).
+bool GrammarAllows(llama_sampler* grammar, llama_token token) {
+  llama_token_data one{token, 1.0f, 0.0f};
+  llama_token_data_array single{&one, 1, -1, false};
+  llama_sampler_apply(grammar, &single);
+  return one.logit != -INFINITY;
+}
+
 // Whether `grammar` (left as it is) takes every one of `tokens` in turn.
 bool GrammarTakes(const llama_sampler* grammar, const std::vector<llama_token>& tokens) {
   llama_sampler_ptr probe(llama_sampler_clone(grammar));
   for (llama_token t : tokens) {
-    llama_token_data one{t, 1.0f, 0.0f};
-    llama_token_data_array single{&one, 1, -1, false};
-    llama_sampler_apply(probe.get(), &single);
-    if (one.logit == -INFINITY) return false;
+    if (!GrammarAllows(probe.get(), t)) return false;
     llama_sampler_accept(probe.get(), t);
   }
   return true;
@@ -429,10 +434,7 @@ llama_token LlamaBackend::Sample(llama_sampler* chain, llama_sampler* grammar, i
   llama_token_data_array all = fill();
   llama_sampler_apply(chain, &all);
   llama_token tok = all.data[all.selected].id;
-  llama_token_data one{tok, 1.0f, 0.0f};
-  llama_token_data_array single{&one, 1, -1, false};
-  llama_sampler_apply(grammar, &single);
-  if (one.logit == -INFINITY) {
+  if (!GrammarAllows(grammar, tok)) {
     all = fill();
     llama_sampler_apply(grammar, &all);
     llama_sampler_apply(chain, &all);
@@ -648,10 +650,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     }
     if (q.forced_next >= q.forced.size()) return false;
     const llama_token t = q.forced[q.forced_next++];
-    llama_token_data one{t, 1.0f, 0.0f};
-    llama_token_data_array single{&one, 1, -1, false};
-    llama_sampler_apply(q.grammar.get(), &single);
-    if (one.logit == -INFINITY) {
+    if (!GrammarAllows(q.grammar.get(), t)) {
       q.forced.clear();
       q.forced_next = 0;
       return false;

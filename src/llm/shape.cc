@@ -121,6 +121,15 @@ size_t FunctionBody(const scan::ScannedSource& s, std::string_view signature) {
   return scan::kNone;
 }
 
+// Whether the body opened by token `body` (closed by its match) launches a
+// kernel at any depth.
+bool Launches(const scan::ScannedSource& s, size_t body) {
+  for (size_t i = body + 1; i < s.Match(body); ++i) {
+    if (s.IsCode(i) && s.Text(i) == "<<<") return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::vector<std::string> WrapUpTexts(std::string_view signature, std::string_view launch, std::string_view text,
@@ -138,10 +147,7 @@ std::vector<std::string> WrapUpTexts(std::string_view signature, std::string_vie
                       closed.tokens()[closed.Match(body)].begin >= code.size();
   if (inside) {
     if (stage == WrapUpStage::kClose) return {out + "\n```"};
-    if (stage != WrapUpStage::kLaunch || launch.empty()) return {};
-    for (size_t i = body + 1; i < closed.Match(body); ++i) {
-      if (closed.IsCode(i) && closed.Text(i) == "<<<") return {};  // it launches already
-    }
+    if (stage != WrapUpStage::kLaunch || launch.empty() || Launches(closed, body)) return {};
     // The body's "{" is the outermost open bracket: close those inside it.
     return {literal + Closers(open.substr(1)) + "\n  " + std::string(launch)};
   }
@@ -177,7 +183,10 @@ bool EndsDefinition(std::string_view signature, std::string_view text) {
 
 std::string BodyCloser(std::string_view signature, std::string_view launch, std::string_view text) {
   const size_t fence_end = text.find('\n');
-  if (fence_end == std::string_view::npos) return "";
+  // Called for every token: nothing to scan before the signature is written.
+  if (fence_end == std::string_view::npos || text.find(NormalizedSignature(signature)) == std::string_view::npos) {
+    return "";
+  }
   const std::string code(text.substr(fence_end + 1));
   if (!OpenLiteralCloser(code).empty()) return "";
   const std::string open = OpenBrackets(code);
@@ -185,13 +194,7 @@ std::string BodyCloser(std::string_view signature, std::string_view launch, std:
   const scan::ScannedSource closed(code + "}");
   const size_t body = FunctionBody(closed, signature);
   if (body == scan::kNone || closed.Match(body) != closed.tokens().size() - 1) return "";
-  if (!launch.empty()) {
-    bool launched = false;
-    for (size_t i = body + 1; i < closed.tokens().size() && !launched; ++i) {
-      launched = closed.IsCode(i) && closed.Text(i) == "<<<";
-    }
-    if (!launched) return "\n  " + std::string(launch);
-  }
+  if (!launch.empty() && !Launches(closed, body)) return "\n  " + std::string(launch);
   return "}\n```";
 }
 
