@@ -36,6 +36,12 @@ std::string CppStringLiteral(std::string_view text);
 // The text of rg_driver.h, embedded in the binary.
 std::string_view DriverRuntimeHeader();
 
+// The translation unit of the driver runtime: rg_driver.h's non-template
+// definitions (the record writer, plan reader, driver loop, CUDA hooks),
+// compiled once per set of driver flags and linked with every generated
+// driver. Includes "rg_driver.h".
+std::string_view DriverRuntimeSource();
+
 struct PlanOptions {
   int runs = 2;             // calls per test case on fresh copies
   bool timing = true;

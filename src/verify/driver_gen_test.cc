@@ -6,6 +6,7 @@
 
 #include "core/fs.h"
 #include "core/rng.h"
+#include "core/strings.h"
 #include "core/subprocess.h"
 #include "verify/test_util.h"
 
@@ -44,6 +45,8 @@ TEST(DriverGenTest, SpecialValuesTakeTheirShare) {
   prog = prog.substr(0, prog.find("int main("));
   prog += R"(
 #include <cstdio>
+#define RG_DRIVER_IMPLEMENTATION  // the runtime in the same program
+#include "rg_driver.h"
 int main() {
   rg::Case c;
   c.seed = 3;
@@ -143,6 +146,7 @@ TEST(DriverGenTest, KernelClockPlanUnionAndAbsence) {
   ASSERT_TRUE(WriteFile(dir->path() / "rg_driver.h", std::string(DriverRuntimeHeader())).ok());
   ASSERT_TRUE(WriteFile(dir->path() / "plan.txt", plan.substr(0, plan.find("end\n")) + "kernel_clock 1\nend\n").ok());
   ASSERT_TRUE(WriteFile(dir->path() / "k.cc", R"(
+#define RG_DRIVER_IMPLEMENTATION
 #include "rg_driver.h"
 int main(int, char** argv) {
   rg::Plan plan;
@@ -170,7 +174,23 @@ TEST(DriverGenTest, GeneratedDriversCompile) {
   auto dir = TempDir::Create("rgdrv");
   ASSERT_TRUE(dir.ok());
   ASSERT_TRUE(WriteFile(dir->path() / "rg_driver.h", std::string(DriverRuntimeHeader())).ok());
+  const fs::path rt = dir->path() / "rg_driver_rt.cc";
+  ASSERT_TRUE(WriteFile(rt, std::string(DriverRuntimeSource())).ok());
   auto runner = NewSubprocessRunner();
+  // The runtime, with and without the CUDA hooks (and CUPTI where present).
+  std::vector<std::vector<std::string>> variants = {{}, {"-DRG_DRIVER_CUDA", "-I/usr/local/cuda/include"}};
+  if (fs::exists("/usr/local/cuda/include/cupti.h")) {
+    variants.push_back({"-DRG_DRIVER_CUDA", "-DRG_DRIVER_CUPTI", "-I/usr/local/cuda/include"});
+  }
+  for (const auto& v : variants) {
+    CommandSpec cs;
+    cs.argv = {"g++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter", "-c", rt.string(),
+               "-o", (dir->path() / "rt.o").string()};
+    cs.argv.insert(cs.argv.begin() + 2, v.begin(), v.end());
+    auto res = runner->Run(cs);
+    ASSERT_TRUE(res.ok());
+    EXPECT_TRUE(res->ok()) << "runtime " << Join(v, " ") << ":\n" << res->stderr_text;
+  }
   for (const char* name : {"saxpy", "jacobi2d", "sum_of_squares", "spmv_csr"}) {
     Problem p = testing_util::LoadBundled(name);
     auto src = GenerateDriver(p.spec);
@@ -181,7 +201,7 @@ TEST(DriverGenTest, GeneratedDriversCompile) {
     ASSERT_TRUE(WriteFile(r, p.reference_source).ok());
     CommandSpec cs;
     cs.argv = {"g++", "-std=c++17", "-Wall", "-Wextra", "-Werror", "-Wno-unused-parameter",
-               d.string(), r.string(), "-o", (dir->path() / name).string()};
+               d.string(), r.string(), rt.string(), "-o", (dir->path() / name).string()};
     auto res = runner->Run(cs);
     ASSERT_TRUE(res.ok());
     EXPECT_TRUE(res->ok()) << name << ":\n" << res->stderr_text << "\n" << *src;

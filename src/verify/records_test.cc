@@ -9,6 +9,9 @@
 
 #include "core/hash.h"
 #include "core/rng.h"
+// This test is the driver runtime's only user in the binary: it takes the
+// runtime's definitions too (the harness compiles them separately).
+#define RG_DRIVER_IMPLEMENTATION
 #include "verify/driver/rg_driver.h"
 
 namespace regrapht::verify {

@@ -302,7 +302,39 @@ class Verifier::Impl {
       req.output = "driver.o";
     }
     req.key_extra = ToolKey();
-    return builds_->Build(req);
+    RG_ASSIGN_OR_RETURN(BuildOutcome drv, builds_->Build(req));
+    if (check_only || !drv.ok) return drv;
+    return LinkDriverRuntime(drv, flags, std::string(cuda ? "gpu" : "cpu"));
+  }
+
+  // `driver` (a generated driver's object) and the driver runtime compiled
+  // with the same `flags` (once per toolchain and flags: the runtime does
+  // not depend on the problem), joined into one relocatable object, so that
+  // every link step that takes a driver object takes the runtime with it.
+  // The runtime's definitions are strong: a candidate defining one of them
+  // fails to link (the object checks refuse it first).
+  Result<BuildOutcome> LinkDriverRuntime(const BuildOutcome& driver, const std::vector<std::string>& flags,
+                                         const std::string& kind) {
+    BuildRequest rt;
+    rt.label = "driver-runtime-" + kind;
+    rt.files = {{"rg_driver.h", std::string(verify::DriverRuntimeHeader())},
+                {"rg_driver_rt.cc", std::string(verify::DriverRuntimeSource())}};
+    rt.argv = flags;
+    rt.argv.insert(rt.argv.end(), {"-c", "rg_driver_rt.cc", "-o", "rg_driver_rt.o"});
+    rt.output = "rg_driver_rt.o";
+    rt.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome ro, builds_->Build(rt));
+    if (!ro.ok) return ro;
+    BuildRequest join;
+    join.label = "driver-join-" + kind;
+    join.argv = {tc_.cxx.string(), "-r", "-nostdlib", driver.artifact.string(), ro.artifact.string(), "-o",
+                 "driver_all.o"};
+    join.inputs = {driver.artifact, ro.artifact};
+    join.output = "driver_all.o";
+    join.key_extra = ToolKey();
+    RG_ASSIGN_OR_RETURN(BuildOutcome joined, builds_->Build(join));
+    joined.time_ms += driver.time_ms;
+    return joined;
   }
 
   Result<BuildOutcome> BuildReferenceExe(const Problem& p) {

@@ -26,35 +26,37 @@
 // Usage: PROGRAM PLAN RECORDS_FD
 // Exit statuses: 0 done, 3 no GPU (CUDA error 35/34/100), 5 CUDA error after
 // a call, 6 bad plan or I/O.
-#pragma once
+#ifndef RG_DRIVER_H_
+#define RG_DRIVER_H_
+
+#include <unistd.h>
 
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <cerrno>
 #include <cstring>
 #include <initializer_list>
 #include <iterator>
 #include <limits>
 #include <map>
+#include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
-
-#include <unistd.h>
 
 #ifdef RG_DRIVER_CUDA
 #include <cuda_runtime.h>
 #endif
 #ifdef RG_DRIVER_CUPTI
-#include <mutex>
-
 #include <cupti.h>
+
+#include <mutex>
 #endif
 
 // ---- deterministic random numbers: rg::SplitMix64, rg::Rng, one definition
@@ -75,88 +77,15 @@ inline uint64_t ArgSeed(uint64_t seed, uint64_t index) {
 
 class Sha256 {
  public:
-  Sha256() { Reset(); }
-  void Reset() {
-    static const uint32_t kInit[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                                      0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    std::memcpy(h_, kInit, sizeof h_);
-    len_ = 0;
-    fill_ = 0;
-  }
-  void Update(const void* data, size_t n) {
-    const unsigned char* p = static_cast<const unsigned char*>(data);
-    len_ += n;
-    while (n > 0) {
-      size_t take = std::min(n, sizeof buf_ - fill_);
-      std::memcpy(buf_ + fill_, p, take);
-      fill_ += take;
-      p += take;
-      n -= take;
-      if (fill_ == sizeof buf_) {
-        Block(buf_);
-        fill_ = 0;
-      }
-    }
-  }
+  Sha256();
+  void Reset();
+  void Update(const void* data, size_t n);
   // The 32-byte digest; the object must be Reset() before reuse.
-  void Final(unsigned char out[32]) {
-    uint64_t bits = len_ * 8;
-    unsigned char pad = 0x80;
-    Update(&pad, 1);
-    unsigned char zero = 0;
-    while (fill_ != 56) Update(&zero, 1);
-    unsigned char lenb[8];
-    for (int i = 0; i < 8; ++i) lenb[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
-    Update(lenb, 8);
-    for (int i = 0; i < 8; ++i) {
-      for (int j = 0; j < 4; ++j) out[4 * i + j] = static_cast<unsigned char>(h_[i] >> (24 - 8 * j));
-    }
-  }
+  void Final(unsigned char out[32]);
 
  private:
   static uint32_t R(uint32_t x, int n) { return (x >> n) | (x << (32 - n)); }
-  void Block(const unsigned char* b) {
-    static const uint32_t k[64] = {
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2};
-    uint32_t w[64];
-    for (int i = 0; i < 16; ++i) {
-      w[i] = (uint32_t(b[4 * i]) << 24) | (uint32_t(b[4 * i + 1]) << 16) | (uint32_t(b[4 * i + 2]) << 8) |
-             uint32_t(b[4 * i + 3]);
-    }
-    for (int i = 16; i < 64; ++i) {
-      uint32_t s0 = R(w[i - 15], 7) ^ R(w[i - 15], 18) ^ (w[i - 15] >> 3);
-      uint32_t s1 = R(w[i - 2], 17) ^ R(w[i - 2], 19) ^ (w[i - 2] >> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    uint32_t a = h_[0], bb = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
-    for (int i = 0; i < 64; ++i) {
-      uint32_t t1 = h + (R(e, 6) ^ R(e, 11) ^ R(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
-      uint32_t t2 = (R(a, 2) ^ R(a, 13) ^ R(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
-      h = g;
-      g = f;
-      f = e;
-      e = d + t1;
-      d = c;
-      c = bb;
-      bb = a;
-      a = t1 + t2;
-    }
-    h_[0] += a;
-    h_[1] += bb;
-    h_[2] += c;
-    h_[3] += d;
-    h_[4] += e;
-    h_[5] += f;
-    h_[6] += g;
-    h_[7] += h;
-  }
+  void Block(const unsigned char* b);
   uint32_t h_[8];
   unsigned char buf_[64];
   size_t fill_ = 0;
@@ -164,25 +93,15 @@ class Sha256 {
 };
 
 // The seal of a record stream: hex of SHA-256(key || SHA-256(stream)).
-inline std::string SealHex(const unsigned char* key, size_t key_len, const unsigned char stream_digest[32]) {
-  Sha256 h;
-  h.Update(key, key_len);
-  h.Update(stream_digest, 32);
-  unsigned char d[32];
-  h.Final(d);
-  static const char* kHex = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : d) {
-    s += kHex[c >> 4];
-    s += kHex[c & 15];
-  }
-  return s;
-}
+std::string SealHex(const unsigned char* key, size_t key_len,
+                    const unsigned char stream_digest[32]);
 
 // ---- element conversion ------------------------------------------------------
 
-template <class T> struct IsComplex : std::false_type {};
-template <class T> struct IsComplex<std::complex<T>> : std::true_type {};
+template <class T>
+struct IsComplex : std::false_type {};
+template <class T>
+struct IsComplex<std::complex<T>> : std::true_type {};
 
 template <class T>
 T FromDouble(double v) {
@@ -223,9 +142,12 @@ T DrawOne(Rng& r, const Dist& d) {
       return FromDouble<T>(d.special[r.Below(static_cast<uint64_t>(d.nspecial))]);
     }
     switch (d.kind) {
-      case 1: return FromDouble<T>(d.a + d.b * r.Normal());
-      case 2: return FromDouble<T>(d.a);
-      case 3: return FromDouble<T>(r.Uniform() < d.a ? 1.0 : 0.0);
+      case 1:
+        return FromDouble<T>(d.a + d.b * r.Normal());
+      case 2:
+        return FromDouble<T>(d.a);
+      case 3:
+        return FromDouble<T>(r.Uniform() < d.a ? 1.0 : 0.0);
       default:
         if constexpr (std::is_floating_point_v<T>) {
           return static_cast<T>(d.a + (d.b - d.a) * r.Uniform());
@@ -292,40 +214,8 @@ struct Sparse {
 
 // `diag` (when `has_diag`): every row i < min(rows, cols) also holds column
 // i, valued from `diag` (drawn after the row's other values).
-inline Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nnz_max, Rng& r,
-                         const Dist& vd, bool has_diag = false, const Dist& diag = Dist{}) {
-  Sparse s;
-  s.rows = rows;
-  s.cols = cols;
-  s.row_ptr.push_back(0);
-  std::vector<int64_t> picked;
-  for (int64_t i = 0; i < rows; ++i) {
-    int64_t k = nnz_min + static_cast<int64_t>(r.Below(static_cast<uint64_t>(nnz_max - nnz_min + 1)));
-    if (k > cols) k = cols;
-    picked.clear();
-    // Floyd's sampling of k distinct columns.
-    for (int64_t j = cols - k; j < cols; ++j) {
-      int64_t t = static_cast<int64_t>(r.Below(static_cast<uint64_t>(j) + 1));
-      if (std::find(picked.begin(), picked.end(), t) == picked.end()) picked.push_back(t);
-      else picked.push_back(j);
-    }
-    bool on_diag = has_diag && i < cols;
-    if (on_diag && std::find(picked.begin(), picked.end(), i) == picked.end()) picked.push_back(i);
-    std::sort(picked.begin(), picked.end());
-    for (int64_t c : picked) {
-      s.col_idx.push_back(c);
-      s.row_of.push_back(i);
-      s.values.push_back(DrawOne<double>(r, vd));
-    }
-    if (on_diag) {
-      size_t at = s.col_idx.size() - picked.size() +
-                  static_cast<size_t>(std::find(picked.begin(), picked.end(), i) - picked.begin());
-      s.values[at] = DrawOne<double>(r, diag);
-    }
-    s.row_ptr.push_back(static_cast<int64_t>(s.col_idx.size()));
-  }
-  return s;
-}
+Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nnz_max, Rng& r,
+                  const Dist& vd, bool has_diag = false, const Dist& diag = Dist{});
 
 template <class V, class Src>
 void CopyConvert(V& dst, const Src& src) {
@@ -392,73 +282,13 @@ struct Plan {
   double max_seconds = 2.0;
   bool flush_l2 = true;
   int fullsize_case = -1;  // the timing-size input run as a case (emulator): no provenance check
-  bool kernel_clock = false;  // "kernel_clock 1": CUPTI kernel time of each timed call (drop-in form)
+  bool kernel_clock =
+      false;  // "kernel_clock 1": CUPTI kernel time of each timed call (drop-in form)
 };
 
-inline bool ReadCaseTail(FILE* f, Case* c) {
-  int k = 0;
-  if (std::fscanf(f, "%d", &k) != 1) return false;
-  for (int i = 0; i < k; ++i) {
-    char name[256];
-    long long v;
-    if (std::fscanf(f, "%255s %lld", name, &v) != 2) return false;
-    c->sizes[name] = v;
-  }
-  if (std::fscanf(f, "%d", &k) != 1) return false;
-  for (int i = 0; i < k; ++i) {
-    char name[256];
-    double v;
-    if (std::fscanf(f, "%255s %lf", name, &v) != 2) return false;
-    c->scalars[name] = v;
-  }
-  return true;
-}
+bool ReadCaseTail(FILE* f, Case* c);
 
-inline bool ReadPlan(const char* path, Plan* p) {
-  FILE* f = std::fopen(path, "r");
-  if (!f) return false;
-  char word[64];
-  int version = 0;
-  if (std::fscanf(f, "%63s %d", word, &version) != 2 || std::strcmp(word, "regrapht-plan") != 0 ||
-      version != 1) {
-    std::fclose(f);
-    return false;
-  }
-  bool ok = true;
-  while (ok && std::fscanf(f, "%63s", word) == 1) {
-    if (!std::strcmp(word, "end")) break;
-    if (!std::strcmp(word, "runs")) {
-      ok = std::fscanf(f, "%d", &p->runs) == 1;
-    } else if (!std::strcmp(word, "case")) {
-      Case c;
-      unsigned long long seed;
-      ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
-      c.seed = seed;
-      p->cases.push_back(c);
-    } else if (!std::strcmp(word, "kernel_clock")) {
-      int on = 0;
-      ok = std::fscanf(f, "%d", &on) == 1;
-      p->kernel_clock = on != 0;
-    } else if (!std::strcmp(word, "fullsize")) {
-      ok = std::fscanf(f, "%d", &p->fullsize_case) == 1;
-    } else if (!std::strcmp(word, "timing")) {
-      unsigned long long sa, sb;
-      int flush;
-      ok = std::fscanf(f, "%llu %llu %d %d %d %lf %d", &sa, &sb, &p->warmup, &p->min_reps,
-                       &p->max_reps, &p->max_seconds, &flush) == 7 &&
-           ReadCaseTail(f, &p->timing_case);
-      p->timing = true;
-      p->timing_case.seed = sa;
-      p->timing_case.id = 1000000;
-      p->timing_seed_b = sb;
-      p->flush_l2 = flush != 0;
-    } else {
-      ok = false;
-    }
-  }
-  std::fclose(f);
-  return ok;
-}
+bool ReadPlan(const char* path, Plan* p);
 
 // ---- records -------------------------------------------------------------------------
 //
@@ -469,17 +299,8 @@ inline bool ReadPlan(const char* path, Plan* p) {
 class Out {
  public:
   // Writes to `fd`, a pipe the harness owns.
-  bool Open(int fd) {
-    if (fd < 3 || ::write(fd, "", 0) < 0) return false;
-    fd_ = fd;
-    return true;
-  }
-  void Array(int case_id, int call, const char* name, size_t elem, size_t count, const void* data) {
-    char head[512];
-    int n = std::snprintf(head, sizeof head, "A %d %d %s %zu %zu\n", case_id, call, name, elem, count);
-    Put(head, static_cast<size_t>(n));
-    if (count) Put(data, elem * count);
-  }
+  bool Open(int fd);
+  void Array(int case_id, int call, const char* name, size_t elem, size_t count, const void* data);
   template <class V>
   void Vec(int case_id, int call, const char* name, const V& v) {
     using T = typename V::value_type;
@@ -501,63 +322,16 @@ class Out {
     }
   }
   // Events leave at once: the harness timestamps them as they arrive.
-  void Event(const std::string& text) {
-    std::string line = "E " + text + "\n";
-    Put(line.data(), line.size());
-    Flush();
-  }
-  void Times(const std::vector<double>& t) {
-    char head[64];
-    int n = std::snprintf(head, sizeof head, "T %zu\n", t.size());
-    Put(head, static_cast<size_t>(n));
-    if (!t.empty()) Put(t.data(), sizeof(double) * t.size());
-  }
-  void Flush() {
-    size_t done = 0;
-    while (done < buf_.size()) {
-      ssize_t w = ::write(fd_, buf_.data() + done, buf_.size() - done);
-      if (w < 0 && errno == EINTR) continue;
-      if (w <= 0) ::_exit(6);  // the harness went away
-      done += static_cast<size_t>(w);
-    }
-    buf_.clear();
-  }
+  void Event(const std::string& text);
+  void Times(const std::vector<double>& t);
+  void Flush();
   // Reads the key the harness sent on standard input (only now: no call of
   // the function under test comes after this), writes the end line with the
   // seal and leaves the process without running exit handlers.
-  [[noreturn]] void SealAndExit(int status) {
-    unsigned char key[32];
-    size_t got = 0;
-    while (got < sizeof key) {
-      ssize_t r = ::read(0, key + got, sizeof key - got);
-      if (r < 0 && errno == EINTR) continue;
-      if (r <= 0) break;
-      got += static_cast<size_t>(r);
-    }
-    unsigned char digest[32];
-    hash_.Final(digest);
-    std::string line = "E end " + SealHex(key, got, digest) + "\n";
-    buf_.insert(buf_.end(), line.begin(), line.end());
-    Flush();
-    std::fflush(stdout);
-    std::fflush(stderr);
-    ::_exit(status);
-  }
+  [[noreturn]] void SealAndExit(int status);
 
  private:
-  void Put(const void* p, size_t n) {
-    hash_.Update(p, n);
-    const char* c = static_cast<const char*>(p);
-    if (buf_.size() + n > (size_t{1} << 20)) {
-      Flush();
-      if (n > (size_t{1} << 20)) {
-        buf_.assign(c, c + n);
-        Flush();
-        return;
-      }
-    }
-    buf_.insert(buf_.end(), c, c + n);
-  }
+  void Put(const void* p, size_t n);
   int fd_ = -1;
   std::vector<char> buf_;
   Sha256 hash_;
@@ -583,83 +357,24 @@ bool SameContents(const V& a, const V& b) {
                 !std::is_trivially_copyable_v<typename V::value_type>) {
     return a == b;  // strings, and structs holding them (generated operator==)
   } else {
-    return a.empty() || std::memcmp(a.data(), b.data(), a.size() * sizeof(typename V::value_type)) == 0;
+    return a.empty() ||
+           std::memcmp(a.data(), b.data(), a.size() * sizeof(typename V::value_type)) == 0;
   }
 }
 
-inline double NowMs() {
-  return std::chrono::duration<double, std::milli>(
-             std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
+double NowMs();
 
 // ---- device hooks ------------------------------------------------------------------------
 
 #ifdef RG_DRIVER_CUDA
-inline int GpuCheck(Out& out) {
-  int n = 0;
-  cudaError_t e = cudaGetDeviceCount(&n);
-  if (e != cudaSuccess || n == 0) {
-    int code = e != cudaSuccess ? static_cast<int>(e) : 100;
-    out.Event(std::string("nogpu ") + std::to_string(code) + " " +
-              (e != cudaSuccess ? cudaGetErrorName(e) : "cudaErrorNoDevice"));
-    return code;
-  }
-  cudaDeviceProp p;
-  cudaGetDeviceProperties(&p, 0);
-  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0;
-  cudaDriverGetVersion(&drv);
-  cudaRuntimeGetVersion(&rt);
-  cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
-  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
-  cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, 0);
-  char buf[512];
-  std::snprintf(buf, sizeof buf, "gpu name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d",
-                p.name, p.major, p.minor, drv, rt, l2, sms, static_cast<size_t>(p.totalGlobalMem),
-                clock_khz, mem_clock_khz);
-  std::string s = buf;
-  for (auto& c : s) {
-    if (c == ' ') c = '_';
-  }
-  out.Event(s.replace(0, 4, "gpu "));
-  return 0;
-}
-
-// Writes a buffer twice the size of L2 so the next call starts cold, and
-// drops any persisting-L2 lines a candidate set up.
-inline void FlushL2(int rep) {
-  static void* buf = nullptr;
-  static size_t bytes = 0;
-  if (!buf) {
-    int l2 = 0;
-    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
-    bytes = std::max<size_t>(static_cast<size_t>(l2) * 2, size_t{64} << 20);
-    if (cudaMalloc(&buf, bytes) != cudaSuccess) {
-      buf = nullptr;
-      cudaGetLastError();
-      return;
-    }
-  }
-  cudaMemset(buf, rep & 0xff, bytes);
-  cudaCtxResetPersistingL2Cache();
-  cudaDeviceSynchronize();
-}
-
-// Waits for all work on all streams; reports a sticky or pending CUDA error.
-inline bool SyncOk(std::string* err) {
-  cudaError_t e = cudaDeviceSynchronize();
-  if (e == cudaSuccess) e = cudaGetLastError();
-  if (e != cudaSuccess) {
-    *err = std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
-    return false;
-  }
-  return true;
-}
-#else
-inline void FlushL2(int) {}
-inline bool SyncOk(std::string*) { return true; }
+// Writes the "gpu ..." event (device, driver, L2); non-zero: no usable GPU.
+int GpuCheck(Out& out);
 #endif
+// Writes a buffer twice the size of L2 so the next call starts cold, and
+// drops any persisting-L2 lines a candidate set up (no-op without CUDA).
+void FlushL2(int rep);
+// Waits for all work on all streams; reports a sticky or pending CUDA error.
+bool SyncOk(std::string* err);
 
 // ---- emulated runs: where the outputs came from ----------------------------------------
 //
@@ -705,9 +420,12 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
     auto changed = [&](size_t i) {
       if (fresh) return true;
       T before;
-      if (pre) before = std::data(*pre)[i];
-      else PoisonOne<T>(before, call);
-      return std::memcmp(static_cast<const void*>(&before), static_cast<const void*>(&data[i]), sizeof(T)) != 0;
+      if (pre)
+        before = std::data(*pre)[i];
+      else
+        PoisonOne<T>(before, call);
+      return std::memcmp(static_cast<const void*>(&before), static_cast<const void*>(&data[i]),
+                         sizeof(T)) != 0;
     };
     const unsigned char* bytes = reinterpret_cast<const unsigned char*>(data);
     const unsigned char* ident = nullptr;
@@ -724,8 +442,10 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
         // Word by word: a field the call left alone (a particle's velocity
         // next to its updated position) need not come from the device.
         T before;
-        if (pre) before = std::data(*pre)[i];
-        else PoisonOne<T>(before, call);
+        if (pre)
+          before = std::data(*pre)[i];
+        else
+          PoisonOne<T>(before, call);
         const unsigned char* b = reinterpret_cast<const unsigned char*>(&before);
         const unsigned char* a = reinterpret_cast<const unsigned char*>(&data[i]);
         for (size_t w = 0; w + 4 <= sizeof(T) && dev; w += 4) {
@@ -748,7 +468,8 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
 
 // A single value (reference output or return value) as a one-element range.
 template <class T>
-bool HostScalarIn(const T& post, const T* pre, int call, bool heavy, const char* name, std::string* where) {
+bool HostScalarIn(const T& post, const T* pre, int call, bool heavy, const char* name,
+                  std::string* where) {
   struct One {
     const T* p;
     const T* data() const { return p; }
@@ -756,7 +477,8 @@ bool HostScalarIn(const T& post, const T* pre, int call, bool heavy, const char*
   };
   One o{&post};
   One before{pre};
-  return HostValueIn(o, pre ? &before : static_cast<const One*>(nullptr), call, false, heavy, name, where);
+  return HostValueIn(o, pre ? &before : static_cast<const One*>(nullptr), call, false, heavy, name,
+                     where);
 }
 
 // The record stream of this run (set by Main).
@@ -769,30 +491,11 @@ inline Out* g_out = nullptr;
 namespace rg {
 inline double g_kernel_ms = -1;  // < 0: no kernel time reported during this call
 }  // namespace rg
-extern "C" void regrapht_driver_kernel_ms(double ms) {
-  rg::g_kernel_ms = (rg::g_kernel_ms < 0 ? 0 : rg::g_kernel_ms) + ms;
-}
+extern "C" void regrapht_driver_kernel_ms(double ms);
 
 namespace rg {
 // Length of the union of [start, end) intervals (sorts `spans`).
-inline double SpanUnionNs(std::vector<std::pair<uint64_t, uint64_t>>* spans) {
-  std::sort(spans->begin(), spans->end());
-  double total = 0;
-  uint64_t lo = 0, hi = 0;
-  bool open = false;
-  for (const auto& [a, b] : *spans) {
-    if (open && a <= hi) {
-      hi = std::max(hi, b);
-      continue;
-    }
-    if (open) total += static_cast<double>(hi - lo);
-    lo = a;
-    hi = b;
-    open = true;
-  }
-  if (open) total += static_cast<double>(hi - lo);
-  return total;
-}
+double SpanUnionNs(std::vector<std::pair<uint64_t, uint64_t>>* spans);
 }  // namespace rg
 
 // ---- kernel-only time of a drop-in call (CUPTI) ----------------------------------------
@@ -807,88 +510,17 @@ inline double SpanUnionNs(std::vector<std::pair<uint64_t, uint64_t>>* spans) {
 // the allow-list of calls). Without CUPTI (not built in, not initialised,
 // records dropped) there is no figure: no "k1" record, never a zero.
 namespace rg {
-#ifdef RG_DRIVER_CUPTI
-#if CUPTI_API_VERSION >= 130000
-using CuptiKernelRecord = CUpti_ActivityKernel10;
-#else
-using CuptiKernelRecord = CUpti_ActivityKernel9;
-#endif
-struct KernelClock {
-  std::mutex mu;
-  bool on = false;
-  bool lost = false;  // records dropped: no figure from here on
-  std::vector<std::pair<uint64_t, uint64_t>> spans;
-};
-inline KernelClock g_kclock;
-
-inline void CUPTIAPI KernelClockBufferRequested(uint8_t** buffer, size_t* size, size_t* max_records) {
-  *size = size_t{4} << 20;
-  *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, *size));
-  *max_records = 0;
-}
-
-inline void CUPTIAPI KernelClockBufferCompleted(CUcontext ctx, uint32_t stream, uint8_t* buffer, size_t,
-                                                size_t valid) {
-  std::lock_guard<std::mutex> lock(g_kclock.mu);
-  CUpti_Activity* rec = nullptr;
-  while (cuptiActivityGetNextRecord(buffer, valid, &rec) == CUPTI_SUCCESS) {
-    if (rec->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && rec->kind != CUPTI_ACTIVITY_KIND_KERNEL) continue;
-    const auto* k = reinterpret_cast<const CuptiKernelRecord*>(rec);
-    if (k->end > k->start) g_kclock.spans.emplace_back(k->start, k->end);
-  }
-  size_t dropped = 0;
-  if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) == CUPTI_SUCCESS && dropped > 0) g_kclock.lost = true;
-  std::free(buffer);
-}
-
 // Starts recording kernels; false where CUPTI cannot (the figure is absent).
-inline bool KernelClockStart() {
-  if (cuptiActivityRegisterCallbacks(KernelClockBufferRequested, KernelClockBufferCompleted) != CUPTI_SUCCESS)
-    return false;
-  if (cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) != CUPTI_SUCCESS) return false;
-  g_kclock.on = true;
-  return true;
-}
-
-// Delivers what was recorded so far (the device is synchronised first).
-inline bool KernelClockFlush() {
-  cudaDeviceSynchronize();
-  return cuptiActivityFlushAll(0) == CUPTI_SUCCESS;
-}
-
+bool KernelClockStart();
 // Forgets every kernel recorded so far (before a timed call).
-inline void KernelClockReset() {
-  if (!g_kclock.on) return;
-  if (!KernelClockFlush()) g_kclock.on = false;
-  std::lock_guard<std::mutex> lock(g_kclock.mu);
-  g_kclock.spans.clear();
-}
-
+void KernelClockReset();
 // Kernel time since the last reset, in ms; < 0 when there is none to give.
-inline double KernelClockMs() {
-  if (!g_kclock.on) return -1;
-  if (!KernelClockFlush()) {
-    g_kclock.on = false;
-    return -1;
-  }
-  std::lock_guard<std::mutex> lock(g_kclock.mu);
-  if (g_kclock.lost || g_kclock.spans.empty()) return -1;
-  return SpanUnionNs(&g_kclock.spans) / 1e6;
-}
-#else
-inline bool KernelClockStart() { return false; }
-inline void KernelClockReset() {}
-inline double KernelClockMs() { return -1; }
-#endif
+double KernelClockMs();
 }  // namespace rg
 
 // Emulated runs: the candidate reached device inline assembly the emulator
 // cannot run. The cases recorded so far are judged; the rest is unknown.
-extern "C" [[noreturn]] void regrapht_driver_not_emulated(int line) {
-  if (!rg::g_out) std::_Exit(88);
-  rg::g_out->Event("not_emulated " + std::to_string(line));
-  rg::g_out->SealAndExit(0);
-}
+extern "C" [[noreturn]] void regrapht_driver_not_emulated(int line);
 
 namespace rg {
 
@@ -917,8 +549,546 @@ struct Hooks {
   const char* (*untouched)(const Data&, const Slot&);
 };
 
+// The driver loop, type-erased so that it is compiled once into the runtime
+// object rather than into every generated driver: Data and Slot objects are
+// made and freed through the hooks, which cast back to the generated types.
+struct ErasedHooks {
+  void* (*new_data)();
+  void (*delete_data)(void*);
+  void* (*new_slot)();  // slots live until the process leaves
+  void (*generate)(const Case&, void*);
+  void (*prepare)(const void*, void*, int);
+  void (*call)(const void*, void*);
+  void (*emit)(Out&, int, int, const void*);
+  const char* (*mutated)(const void*, const void*);
+  const char* (*host_output)(const void*, const void*, int);
+  const char* (*untouched)(const void*, const void*);  // may be null
+};
+
+int RunMain(int argc, char** argv, const ErasedHooks& h);
+
+template <class Data, class Slot>
+inline const Hooks<Data, Slot>* g_hooks = nullptr;
+
+// Runs the plan in argv[1] with the generated hooks; never returns once the
+// record channel is open (SealAndExit).
 template <class Data, class Slot>
 int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
+  g_hooks<Data, Slot> = &h;
+  ErasedHooks e;
+  e.new_data = []() -> void* { return new Data(); };
+  e.delete_data = [](void* d) { delete static_cast<Data*>(d); };
+  e.new_slot = []() -> void* { return new Slot(); };
+  e.generate = [](const Case& c, void* d) {
+    g_hooks<Data, Slot>->generate(c, static_cast<Data*>(d));
+  };
+  e.prepare = [](const void* d, void* s, int call) {
+    g_hooks<Data, Slot>->prepare(*static_cast<const Data*>(d), static_cast<Slot*>(s), call);
+  };
+  e.call = [](const void* d, void* s) {
+    g_hooks<Data, Slot>->call(*static_cast<const Data*>(d), static_cast<Slot*>(s));
+  };
+  e.emit = [](Out& o, int c, int call, const void* s) {
+    g_hooks<Data, Slot>->emit(o, c, call, *static_cast<const Slot*>(s));
+  };
+  e.mutated = [](const void* d, const void* s) {
+    return g_hooks<Data, Slot>->mutated(*static_cast<const Data*>(d), *static_cast<const Slot*>(s));
+  };
+  e.host_output = [](const void* d, const void* s, int call) {
+    return g_hooks<Data, Slot>->host_output(*static_cast<const Data*>(d),
+                                            *static_cast<const Slot*>(s), call);
+  };
+  e.untouched = nullptr;
+  if (h.untouched) {
+    e.untouched = [](const void* d, const void* s) {
+      return g_hooks<Data, Slot>->untouched(*static_cast<const Data*>(d),
+                                            *static_cast<const Slot*>(s));
+    };
+  }
+  return RunMain(argc, argv, e);
+}
+}  // namespace rg
+
+#endif  // RG_DRIVER_H_
+
+// ---- the runtime's definitions ----------------------------------------------------------
+//
+// Everything above that is not a template is defined here, once: the harness
+// compiles this header with RG_DRIVER_IMPLEMENTATION defined into the driver
+// runtime object (same flags as the driver) and links it with each generated
+// driver, so a driver's own translation unit compiles only what depends on
+// its signature (docs/emulator.md, "Cost").
+// stb-style: a translation unit that defines RG_DRIVER_IMPLEMENTATION and
+// includes this header (first or again) gets the definitions, once.
+#if defined(RG_DRIVER_IMPLEMENTATION) && !defined(RG_DRIVER_IMPLEMENTATION_DONE)
+#define RG_DRIVER_IMPLEMENTATION_DONE
+namespace rg {
+
+Sha256::Sha256() { Reset(); }
+
+void Sha256::Reset() {
+  static const uint32_t kInit[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+                                    0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
+  std::memcpy(h_, kInit, sizeof h_);
+  len_ = 0;
+  fill_ = 0;
+}
+
+void Sha256::Update(const void* data, size_t n) {
+  const unsigned char* p = static_cast<const unsigned char*>(data);
+  len_ += n;
+  while (n > 0) {
+    size_t take = std::min(n, sizeof buf_ - fill_);
+    std::memcpy(buf_ + fill_, p, take);
+    fill_ += take;
+    p += take;
+    n -= take;
+    if (fill_ == sizeof buf_) {
+      Block(buf_);
+      fill_ = 0;
+    }
+  }
+}
+
+void Sha256::Final(unsigned char out[32]) {
+  uint64_t bits = len_ * 8;
+  unsigned char pad = 0x80;
+  Update(&pad, 1);
+  unsigned char zero = 0;
+  while (fill_ != 56) Update(&zero, 1);
+  unsigned char lenb[8];
+  for (int i = 0; i < 8; ++i) lenb[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+  Update(lenb, 8);
+  for (int i = 0; i < 8; ++i) {
+    for (int j = 0; j < 4; ++j) out[4 * i + j] = static_cast<unsigned char>(h_[i] >> (24 - 8 * j));
+  }
+}
+
+void Sha256::Block(const unsigned char* b) {
+  static const uint32_t k[64] = {
+      0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4,
+      0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe,
+      0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f,
+      0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7,
+      0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc,
+      0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b,
+      0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116,
+      0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+      0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+      0xc67178f2};
+  uint32_t w[64];
+  for (int i = 0; i < 16; ++i) {
+    w[i] = (uint32_t(b[4 * i]) << 24) | (uint32_t(b[4 * i + 1]) << 16) |
+           (uint32_t(b[4 * i + 2]) << 8) | uint32_t(b[4 * i + 3]);
+  }
+  for (int i = 16; i < 64; ++i) {
+    uint32_t s0 = R(w[i - 15], 7) ^ R(w[i - 15], 18) ^ (w[i - 15] >> 3);
+    uint32_t s1 = R(w[i - 2], 17) ^ R(w[i - 2], 19) ^ (w[i - 2] >> 10);
+    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+  }
+  uint32_t a = h_[0], bb = h_[1], c = h_[2], d = h_[3], e = h_[4], f = h_[5], g = h_[6], h = h_[7];
+  for (int i = 0; i < 64; ++i) {
+    uint32_t t1 = h + (R(e, 6) ^ R(e, 11) ^ R(e, 25)) + ((e & f) ^ (~e & g)) + k[i] + w[i];
+    uint32_t t2 = (R(a, 2) ^ R(a, 13) ^ R(a, 22)) + ((a & bb) ^ (a & c) ^ (bb & c));
+    h = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = bb;
+    bb = a;
+    a = t1 + t2;
+  }
+  h_[0] += a;
+  h_[1] += bb;
+  h_[2] += c;
+  h_[3] += d;
+  h_[4] += e;
+  h_[5] += f;
+  h_[6] += g;
+  h_[7] += h;
+}
+
+std::string SealHex(const unsigned char* key, size_t key_len,
+                    const unsigned char stream_digest[32]) {
+  Sha256 h;
+  h.Update(key, key_len);
+  h.Update(stream_digest, 32);
+  unsigned char d[32];
+  h.Final(d);
+  static const char* kHex = "0123456789abcdef";
+  std::string s;
+  for (unsigned char c : d) {
+    s += kHex[c >> 4];
+    s += kHex[c & 15];
+  }
+  return s;
+}
+
+bool ReadCaseTail(FILE* f, Case* c) {
+  int k = 0;
+  if (std::fscanf(f, "%d", &k) != 1) return false;
+  for (int i = 0; i < k; ++i) {
+    char name[256];
+    long long v;
+    if (std::fscanf(f, "%255s %lld", name, &v) != 2) return false;
+    c->sizes[name] = v;
+  }
+  if (std::fscanf(f, "%d", &k) != 1) return false;
+  for (int i = 0; i < k; ++i) {
+    char name[256];
+    double v;
+    if (std::fscanf(f, "%255s %lf", name, &v) != 2) return false;
+    c->scalars[name] = v;
+  }
+  return true;
+}
+
+bool ReadPlan(const char* path, Plan* p) {
+  FILE* f = std::fopen(path, "r");
+  if (!f) return false;
+  char word[64];
+  int version = 0;
+  if (std::fscanf(f, "%63s %d", word, &version) != 2 || std::strcmp(word, "regrapht-plan") != 0 ||
+      version != 1) {
+    std::fclose(f);
+    return false;
+  }
+  bool ok = true;
+  while (ok && std::fscanf(f, "%63s", word) == 1) {
+    if (!std::strcmp(word, "end")) break;
+    if (!std::strcmp(word, "runs")) {
+      ok = std::fscanf(f, "%d", &p->runs) == 1;
+    } else if (!std::strcmp(word, "case")) {
+      Case c;
+      unsigned long long seed;
+      ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
+      c.seed = seed;
+      p->cases.push_back(c);
+    } else if (!std::strcmp(word, "kernel_clock")) {
+      int on = 0;
+      ok = std::fscanf(f, "%d", &on) == 1;
+      p->kernel_clock = on != 0;
+    } else if (!std::strcmp(word, "fullsize")) {
+      ok = std::fscanf(f, "%d", &p->fullsize_case) == 1;
+    } else if (!std::strcmp(word, "timing")) {
+      unsigned long long sa, sb;
+      int flush;
+      ok = std::fscanf(f, "%llu %llu %d %d %d %lf %d", &sa, &sb, &p->warmup, &p->min_reps,
+                       &p->max_reps, &p->max_seconds, &flush) == 7 &&
+           ReadCaseTail(f, &p->timing_case);
+      p->timing = true;
+      p->timing_case.seed = sa;
+      p->timing_case.id = 1000000;
+      p->timing_seed_b = sb;
+      p->flush_l2 = flush != 0;
+    } else {
+      ok = false;
+    }
+  }
+  std::fclose(f);
+  return ok;
+}
+
+double NowMs() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+Sparse MakeSparse(int64_t rows, int64_t cols, int64_t nnz_min, int64_t nnz_max, Rng& r,
+                  const Dist& vd, bool has_diag, const Dist& diag) {
+  Sparse s;
+  s.rows = rows;
+  s.cols = cols;
+  s.row_ptr.push_back(0);
+  std::vector<int64_t> picked;
+  for (int64_t i = 0; i < rows; ++i) {
+    int64_t k =
+        nnz_min + static_cast<int64_t>(r.Below(static_cast<uint64_t>(nnz_max - nnz_min + 1)));
+    if (k > cols) k = cols;
+    picked.clear();
+    // Floyd's sampling of k distinct columns.
+    for (int64_t j = cols - k; j < cols; ++j) {
+      int64_t t = static_cast<int64_t>(r.Below(static_cast<uint64_t>(j) + 1));
+      if (std::find(picked.begin(), picked.end(), t) == picked.end())
+        picked.push_back(t);
+      else
+        picked.push_back(j);
+    }
+    bool on_diag = has_diag && i < cols;
+    if (on_diag && std::find(picked.begin(), picked.end(), i) == picked.end()) picked.push_back(i);
+    std::sort(picked.begin(), picked.end());
+    for (int64_t c : picked) {
+      s.col_idx.push_back(c);
+      s.row_of.push_back(i);
+      s.values.push_back(DrawOne<double>(r, vd));
+    }
+    if (on_diag) {
+      size_t at = s.col_idx.size() - picked.size() +
+                  static_cast<size_t>(std::find(picked.begin(), picked.end(), i) - picked.begin());
+      s.values[at] = DrawOne<double>(r, diag);
+    }
+    s.row_ptr.push_back(static_cast<int64_t>(s.col_idx.size()));
+  }
+  return s;
+}
+
+#ifdef RG_DRIVER_CUDA
+int GpuCheck(Out& out) {
+  int n = 0;
+  cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess || n == 0) {
+    int code = e != cudaSuccess ? static_cast<int>(e) : 100;
+    out.Event(std::string("nogpu ") + std::to_string(code) + " " +
+              (e != cudaSuccess ? cudaGetErrorName(e) : "cudaErrorNoDevice"));
+    return code;
+  }
+  cudaDeviceProp p;
+  cudaGetDeviceProperties(&p, 0);
+  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0;
+  cudaDriverGetVersion(&drv);
+  cudaRuntimeGetVersion(&rt);
+  cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
+  cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, 0);
+  char buf[512];
+  std::snprintf(
+      buf, sizeof buf,
+      "gpu "
+      "name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d",
+      p.name, p.major, p.minor, drv, rt, l2, sms, static_cast<size_t>(p.totalGlobalMem), clock_khz,
+      mem_clock_khz);
+  std::string s = buf;
+  for (auto& c : s) {
+    if (c == ' ') c = '_';
+  }
+  out.Event(s.replace(0, 4, "gpu "));
+  return 0;
+}
+
+// Writes a buffer twice the size of L2 so the next call starts cold, and
+// drops any persisting-L2 lines a candidate set up.
+void FlushL2(int rep) {
+  static void* buf = nullptr;
+  static size_t bytes = 0;
+  if (!buf) {
+    int l2 = 0;
+    cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
+    bytes = std::max<size_t>(static_cast<size_t>(l2) * 2, size_t{64} << 20);
+    if (cudaMalloc(&buf, bytes) != cudaSuccess) {
+      buf = nullptr;
+      cudaGetLastError();
+      return;
+    }
+  }
+  cudaMemset(buf, rep & 0xff, bytes);
+  cudaCtxResetPersistingL2Cache();
+  cudaDeviceSynchronize();
+}
+
+// Waits for all work on all streams; reports a sticky or pending CUDA error.
+bool SyncOk(std::string* err) {
+  cudaError_t e = cudaDeviceSynchronize();
+  if (e == cudaSuccess) e = cudaGetLastError();
+  if (e != cudaSuccess) {
+    *err = std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
+    return false;
+  }
+  return true;
+}
+#else
+void FlushL2(int) {}
+bool SyncOk(std::string*) { return true; }
+#endif
+
+}  // namespace rg
+extern "C" void regrapht_driver_kernel_ms(double ms) {
+  rg::g_kernel_ms = (rg::g_kernel_ms < 0 ? 0 : rg::g_kernel_ms) + ms;
+}
+namespace rg {
+
+double SpanUnionNs(std::vector<std::pair<uint64_t, uint64_t>>* spans) {
+  std::sort(spans->begin(), spans->end());
+  double total = 0;
+  uint64_t lo = 0, hi = 0;
+  bool open = false;
+  for (const auto& [a, b] : *spans) {
+    if (open && a <= hi) {
+      hi = std::max(hi, b);
+      continue;
+    }
+    if (open) total += static_cast<double>(hi - lo);
+    lo = a;
+    hi = b;
+    open = true;
+  }
+  if (open) total += static_cast<double>(hi - lo);
+  return total;
+}
+
+#ifdef RG_DRIVER_CUPTI
+#if CUPTI_API_VERSION >= 130000
+using CuptiKernelRecord = CUpti_ActivityKernel10;
+#else
+using CuptiKernelRecord = CUpti_ActivityKernel9;
+#endif
+struct KernelClock {
+  std::mutex mu;
+  bool on = false;
+  bool lost = false;  // records dropped: no figure from here on
+  std::vector<std::pair<uint64_t, uint64_t>> spans;
+};
+KernelClock g_kclock;
+
+void CUPTIAPI KernelClockBufferRequested(uint8_t** buffer, size_t* size, size_t* max_records) {
+  *size = size_t{4} << 20;
+  *buffer = static_cast<uint8_t*>(std::aligned_alloc(8, *size));
+  *max_records = 0;
+}
+
+void CUPTIAPI KernelClockBufferCompleted(CUcontext ctx, uint32_t stream, uint8_t* buffer, size_t,
+                                         size_t valid) {
+  std::lock_guard<std::mutex> lock(g_kclock.mu);
+  CUpti_Activity* rec = nullptr;
+  while (cuptiActivityGetNextRecord(buffer, valid, &rec) == CUPTI_SUCCESS) {
+    if (rec->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL &&
+        rec->kind != CUPTI_ACTIVITY_KIND_KERNEL)
+      continue;
+    const auto* k = reinterpret_cast<const CuptiKernelRecord*>(rec);
+    if (k->end > k->start) g_kclock.spans.emplace_back(k->start, k->end);
+  }
+  size_t dropped = 0;
+  if (cuptiActivityGetNumDroppedRecords(ctx, stream, &dropped) == CUPTI_SUCCESS && dropped > 0)
+    g_kclock.lost = true;
+  std::free(buffer);
+}
+
+// Starts recording kernels; false where CUPTI cannot (the figure is absent).
+bool KernelClockStart() {
+  if (cuptiActivityRegisterCallbacks(KernelClockBufferRequested, KernelClockBufferCompleted) !=
+      CUPTI_SUCCESS)
+    return false;
+  if (cuptiActivityEnable(CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL) != CUPTI_SUCCESS) return false;
+  g_kclock.on = true;
+  return true;
+}
+
+// Delivers what was recorded so far (the device is synchronised first).
+bool KernelClockFlush() {
+  cudaDeviceSynchronize();
+  return cuptiActivityFlushAll(0) == CUPTI_SUCCESS;
+}
+
+// Forgets every kernel recorded so far (before a timed call).
+void KernelClockReset() {
+  if (!g_kclock.on) return;
+  if (!KernelClockFlush()) g_kclock.on = false;
+  std::lock_guard<std::mutex> lock(g_kclock.mu);
+  g_kclock.spans.clear();
+}
+
+// Kernel time since the last reset, in ms; < 0 when there is none to give.
+double KernelClockMs() {
+  if (!g_kclock.on) return -1;
+  if (!KernelClockFlush()) {
+    g_kclock.on = false;
+    return -1;
+  }
+  std::lock_guard<std::mutex> lock(g_kclock.mu);
+  if (g_kclock.lost || g_kclock.spans.empty()) return -1;
+  return SpanUnionNs(&g_kclock.spans) / 1e6;
+}
+#else
+bool KernelClockStart() { return false; }
+void KernelClockReset() {}
+double KernelClockMs() { return -1; }
+#endif
+
+}  // namespace rg
+extern "C" [[noreturn]] void regrapht_driver_not_emulated(int line) {
+  if (!rg::g_out) std::_Exit(88);
+  rg::g_out->Event("not_emulated " + std::to_string(line));
+  rg::g_out->SealAndExit(0);
+}
+namespace rg {
+
+bool Out::Open(int fd) {
+  if (fd < 3 || ::write(fd, "", 0) < 0) return false;
+  fd_ = fd;
+  return true;
+}
+
+void Out::Array(int case_id, int call, const char* name, size_t elem, size_t count,
+                const void* data) {
+  char head[512];
+  int n =
+      std::snprintf(head, sizeof head, "A %d %d %s %zu %zu\n", case_id, call, name, elem, count);
+  Put(head, static_cast<size_t>(n));
+  if (count) Put(data, elem * count);
+}
+
+void Out::Event(const std::string& text) {
+  std::string line = "E " + text + "\n";
+  Put(line.data(), line.size());
+  Flush();
+}
+
+void Out::Times(const std::vector<double>& t) {
+  char head[64];
+  int n = std::snprintf(head, sizeof head, "T %zu\n", t.size());
+  Put(head, static_cast<size_t>(n));
+  if (!t.empty()) Put(t.data(), sizeof(double) * t.size());
+}
+
+void Out::Flush() {
+  size_t done = 0;
+  while (done < buf_.size()) {
+    ssize_t w = ::write(fd_, buf_.data() + done, buf_.size() - done);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) ::_exit(6);  // the harness went away
+    done += static_cast<size_t>(w);
+  }
+  buf_.clear();
+}
+
+[[noreturn]] void Out::SealAndExit(int status) {
+  unsigned char key[32];
+  size_t got = 0;
+  while (got < sizeof key) {
+    ssize_t r = ::read(0, key + got, sizeof key - got);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) break;
+    got += static_cast<size_t>(r);
+  }
+  unsigned char digest[32];
+  hash_.Final(digest);
+  std::string line = "E end " + SealHex(key, got, digest) + "\n";
+  buf_.insert(buf_.end(), line.begin(), line.end());
+  Flush();
+  std::fflush(stdout);
+  std::fflush(stderr);
+  ::_exit(status);
+}
+
+void Out::Put(const void* p, size_t n) {
+  hash_.Update(p, n);
+  const char* c = static_cast<const char*>(p);
+  if (buf_.size() + n > (size_t{1} << 20)) {
+    Flush();
+    if (n > (size_t{1} << 20)) {
+      buf_.assign(c, c + n);
+      Flush();
+      return;
+    }
+  }
+  buf_.insert(buf_.end(), c, c + n);
+}
+
+using Owned = std::unique_ptr<void, void (*)(void*)>;
+
+int RunMain(int argc, char** argv, const ErasedHooks& h) {
   if (argc != 3) {
     std::fprintf(stderr, "usage: %s PLAN RECORDS_FD\n", argv[0]);
     return 6;
@@ -941,35 +1111,36 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
   std::string err;
   int call_no = 0;
   for (const Case& c : plan.cases) {
-    Data d;
-    h.generate(c, &d);
-    static Slot slots[2];
+    Owned d(h.new_data(), h.delete_data);
+    h.generate(c, d.get());
+    static void* slots[2] = {h.new_slot(), h.new_slot()};
     for (int run = 0; run < plan.runs; ++run) {
-      Slot& s = slots[run % 2];
+      void* s = slots[run % 2];
       int this_call = call_no++;
-      h.prepare(d, &s, this_call);
+      h.prepare(d.get(), s, this_call);
       out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
       // Races and output provenance on the test cases; the timing-size input
       // (emulator) gets bounds checks only.
       const bool origin = c.id != plan.fullsize_case;
       if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
-      h.call(d, &s);
+      h.call(d.get(), s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
         out.SealAndExit(5);
       }
       if (regrapht_emu_call_end && origin) {
         regrapht_emu_call_end();
-        const char* where = h.host_output(d, s, this_call);
+        const char* where = h.host_output(d.get(), s, this_call);
         if (where && *where) {
-          out.Event("host_compute " + std::to_string(c.id) + " " + std::to_string(run) + " " + where);
+          out.Event("host_compute " + std::to_string(c.id) + " " + std::to_string(run) + " " +
+                    where);
           out.SealAndExit(0);
         }
       }
-      if (const char* m = h.mutated(d, s)) {
+      if (const char* m = h.mutated(d.get(), s)) {
         if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
       }
-      if (const char* u = h.untouched ? h.untouched(d, s) : nullptr) {
+      if (const char* u = h.untouched ? h.untouched(d.get(), s) : nullptr) {
         if (*u)
           out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
       }
@@ -977,18 +1148,19 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     }
   }
   if (plan.timing) {
-    Data sets[2];
+    Owned set0(h.new_data(), h.delete_data), set1(h.new_data(), h.delete_data);
+    void* sets[2] = {set0.get(), set1.get()};
     Case cb = plan.timing_case;
-    h.generate(plan.timing_case, &sets[0]);
+    h.generate(plan.timing_case, sets[0]);
     cb.seed = plan.timing_seed_b;
-    h.generate(cb, &sets[1]);
+    h.generate(cb, sets[1]);
     // Three working slots rotate while the input set alternates, so neither
     // the argument addresses nor the sizes let a call reuse an earlier result.
-    static Slot slots[3];
+    static void* slots[3] = {h.new_slot(), h.new_slot(), h.new_slot()};
     out.Event("warmup");
     for (int w = 0; w < plan.warmup; ++w) {
-      h.prepare(sets[w % 2], &slots[w % 3], call_no++);
-      h.call(sets[w % 2], &slots[w % 3]);
+      h.prepare(sets[w % 2], slots[w % 3], call_no++);
+      h.call(sets[w % 2], slots[w % 3]);
       if (!SyncOk(&err)) {
         out.Event("cuda_error timing warmup " + err);
         out.SealAndExit(5);
@@ -1002,15 +1174,15 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
     int reps = 0;
     double wall0 = NowMs();
     for (int r = 0; r < plan.max_reps; ++r) {
-      Slot& s = slots[r % 3];
-      const Data& d = sets[r % 2];
-      h.prepare(d, &s, call_no++);
+      void* s = slots[r % 3];
+      const void* d = sets[r % 2];
+      h.prepare(d, s, call_no++);
       if (plan.flush_l2) FlushL2(r);
       if (kernel_clock) KernelClockReset();
       out.Event("t0 " + std::to_string(r));
       g_kernel_ms = -1;
       double t0 = NowMs();
-      h.call(d, &s);
+      h.call(d, s);
       bool ok = SyncOk(&err);
       double t1 = NowMs();
       if (!ok) {
@@ -1036,7 +1208,8 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
       int set = r % 2;
       h.emit(out, 1000000 + set, r, slots[r % 3]);
       if (const char* m = h.mutated(sets[set], slots[r % 3])) {
-        if (*m) out.Event("mutated " + std::to_string(1000000 + set) + " " + std::to_string(r) + " " + m);
+        if (*m)
+          out.Event("mutated " + std::to_string(1000000 + set) + " " + std::to_string(r) + " " + m);
       }
     }
     out.Times(times);
@@ -1048,3 +1221,4 @@ int Main(int argc, char** argv, const Hooks<Data, Slot>& h) {
 }
 
 }  // namespace rg
+#endif  // RG_DRIVER_IMPLEMENTATION
