@@ -665,6 +665,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   struct State {
     std::string suite;
     bool no_build = false, device_only = false, check_json = false, overlap_json = false;
+    int check_jobs = 0;
     VerifyFlags flags;
     std::vector<std::string> benchmark, corpus;
     std::string names;
@@ -674,6 +675,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   auto st = std::make_shared<State>();
   check->add_option("suite", st->suite, "suite folder")->required();
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
+  AddCheckJobsOption(check, &st->check_jobs);
   check->add_flag("--device-only", st->device_only,
                   "compile solutions to device code only (no link): the quick compile gate of CI");
   AddJsonFlag(check, &st->check_json, "the suite's tiers and each problem's result");
@@ -713,7 +715,8 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
       std::printf("\n");
       OrderedJson results = OrderedJson::array();
-      int failed = CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only, st->check_json ? &results : nullptr);
+      int failed = CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only, st->check_json ? &results : nullptr,
+                                    st->check_jobs);
       if (st->check_json) {
         OrderedJson tier_json = OrderedJson::object();
         for (const auto& [t, n] : tiers) tier_json[t.empty() ? "untiered" : t] = n;

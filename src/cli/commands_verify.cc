@@ -1,17 +1,22 @@
 // regrapht verify / regrapht problem check
+#include <fmt/format.h>
+
+#include <atomic>
+#include <condition_variable>
 #include <cstdio>
 #include <memory>
-
-#include <fmt/format.h>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "cli/verify_flags.h"
-#include "verify/kernel_form.h"
 #include "core/fs.h"
 #include "core/json_util.h"
 #include "core/sandbox.h"
 #include "core/subprocess.h"
+#include "verify/kernel_form.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 
@@ -27,14 +32,17 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     VerifyFlags flags;
   };
   auto st = std::make_shared<State>();
-  sub->add_option("--problem", st->problem, "problem folder (problem.json, reference.cpp, ...)")->required();
+  sub->add_option("--problem", st->problem, "problem folder (problem.json, reference.cpp, ...)")
+      ->required();
   sub->add_option("--candidate", st->candidate, "CUDA source to verify (.cu)");
-  sub->add_flag("--reference-only", st->reference_only,
-                "check the reference alone: it compiles, runs, is deterministic and not degenerate");
+  sub->add_flag(
+      "--reference-only", st->reference_only,
+      "check the reference alone: it compiles, runs, is deterministic and not degenerate");
   AddJsonFlag(sub, &st->json, "the result");
   st->flags.Add(sub);
   sub->footer(
-      "Exit status: 0 correct, 3 compiled only (no GPU: nothing verified), 4 the candidate failed, 1 error.");
+      "Exit status: 0 correct, 3 compiled only (no GPU: nothing verified), 4 the candidate failed, "
+      "1 error.");
   return [st]() -> int {
     auto opts = st->flags.ToOptions();
     if (!opts.ok()) return Fail(opts.status());
@@ -47,16 +55,20 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
       auto t = verifier.CheckReference(*problem);
       if (!t.ok()) return Fail(t.status());
       if (st->json) {
-        OrderedJson j = {{"problem", problem->spec.name}, {"reference", "ok"},
+        OrderedJson j = {{"problem", problem->spec.name},
+                         {"reference", "ok"},
                          {"signature", problem->spec.Signature()}};
         if (t->reps > 0) j["timing"] = TimingToJson(*t, true);
         EmitJson(j);
       } else {
-        std::printf("reference  %s: ok (compiles, runs, deterministic, writes every output, not degenerate)\n",
-                    problem->spec.Signature().c_str());
+        std::printf(
+            "reference  %s: ok (compiles, runs, deterministic, writes every output, not "
+            "degenerate)\n",
+            problem->spec.Signature().c_str());
         if (t->reps > 0) {
-          std::printf("timing     median %.4f ms [p25 %.4f, p75 %.4f] over %d reps at the timing size\n",
-                      t->median_ms, t->p25_ms, t->p75_ms, t->reps);
+          std::printf(
+              "timing     median %.4f ms [p25 %.4f, p75 %.4f] over %d reps at the timing size\n",
+              t->median_ms, t->p25_ms, t->p75_ms, t->reps);
         }
       }
       return kExitOk;
@@ -75,8 +87,9 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
       j["candidate"] = st->candidate;
       EmitJson(j);
     } else {
-      std::string sig = r->form == "kernel" && problem->spec.kernel ? verify::KernelSignature(problem->spec)
-                                                                     : problem->spec.Signature();
+      std::string sig = r->form == "kernel" && problem->spec.kernel
+                            ? verify::KernelSignature(problem->spec)
+                            : problem->spec.Signature();
       std::printf("problem    %s: %s\n", problem->spec.name.c_str(), sig.c_str());
       std::printf("candidate  %s\n", st->candidate.c_str());
       std::fputs(FormatResult(*r).c_str(), stdout);
@@ -90,8 +103,9 @@ namespace {
 // Checks one expert solution (solution.cu with `verifier`, or kernel.cu with
 // a kernel-form one): correct in the emulator under --emulate, else it must
 // compile. Appends to `note`; false (with why in `failure`) when it failed.
-Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::string& source, const std::string& file,
-                           const VerifyOptions& opts, const VerifyFlags& flags, bool device_only, std::string* note,
+Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::string& source,
+                           const std::string& file, const VerifyOptions& opts,
+                           const VerifyFlags& flags, bool device_only, std::string* note,
                            std::string* failure) {
   if (opts.emulate) {
     // The expert solution must be correct in the CPU emulator; one the
@@ -102,7 +116,8 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
     } else if (Unverified(r.verdict)) {
       *note += "; " + file + " " + r.detail;
     } else {
-      *failure = fmt::format("{} in the CPU emulator: {}: {}", file, VerdictName(r.verdict), r.detail);
+      *failure =
+          fmt::format("{} in the CPU emulator: {}: {}", file, VerdictName(r.verdict), r.detail);
       return false;
     }
     return true;
@@ -118,8 +133,16 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
 
 }  // namespace
 
+void AddCheckJobsOption(CLI::App* sub, int* jobs) {
+  sub->add_option("--jobs", *jobs,
+                  "folders checked at once when nothing is timed (--no-timing, --device-only, "
+                  "--emulate-tests-only); 0: one per core. A timed check runs one at a time")
+      ->check(CLI::Range(0, 256))
+      ->capture_default_str();
+}
+
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
-                     bool device_only, OrderedJson* json) {
+                     bool device_only, OrderedJson* json, int jobs_wanted) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
   auto runner = NewSubprocessRunner(RunnerOptions(*opts));
@@ -138,71 +161,117 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   kernel_opts.kernel_form = true;
   Verifier verifier(dropin_opts, runner.get());
   Verifier kernel_verifier(kernel_opts, runner.get());
-  int failed = 0;
-  auto fail = [&](const std::string& dir, const std::string& why) {
-    std::printf("FAIL  %s\n      %s\n", dir.c_str(), why.c_str());
-    if (json) json->push_back({{"dir", dir}, {"ok", false}, {"error", why}});
-    ++failed;
+  // One folder's check: its line's text, or the reason it failed; a
+  // harness error (not the folder's fault) stops the whole check.
+  struct Outcome {
+    bool done = false;
+    bool ok = false;
+    std::string text;
+    Status fatal;
   };
-  for (const auto& dir : dirs) {
+  auto check_one = [&](const std::string& dir) -> Outcome {
     auto p = LoadProblem(dir);
-    if (!p.ok()) {
-      fail(dir, p.status().message());
-      continue;
-    }
+    if (!p.ok()) return {true, false, p.status().message(), Status::Ok()};
     std::string note = "spec ok";
     if (!no_build) {
       auto t = verifier.CheckReference(*p);
-      if (!t.ok()) {
-        fail(dir, t.status().message());
-        continue;
-      }
+      if (!t.ok()) return {true, false, t.status().message(), Status::Ok()};
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
       bool ok = true;
       std::string failure;
       if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
-        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags, device_only, &note,
-                               &failure);
-        if (!r.ok()) return Fail(r.status());
+        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags,
+                               device_only, &note, &failure);
+        if (!r.ok()) return {true, false, "", r.status()};
         ok = *r;
       }
       if (ok && p->kernel_solution_source) {
-        auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu", kernel_opts, flags,
-                               device_only, &note, &failure);
-        if (!r.ok()) return Fail(r.status());
+        auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu",
+                               kernel_opts, flags, device_only, &note, &failure);
+        if (!r.ok()) return {true, false, "", r.status()};
         ok = *r;
       }
-      if (!ok) {
-        fail(dir, failure);
-        continue;
-      }
+      if (!ok) return {true, false, failure, Status::Ok()};
     }
-    std::printf("ok    %s  (%s)\n", dir.c_str(), note.c_str());
-    if (json) json->push_back({{"dir", dir}, {"ok", true}, {"note", note}});
+    return {true, true, note, Status::Ok()};
+  };
+  // Folders are checked `jobs` at a time when nothing is timed (a timing
+  // must have the machine to itself); lines come out in folder order.
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const int jobs = opts->timing ? 1 : (jobs_wanted > 0 ? jobs_wanted : cores);
+  std::vector<Outcome> outcomes(dirs.size());
+  std::mutex mu;
+  std::condition_variable cv;
+  std::atomic<size_t> next{0};
+  std::atomic<bool> stop{false};
+  size_t workers_done = 0;  // under mu
+  std::vector<std::thread> pool;
+  const size_t workers = std::min<size_t>(static_cast<size_t>(jobs), dirs.size());
+  for (size_t j = 0; j < workers; ++j) {
+    pool.emplace_back([&] {
+      for (size_t i = next++; i < dirs.size() && !stop; i = next++) {
+        Outcome o = check_one(dirs[i]);
+        std::lock_guard lock(mu);
+        if (!o.fatal.ok()) stop = true;
+        outcomes[i] = std::move(o);
+        cv.notify_all();
+      }
+      std::lock_guard lock(mu);
+      ++workers_done;
+      cv.notify_all();
+    });
+  }
+  int failed = 0;
+  Status fatal;
+  for (size_t i = 0; i < dirs.size(); ++i) {
+    std::unique_lock lock(mu);
+    cv.wait(lock, [&] { return outcomes[i].done || workers_done == workers; });
+    if (!outcomes[i].done) break;  // a job stopped the check before this folder
+    const Outcome& o = outcomes[i];
+    if (!o.fatal.ok()) {
+      fatal = o.fatal;
+      break;
+    }
+    if (o.ok) {
+      std::printf("ok    %s  (%s)\n", dirs[i].c_str(), o.text.c_str());
+      if (json) json->push_back({{"dir", dirs[i]}, {"ok", true}, {"note", o.text}});
+    } else {
+      std::printf("FAIL  %s\n      %s\n", dirs[i].c_str(), o.text.c_str());
+      if (json) json->push_back({{"dir", dirs[i]}, {"ok", false}, {"error", o.text}});
+      ++failed;
+    }
     std::fflush(stdout);
   }
+  stop = true;
+  for (auto& t : pool) t.join();
+  if (!fatal.ok()) return Fail(fatal);
   std::printf("%zu problem(s), %d failed\n", dirs.size(), failed);
   return failed;
 }
 
 std::function<int()> ProblemCommand(CLI::App* sub) {
   sub->require_subcommand(1);
-  CLI::App* check = sub->add_subcommand("check", "Validate problem folders: spec, reference, expert solution");
+  CLI::App* check =
+      sub->add_subcommand("check", "Validate problem folders: spec, reference, expert solution");
   struct State {
     std::vector<std::string> dirs;
     bool no_build = false, json = false;
+    int jobs = 0;
     VerifyFlags flags;
   };
   auto st = std::make_shared<State>();
   check->add_option("dirs", st->dirs, "problem folders")->required();
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
-  AddJsonFlag(check, &st->json, "each folder's result ({\"problems\": [{dir, ok, note|error}], \"failed\": N})");
+  AddJsonFlag(check, &st->json,
+              "each folder's result ({\"problems\": [{dir, ok, note|error}], \"failed\": N})");
+  AddCheckJobsOption(check, &st->jobs);
   st->flags.Add(check, "sm_80,sm_90");
   return [st, check]() -> int {
     if (!check->parsed()) return kExitUsage;
     OrderedJson problems = OrderedJson::array();
-    int failed = CheckProblemDirs(st->dirs, st->no_build, st->flags, false, st->json ? &problems : nullptr);
+    int failed = CheckProblemDirs(st->dirs, st->no_build, st->flags, false,
+                                  st->json ? &problems : nullptr, st->jobs);
     if (st->json) EmitJson(OrderedJson{{"problems", problems}, {"failed", failed}});
     return failed ? kExitError : kExitOk;
   };

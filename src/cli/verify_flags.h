@@ -49,10 +49,15 @@ SubprocessOptions RunnerOptions(const VerifyOptions& o);
 // was not given). docs/trust.md.
 Status RequireSandbox(const VerifyOptions& o);
 
-// `problem check` over folders; prints a line per folder; returns how many
-// failed. With `json`, also appends {"dir", "ok", "note" | "error"} per folder
-// to it (an array).
+// `problem check` over folders; prints a line per folder, in the order of
+// `dirs`; returns how many failed. With `json`, also appends {"dir", "ok",
+// "note" | "error"} per folder to it (an array). Folders are checked `jobs`
+// at a time (0: one per core) when the check times nothing, else one at a
+// time.
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,
-                     bool device_only = false, OrderedJson* json = nullptr);
+                     bool device_only = false, OrderedJson* json = nullptr, int jobs = 0);
+
+// Registers --jobs (the `jobs` of CheckProblemDirs) on a check command.
+void AddCheckJobsOption(CLI::App* sub, int* jobs);
 
 }  // namespace regrapht::cli
