@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "regrapht/problem.h"
@@ -209,6 +210,16 @@ class Verifier {
   // compile gate CI runs over every expert solution and trajectory step.
   Result<VerifyResult> CompileOnly(const Problem& problem, const std::string& candidate_source,
                                    bool device_only = false);
+
+  // CompileOnly(problem, source, /*device_only=*/true) for each item, in
+  // order, sharing nvcc invocations: sources that can share a translation
+  // unit without changing whether any of them compiles (src/verify/
+  // batch_compile.h: no macros, the same includes, no name of one used by
+  // another) are compiled up to 8 at a time; a batch that fails is compiled
+  // again one source at a time, so a failing source's verdict, detail and log
+  // are its own. Sources proven in a batch carry no ptxas figures (kernels).
+  // Each Problem must outlive the call.
+  Result<std::vector<VerifyResult>> CompileOnlyMany(const std::vector<std::pair<const Problem*, std::string>>& items);
 
   // Builds everything Verify() will need (candidate and reference) without
   // running anything, so a batch can compile in parallel first and time

@@ -16,48 +16,86 @@ StepVerification HarnessStepVerifier::ToRecord(const VerifyResult& r, const Veri
                !(r.verdict == Verdict::kTimeout && r.detail.rfind("compilation", 0) == 0);
   v.archs = o.archs;
   switch (r.verdict) {
-    case Verdict::kCorrect: v.correctness = Correctness::kCorrect; break;
+    case Verdict::kCorrect:
+      v.correctness = Correctness::kCorrect;
+      break;
     case Verdict::kCompiledOnly:
-    case Verdict::kNotEmulated: v.correctness = Correctness::kUnknown; break;
-    default: v.correctness = v.compiled ? Correctness::kWrong : Correctness::kUnknown;
+    case Verdict::kNotEmulated:
+      v.correctness = Correctness::kUnknown;
+      break;
+    default:
+      v.correctness = v.compiled ? Correctness::kWrong : Correctness::kUnknown;
   }
   v.gpu = r.env.gpu_name;
   if (r.verdict == Verdict::kCorrect && r.speedup > 0) v.speedup = r.speedup;  // 0: not measured
   v.source_hash = source_hash;
-  v.verifier = "regrapht " + r.env.regrapht_version + " verify " + (r.emulated ? "--emulate " : "") +
-               Join(o.archs, ",");
+  v.verifier = "regrapht " + r.env.regrapht_version + " verify " +
+               (r.emulated ? "--emulate " : "") + Join(o.archs, ",");
   return v;
 }
 
-Result<std::pair<StepVerification, std::string>> HarnessStepVerifier::Check(const Trajectory& t, size_t index) {
-  const Problem* problem;
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = problems_.find(t.dir.string());
-    if (it == problems_.end()) {
-      RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(t.dir));
-      it = problems_.emplace(t.dir.string(), std::move(p)).first;
-    }
-    problem = &it->second;  // std::map nodes stay put
+Result<const Problem*> HarnessStepVerifier::ProblemOf(const Trajectory& t) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = problems_.find(t.dir.string());
+  if (it == problems_.end()) {
+    RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(t.dir));
+    it = problems_.emplace(t.dir.string(), std::move(p)).first;
   }
+  return &it->second;  // std::map nodes stay put
+}
+
+std::pair<StepVerification, std::string> HarnessStepVerifier::Describe(
+    const Trajectory& t, size_t index, const VerifyResult& r) const {
   const TrajectoryStep& step = t.steps[index];
-  Result<VerifyResult> r = mode_ == StepCheck::kFull ? verifier_->Verify(*problem, step.code)
-                                                     : verifier_->CompileOnly(*problem, step.code, true);
-  if (!r.ok()) return r.status().WithContext(t.kernel_id + " step " + std::to_string(index + 1));
-  StepVerification v = ToRecord(*r, verifier_->options(), HashHex(step.code));
+  StepVerification v = ToRecord(r, verifier_->options(), HashHex(step.code));
   std::string line = fmt::format("{} step {} ({}): {}", t.kernel_id, index + 1,
                                  step.technique_id.empty() ? step.method : step.technique_id,
-                                 VerdictName(r->verdict));
-  if (r->verdict == Verdict::kCorrect && r->speedup > 0) line += fmt::format(", {:.2f}x", r->speedup);
-  else if (r->verdict == Verdict::kCorrect) line += r->emulated ? " (CPU emulator, untimed)" : " (untimed)";
-  else if (!Unverified(r->verdict)) line += ": " + r->detail;
-  return std::make_pair(v, line);
+                                 VerdictName(r.verdict));
+  if (r.verdict == Verdict::kCorrect && r.speedup > 0)
+    line += fmt::format(", {:.2f}x", r.speedup);
+  else if (r.verdict == Verdict::kCorrect)
+    line += r.emulated ? " (CPU emulator, untimed)" : " (untimed)";
+  else if (!Unverified(r.verdict))
+    line += ": " + r.detail;
+  return {v, line};
+}
+
+Result<std::pair<StepVerification, std::string>> HarnessStepVerifier::Check(const Trajectory& t,
+                                                                            size_t index) {
+  RG_ASSIGN_OR_RETURN(const Problem* problem, ProblemOf(t));
+  const TrajectoryStep& step = t.steps[index];
+  Result<VerifyResult> r = mode_ == StepCheck::kFull
+                               ? verifier_->Verify(*problem, step.code)
+                               : verifier_->CompileOnly(*problem, step.code, true);
+  if (!r.ok()) return r.status().WithContext(t.kernel_id + " step " + std::to_string(index + 1));
+  return Describe(t, index, *r);
 }
 
 Status HarnessStepVerifier::Precompute(const Trajectory& t, size_t index) {
   RG_ASSIGN_OR_RETURN(auto checked, Check(t, index));
   std::lock_guard<std::mutex> lock(mu_);
   precomputed_[t.dir.string() + "#" + std::to_string(index)] = std::move(checked);
+  return Status::Ok();
+}
+
+Status HarnessStepVerifier::PrecomputeMany(
+    const std::vector<std::pair<const Trajectory*, size_t>>& steps) {
+  if (mode_ != StepCheck::kCompile) {
+    for (const auto& [t, index] : steps) RG_RETURN_IF_ERROR(Precompute(*t, index));
+    return Status::Ok();
+  }
+  std::vector<std::pair<const Problem*, std::string>> items;
+  for (const auto& [t, index] : steps) {
+    RG_ASSIGN_OR_RETURN(const Problem* problem, ProblemOf(*t));
+    items.emplace_back(problem, t->steps[index].code);
+  }
+  RG_ASSIGN_OR_RETURN(std::vector<VerifyResult> results, verifier_->CompileOnlyMany(items));
+  for (size_t i = 0; i < steps.size(); ++i) {
+    auto checked = Describe(*steps[i].first, steps[i].second, results[i]);
+    std::lock_guard<std::mutex> lock(mu_);
+    precomputed_[steps[i].first->dir.string() + "#" + std::to_string(steps[i].second)] =
+        std::move(checked);
+  }
   return Status::Ok();
 }
 

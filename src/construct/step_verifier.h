@@ -32,6 +32,10 @@ class HarnessStepVerifier final : public StepVerifier {
   // Verifies a step ahead of the import (from several threads at once) and
   // keeps the record; Verify() then returns it without running anything.
   Status Precompute(const Trajectory& trajectory, size_t index);
+  // Precompute for many steps; in kCompile mode their compiles share nvcc
+  // invocations (Verifier::CompileOnlyMany). Each Trajectory must outlive
+  // the call.
+  Status PrecomputeMany(const std::vector<std::pair<const Trajectory*, size_t>>& steps);
 
   // One line per step verified so far: "kernel step 2 (shared_memory_tiling): correct, 3.1x".
   std::vector<std::string> log() const;
@@ -39,10 +43,17 @@ class HarnessStepVerifier final : public StepVerifier {
   std::map<std::string, std::vector<StepVerification>> records() const;
 
   // Turns a harness result into the graph's record.
-  static StepVerification ToRecord(const VerifyResult& r, const VerifyOptions& o, const std::string& source_hash);
+  static StepVerification ToRecord(const VerifyResult& r, const VerifyOptions& o,
+                                   const std::string& source_hash);
 
  private:
-  Result<std::pair<StepVerification, std::string>> Check(const Trajectory& trajectory, size_t index);
+  Result<std::pair<StepVerification, std::string>> Check(const Trajectory& trajectory,
+                                                         size_t index);
+  // The trajectory folder's problem, loaded once.
+  Result<const Problem*> ProblemOf(const Trajectory& trajectory);
+  // The record and log line of step `index`'s result.
+  std::pair<StepVerification, std::string> Describe(const Trajectory& trajectory, size_t index,
+                                                    const VerifyResult& r) const;
 
   Verifier* verifier_;
   StepCheck mode_;
@@ -50,7 +61,8 @@ class HarnessStepVerifier final : public StepVerifier {
   mutable std::mutex mu_;
   std::vector<std::string> log_;
   std::map<std::string, std::vector<StepVerification>> records_;
-  std::map<std::string, std::pair<StepVerification, std::string>> precomputed_;  // dir#index -> record, log line
+  std::map<std::string, std::pair<StepVerification, std::string>>
+      precomputed_;  // dir#index -> record, log line
 };
 
 // Writes `records` (one per step, in order; may be shorter than the steps)

@@ -27,6 +27,7 @@
 #include "regrapht/verify.h"
 #include "verify/build_cache.h"
 #include "verify/compare.h"
+#include "verify/batch_compile.h"
 #include "verify/driver_gen.h"
 #include "verify/emulate.h"
 #include "verify/gpu_lock.h"
@@ -372,8 +373,11 @@ class Verifier::Impl {
   // Static checks, compile, object checks and link of a candidate. Fills
   // `result` and returns the executable's path, or nullopt when the
   // candidate failed (the verdict then says why).
+  // `device_code`: with `device_only`, the fatbin compile already done for
+  // this source (CompileOnlyMany's batch), used instead of compiling it again.
   Result<std::optional<fs::path>> BuildCandidate(const Problem& p, const std::string& source,
-                                                 VerifyResult* result, bool device_only = false) {
+                                                 VerifyResult* result, bool device_only = false,
+                                                 const BuildOutcome* device_code = nullptr) {
     const ProblemSpec& spec = p.spec;
     const bool kernel_form = KernelForm(spec);
     if (o_.kernel_form && !kernel_form) {
@@ -404,19 +408,14 @@ class Verifier::Impl {
       obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-save-temps", "-c", "candidate.cu",
                   "-o", "candidate.o"};
     } else {
-      obj.argv = {tc_.nvcc.string(), "-std=c++17"};
-      obj.argv.insert(obj.argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
-      for (const auto& g : verify::GencodeFlags(o_.archs)) obj.argv.push_back(g);
-      if (!fatbin) obj.argv.insert(obj.argv.end(), {"-Xcompiler", "-save-temps"});
-      obj.argv.insert(obj.argv.end(), {"-Xptxas", "-v", fatbin ? "-fatbin" : "-c", "candidate.cu", "-o",
-                                       fatbin ? "candidate.fatbin" : "candidate.o"});
+      obj.argv = NvccArgv(fatbin, "candidate.cu", fatbin ? "candidate.fatbin" : "candidate.o");
     }
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
     auto drv_future =
         std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
-    auto co = builds_->Build(obj);
+    auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
     if (!drv.ok()) return drv.status();
@@ -447,6 +446,18 @@ class Verifier::Impl {
                            adapter, result);
     }
     return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+  }
+
+  // nvcc on `file` with the candidate's flags and every arch: a fatbin
+  // (device code only) or an object with the host compiler's temporaries
+  // kept (the object checks read them).
+  std::vector<std::string> NvccArgv(bool fatbin, const std::string& file, const std::string& out) const {
+    std::vector<std::string> argv = {tc_.nvcc.string(), "-std=c++17"};
+    argv.insert(argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
+    for (const auto& g : verify::GencodeFlags(o_.archs)) argv.push_back(g);
+    if (!fatbin) argv.insert(argv.end(), {"-Xcompiler", "-save-temps"});
+    argv.insert(argv.end(), {"-Xptxas", "-v", fatbin ? "-fatbin" : "-c", file, "-o", out});
+    return argv;
   }
 
   // The kernel form's host adapter (verify/kernel_form.h): nvcc for the GPU,
@@ -1037,15 +1048,58 @@ class Verifier::Impl {
     return Status::Ok();
   }
 
-  Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source, bool device_only) {
+  Result<VerifyResult> CompileOnly(const Problem& p, const std::string& source, bool device_only,
+                                   const BuildOutcome* device_code = nullptr) {
     RG_RETURN_IF_ERROR(Init());
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
-    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res, device_only));
+    RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res, device_only, device_code));
     if (!exe) return res;
     res.verdict = Verdict::kCompiledOnly;
     res.detail = "compiled for " + res.env.archs + (device_only ? " (device code only; not linked, not run)" : " (not run)");
     return res;
+  }
+
+  // Sources a batch may hold (verify/batch_compile.h): more saves less (the
+  // fixed cost is already shared) and makes a failing batch costlier.
+  static constexpr size_t kMaxBatch = 8;
+
+  Result<std::vector<VerifyResult>> CompileOnlyMany(const std::vector<std::pair<const Problem*, std::string>>& items) {
+    RG_RETURN_IF_ERROR(Init());
+    std::vector<std::optional<verify::BatchUnit>> units(items.size());
+    for (size_t i = 0; i < items.size() && !o_.cpu_candidate && tc_.has_nvcc(); ++i) {
+      if (!KernelForm(items[i].first->spec)) units[i] = verify::BatchUnitOf(items[i].second);
+    }
+    // A batch that compiles proves each of its sources compiles alone; the
+    // log is not split by source, so proven sources carry no ptxas figures.
+    std::map<size_t, BuildOutcome> proven;
+    for (const auto& group : verify::PlanBatches(units, kMaxBatch)) {
+      std::vector<const verify::BatchUnit*> members;
+      std::vector<std::string> names;
+      for (size_t i : group) {
+        members.push_back(&*units[i]);
+        names.push_back("candidate" + std::to_string(i) + ".cu");
+      }
+      BuildRequest req;
+      req.label = "candidate-batch";
+      req.files = {{"batch.cu", verify::BatchSource(members, names)}};
+      req.argv = NvccArgv(true, "batch.cu", "batch.fatbin");
+      req.output = "batch.fatbin";
+      req.key_extra = ToolKey();
+      RG_ASSIGN_OR_RETURN(BuildOutcome out, builds_->Build(req));
+      if (!out.ok) continue;  // each of them is compiled alone below
+      out.log.clear();
+      out.time_ms /= static_cast<double>(group.size());
+      for (size_t i : group) proven[i] = out;
+    }
+    std::vector<VerifyResult> results;
+    for (size_t i = 0; i < items.size(); ++i) {
+      auto it = proven.find(i);
+      RG_ASSIGN_OR_RETURN(VerifyResult r, CompileOnly(*items[i].first, items[i].second, true,
+                                                      it == proven.end() ? nullptr : &it->second));
+      results.push_back(std::move(r));
+    }
+    return results;
   }
 
  private:
@@ -1081,6 +1135,11 @@ Result<VerifyResult> Verifier::Verify(const Problem& problem, const std::string&
 }
 
 Result<Timing> Verifier::CheckReference(const Problem& problem) { return impl_->CheckReference(problem); }
+
+Result<std::vector<VerifyResult>> Verifier::CompileOnlyMany(
+    const std::vector<std::pair<const Problem*, std::string>>& items) {
+  return impl_->CompileOnlyMany(items);
+}
 
 Result<VerifyResult> Verifier::CompileOnly(const Problem& problem, const std::string& candidate_source,
                                            bool device_only) {

@@ -296,6 +296,63 @@ TEST_F(VerifierTest, DeviceOnlyCompileChecksTheDriverWithoutBuildingIt) {
   EXPECT_EQ(labels.count("candidate"), 1u);
 }
 
+// CompileOnlyMany: sources that may share a translation unit are compiled
+// in one nvcc call, and the verdicts are the single compiles' verdicts: a
+// source that only compiles next to another (it borrows that one's helper)
+// and a source with an error are each reported compile_error with their own
+// message, the others compiled_only.
+TEST_F(VerifierTest, CompileOnlyManySharesNvccAndKeepsEachVerdict) {
+  auto cache = TempDir::Create("rg-many");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o;
+  o.cache_dir = cache->path().string();
+  o.archs = {"sm_90"};
+  Verifier v(o, runner_.get());
+  Problem saxpy = LoadBundled("saxpy"), sos = LoadBundled("sum_of_squares"), jacobi = LoadBundled("jacobi2d"),
+          spmv = LoadBundled("spmv_csr");
+  // `text` with `lines` after its first line (the first include).
+  auto after_first = [](const std::string& text, const std::string& lines) {
+    size_t nl = text.find('\n') + 1;
+    return text.substr(0, nl) + lines + text.substr(nl);
+  };
+  const std::string helper = "__device__ float fma_helper(float a, float x, float y) { return a * x + y; }\n";
+  std::vector<std::pair<const Problem*, std::string>> items = {
+      // 0 and 1: the same includes, no shared name: one batch that compiles.
+      {&saxpy, after_first(*saxpy.solution_source, "#include <vector>\n") + helper},
+      {&sos, *sos.solution_source},
+      // 2 and 3: the same includes; 3 has an error: the batch fails, both alone.
+      {&jacobi, *jacobi.solution_source},
+      {&spmv, after_first(*spmv.solution_source, "#include <cstddef>\n#include <vector>\n") +
+                  "__device__ float broken() { return undefined_thing; }\n"},
+      // 4 borrows 0's helper: it compiles only beside 0, so it is never put there.
+      {&sos, *sos.solution_source + "__device__ float borrow(float v) { return fma_helper(v, v, v); }\n"},
+      // 5: a macro of its own, used in a body.
+      {&saxpy, *saxpy.solution_source + "#define SCALE(v) (2.0f * (v))\n__device__ float twice(float v) { return SCALE(v); }\n"},
+  };
+  auto many = v.CompileOnlyMany(items);
+  ASSERT_TRUE(many.ok()) << many.status().ToString();
+  ASSERT_EQ(many->size(), items.size());
+  const std::vector<Verdict> want = {Verdict::kCompiledOnly, Verdict::kCompiledOnly, Verdict::kCompiledOnly,
+                                     Verdict::kCompileError, Verdict::kCompileError, Verdict::kCompiledOnly};
+  for (size_t i = 0; i < items.size(); ++i) {
+    EXPECT_EQ((*many)[i].verdict, want[i]) << i << ": " << (*many)[i].detail;
+    auto alone = v.CompileOnly(*items[i].first, items[i].second, /*device_only=*/true);
+    ASSERT_TRUE(alone.ok());
+    EXPECT_EQ(alone->verdict, want[i]) << i << " alone: " << alone->detail;
+  }
+  EXPECT_NE((*many)[3].detail.find("undefined_thing"), std::string::npos) << (*many)[3].detail;
+  EXPECT_NE((*many)[4].detail.find("fma_helper"), std::string::npos) << (*many)[4].detail;
+  std::multiset<bool> batches;  // ok of each batch compiled
+  for (const auto& e : fs::recursive_directory_iterator(cache->path() / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadJsonFile(e.path());
+    ASSERT_TRUE(meta.ok());
+    if (meta->value("label", "") == "candidate-batch") batches.insert(meta->value("ok", false));
+  }
+  EXPECT_EQ(batches.count(true), 1u) << "sources 0 and 1 were not compiled together";
+  EXPECT_EQ(batches.count(false), 1u) << "sources 2 and 3 were not tried together";
+}
+
 TEST_F(VerifierTest, BuildsAreCached) {
   Verifier v(CpuOptions(), runner_.get());
   Problem p = LoadBundled("saxpy");
