@@ -112,7 +112,7 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
     // emulator cannot run (inline PTX, ...) is reported, not failed.
     RG_ASSIGN_OR_RETURN(VerifyResult r, verifier.Verify(p, source));
     if (r.verdict == Verdict::kCorrect) {
-      *note += "; " + file + " correct in the CPU emulator";
+      *note += "; " + file + " compiles for " + flags.arch + ", correct in the CPU emulator";
     } else if (Unverified(r.verdict)) {
       *note += "; " + file + " " + r.detail;
     } else {

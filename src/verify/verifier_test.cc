@@ -269,7 +269,7 @@ TEST_F(VerifierTest, GpuPathRejectsAndReportsCompileErrors) {
   EXPECT_EQ(sm90, 1);
 }
 
-// The device-only gate (content_suite, content_trajectories) links nothing:
+// The device-only gate (suite check --device-only, content_trajectories) links nothing:
 // it checks that the problem's GPU driver compiles (a syntax check, whose
 // errors are the compiler's front end's) without building its object, which
 // cost two thirds of the driver's CPU time on every problem of the gates.
