@@ -35,7 +35,7 @@ bool ExpectedSet(const GroupMetrics& g, const std::map<std::string, int>& planne
   return true;
 }
 
-Coverage Compute(const GroupMetrics& g, const std::map<std::string, int>& planned,
+Coverage ComputeCoverage(const GroupMetrics& g, const std::map<std::string, int>& planned,
                  const std::set<std::pair<std::string, int>>& present, const Suite* suite) {
   Coverage c;
   std::set<std::string> with_rows;
@@ -90,7 +90,7 @@ void AddCoverage(const std::vector<ResultRow>& rows, const std::vector<PlanEntry
   for (auto& g : *groups) {
     auto pl = planned.find(KeyOf(g));
     auto pr = present.find(KeyOf(g));
-    g.coverage = Compute(g, pl == planned.end() ? kNoPlan : pl->second, pr == present.end() ? kNoRows : pr->second,
+    g.coverage = ComputeCoverage(g, pl == planned.end() ? kNoPlan : pl->second, pr == present.end() ? kNoRows : pr->second,
                          suite);
   }
 }

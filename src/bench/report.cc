@@ -9,10 +9,12 @@
 #include "core/json_util.h"
 
 namespace regrapht::bench {
+
+std::string FormatPercent(double fraction) { return fmt::format("{:.1f}", 100 * fraction); }
+std::string FormatSpeedup(double ratio) { return fmt::format("{:.2f}x", ratio); }
+
 namespace {
 
-std::string Pct(double v) { return fmt::format("{:.1f}", 100 * v); }
-std::string X(double v) { return fmt::format("{:.2f}x", v); }
 std::string Ci(const Interval& i, bool pct) {
   return pct ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
              : fmt::format("[{:.2f}, {:.2f}]", i.lo, i.hi);
@@ -73,7 +75,7 @@ std::string HeldOutBlock(const std::vector<GroupMetrics>& groups, size_t first, 
                          groups[j].method, ModelName(groups[j]), m.heldout_kept, m.heldout_runs);
     if (m.heldout_timed_pairs > 0) {
       lines += fmt::format("; over the {} timed both times, geomean speedup {} at search time, {} held-out",
-                           m.heldout_timed_pairs, X(m.search_geomean_paired), X(m.heldout_geomean_paired));
+                           m.heldout_timed_pairs, FormatSpeedup(m.search_geomean_paired), FormatSpeedup(m.heldout_geomean_paired));
     }
     lines += "\n";
   }
@@ -134,8 +136,8 @@ class MarkdownPrinter final : public ReportPrinter {
                 out += " - |";
               } else {
                 const auto& m = it->second;
-                out += fmt::format(" {} / {} / {}/{} |", Pct(m.pass_at.at(1)),
-                                   m.timed_solved ? X(m.speedup_at.at(1)) : "-", m.solved, m.problems);
+                out += fmt::format(" {} / {} / {}/{} |", FormatPercent(m.pass_at.at(1)),
+                                   m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) : "-", m.solved, m.problems);
               }
             }
             out += "\n";
@@ -195,25 +197,25 @@ class MarkdownPrinter final : public ReportPrinter {
   }
   // fast_p needs timings: "-" when no correct sample was timed.
   static std::string Fast(const MetricSet& m, const std::string& p) {
-    return m.timed_solved || m.untimed == 0 ? Pct(m.fast.at(p)) : std::string("-");
+    return m.timed_solved || m.untimed == 0 ? FormatPercent(m.fast.at(p)) : std::string("-");
   }
   std::string Row(const GroupMetrics& g, const std::vector<int>& ks) const {
     const MetricSet& m = g.overall;
     std::string r = fmt::format("| {}{}{} | {} | {} | {} | {} |", g.method,
                                 m.unverified ? " (compiled only)" : "", m.untimed ? " (untimed)" : "", ModelName(g),
                                 m.problems, m.samples, m.solved);
-    for (int k : ks) r += " " + Pct(m.pass_at.at(k)) + " |";
+    for (int k : ks) r += " " + FormatPercent(m.pass_at.at(k)) + " |";
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
-    for (int k : ks) r += " " + (m.timed_solved ? X(m.speedup_at.at(k)) : std::string("-")) + " |";
+    for (int k : ks) r += " " + (m.timed_solved ? FormatSpeedup(m.speedup_at.at(k)) : std::string("-")) + " |";
     r += " " + (m.timed_solved ? Ci(m.speedup_at_1_ci, false) : std::string("-")) + " |";
-    r += " " + (m.timed_solved ? X(m.geomean_speedup) : std::string("-")) + " |";
+    r += " " + (m.timed_solved ? FormatSpeedup(m.geomean_speedup) : std::string("-")) + " |";
     if (!kernel_) {
       const bool k = m.kernel_timed_solved > 0;
-      r += " " + (k ? X(m.kernel_speedup_at_1) : std::string("-")) + " | " +
-           (k ? X(m.kernel_geomean_speedup) : std::string("-")) + " |";
+      r += " " + (k ? FormatSpeedup(m.kernel_speedup_at_1) : std::string("-")) + " | " +
+           (k ? FormatSpeedup(m.kernel_geomean_speedup) : std::string("-")) + " |";
     }
     r += fmt::format(" {} | {} | {} | {} | {:.0f} | {:.1f} | {} |\n", Fast(m, "1"), Fast(m, "1.5"),
-                     Fast(m, "2"), Pct(m.compile_at.at(1)), m.tokens_per_solved,
+                     Fast(m, "2"), FormatPercent(m.compile_at.at(1)), m.tokens_per_solved,
                      m.verifications_per_solved, EvidenceText(m));
     return r;
   }

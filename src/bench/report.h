@@ -20,6 +20,11 @@ class ReportPrinter {
   virtual std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) = 0;
 };
 
+// The printers' number formats: a fraction as a percentage with one decimal
+// ("42.0") and a speedup ("1.25x").
+std::string FormatPercent(double fraction);
+std::string FormatSpeedup(double ratio);
+
 // "md", "csv" or "json"; nullptr for anything else. `timing` is what the
 // metrics were computed with (MetricsOptions::timing): "call" labels the
 // speed columns "call" and adds the kernel-only ones beside them; "kernel"

@@ -23,8 +23,6 @@ std::string Slug(const std::string& s) {
   return out;
 }
 
-std::string Pct(double v) { return fmt::format("{:.1f}", 100 * v); }
-std::string X(double v) { return fmt::format("{:.2f}x", v); }
 Html CiPct(const Interval& i) {
   return fmt::format(" <span class=\"ci\">[{:.1f}, {:.1f}]</span>", 100 * i.lo, 100 * i.hi);
 }
@@ -108,21 +106,21 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
     h += "<tr>" + GroupLabelCells(*g, cfg) + TdNum(std::to_string(m.problems)) +
          TdNum(std::to_string(m.samples)) + TdNum(std::to_string(m.solved));
     for (int k : ks) {
-      h += TdNum(Pct(m.pass_at.at(k)));
+      h += TdNum(FormatPercent(m.pass_at.at(k)));
       if (k == 1) h += TdNum(CiPct(m.pass_at_1_ci));
     }
     for (int k : ks) {
-      h += TdNum(timed ? X(m.speedup_at.at(k)) : kNone);
+      h += TdNum(timed ? FormatSpeedup(m.speedup_at.at(k)) : kNone);
       if (k == 1) h += TdNum(timed ? CiX(m.speedup_at_1_ci) : kNone);
     }
     const bool fast_known = timed || m.untimed == 0;
-    h += TdNum(timed ? X(m.geomean_speedup) : kNone) + TdNum(timed ? CiX(m.geomean_ci) : kNone);
+    h += TdNum(timed ? FormatSpeedup(m.geomean_speedup) : kNone) + TdNum(timed ? CiX(m.geomean_ci) : kNone);
     if (!kernel_mode) {
       const bool k = m.kernel_timed_solved > 0;  // absent, never a zero speedup
-      h += TdNum(k ? X(m.kernel_speedup_at_1) : kNone) + TdNum(k ? X(m.kernel_geomean_speedup) : kNone);
+      h += TdNum(k ? FormatSpeedup(m.kernel_speedup_at_1) : kNone) + TdNum(k ? FormatSpeedup(m.kernel_geomean_speedup) : kNone);
     }
-    for (const char* p : {"1", "1.5", "2"}) h += TdNum(fast_known ? Pct(m.fast.at(p)) : kNone);
-    h += TdNum(Pct(m.compile_at.at(1))) + TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
+    for (const char* p : {"1", "1.5", "2"}) h += TdNum(fast_known ? FormatPercent(m.fast.at(p)) : kNone);
+    h += TdNum(FormatPercent(m.compile_at.at(1))) + TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
          TdNum(fmt::format("{:.1f}", m.verifications_per_solved)) + "<td>" +
          EvidenceHtml(m.evidence) + "</td></tr>\n";
   }
@@ -168,8 +166,8 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
         continue;
       }
       const MetricSet& m = it->second;
-      h += TdNum(Pct(m.pass_at.at(1)) + CiPct(m.pass_at_1_ci));
-      h += TdNum(m.timed_solved ? X(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci) : kNone);
+      h += TdNum(FormatPercent(m.pass_at.at(1)) + CiPct(m.pass_at_1_ci));
+      h += TdNum(m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci) : kNone);
       h += TdNum(fmt::format("{}/{}", m.solved, m.problems));
     }
     h += "</tr>\n";
@@ -368,11 +366,11 @@ Html ProblemTable(const std::string& suite, const std::vector<ResultRow>& rows) 
          Td(ModelName(p.model)) + TdNum(std::to_string(p.samples)) + "<td>" +
          VerdictHtml(p.verdict) + "</td>" + TdNum(std::to_string(p.correct));
     h += TdNum(p.best_speedup  ? fmt::format("{} <span class=\"ev-{}\">({})</span>",
-                                             X(*p.best_speedup), p.best_evidence, p.best_evidence)
+                                             FormatSpeedup(*p.best_speedup), p.best_evidence, p.best_evidence)
                : p.correct > 0 ? fmt::format("untimed <span class=\"ev-{}\">({})</span>",
                                              p.best_evidence, p.best_evidence)
                                : std::string(kNone));
-    h += TdNum(p.mean_speedup ? X(*p.mean_speedup) : kNone);
+    h += TdNum(p.mean_speedup ? FormatSpeedup(*p.mean_speedup) : kNone);
     h += TdNum(p.reference_ms > 0 ? fmt::format("{:.3f}", p.reference_ms) : kNone);
     h += Td(verdicts) + "<td>" + EvidenceHtml(p.evidence) + "</td>";
     h += "<td>" + Sources(samples[{p.problem, p.method, p.model, p.config_hash}]) + "</td></tr>\n";

@@ -68,7 +68,7 @@ Status WriteOutput(const std::string& path, std::string_view data) {
   return WriteFileAtomic(path, data);
 }
 
-std::string Summary(const Graph& g) {
+std::string GraphSummary(const Graph& g) {
   return std::to_string(g.num_nodes()) + " nodes, " + std::to_string(g.num_edges()) + " edges, " +
          std::to_string(g.num_examples()) + " examples";
 }
@@ -217,7 +217,7 @@ int RunImport(const ImportArgs& a) {
   }
   Status s = SaveGraph(graph, a.out, *out_format);
   if (!s.ok()) return Fail(s);
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
   if (a.json) {
     EmitJson(OrderedJson{{"output", a.out},
                          {"trajectories", report->items.size()},
@@ -399,7 +399,7 @@ int RunBuild(BuildArgs a) {
   if (!s.ok()) return Fail(s);
   std::error_code ec;
   fs::remove(o.state_path, ec);  // the build is complete
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(graph).c_str());
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
   if (a.json) {
     EmitJson(OrderedJson{{"output", a.out},
                          {"kernels", report->kernels.size()},
@@ -466,7 +466,7 @@ int RunExport(const GraphArgs& a) {
   if (!format.ok()) return Fail(format.status());
   Status s = WriteOutput(a.out, SerializeGraph(*g, *format));
   if (!s.ok()) return Fail(s);
-  if (a.out != "-") std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), Summary(*g).c_str());
+  if (a.out != "-") std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(*g).c_str());
   return kExitOk;
 }
 

@@ -31,7 +31,7 @@ struct OptimizeState {
 };
 
 // --json: the answer in one document (the full record is the report file).
-OrderedJson Summary(const OptimizeReport& r, const std::string& page, int exit_status) {
+OrderedJson ReportSummary(const OptimizeReport& r, const std::string& page, int exit_status) {
   const SearchOutcome& o = r.search;
   const Attempt* best = r.best();
   OrderedJson path = OrderedJson::array();
@@ -256,7 +256,7 @@ int RunOptimize(const OptimizeState& s) {
     case OptimizeStop::kComplete:
       break;
   }
-  if (s.json) EmitJson(Summary(r, page_written, rc));
+  if (s.json) EmitJson(ReportSummary(r, page_written, rc));
   return rc;
 }
 

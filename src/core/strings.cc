@@ -106,6 +106,8 @@ int LineOfOffset(std::string_view text, size_t offset) {
   return 1 + static_cast<int>(std::count(text.begin(), text.begin() + offset, '\n'));
 }
 
+std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
+
 std::string ShellQuote(std::string_view arg) {
   bool safe = !arg.empty() && std::all_of(arg.begin(), arg.end(), [](char c) {
     return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("@%_+=:,./-").find(c) != std::string_view::npos;

@@ -26,6 +26,9 @@ std::string FirstLine(std::string_view s, size_t max_bytes);
 // saying how many bytes were cut from the middle.
 std::string TruncateMiddle(std::string_view s, size_t max_bytes);
 
+// `s` between double quotes, as error messages name a value: "name".
+std::string Quoted(std::string_view s);
+
 // Parses a whole decimal integer; nullopt on any junk.
 std::optional<int64_t> ParseInt(std::string_view s);
 std::optional<double> ParseDouble(std::string_view s);

@@ -8,12 +8,11 @@
 #include <vector>
 
 #include "core/fs.h"
+#include "core/strings.h"
 #include "graph/taxonomy.h"
 
 namespace regrapht {
 namespace {
-
-std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
 
 // An array field that must be present.
 Result<JsonPath> RequiredArray(const JsonPath& parent, std::string_view key) {

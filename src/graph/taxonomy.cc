@@ -17,8 +17,6 @@ bool IsSnakeCase(std::string_view s) {
   return true;
 }
 
-std::string Quoted(std::string_view s) { return "\"" + std::string(s) + "\""; }
-
 // Who claimed a phrase first, for collision messages.
 struct Claim {
   size_t technique;

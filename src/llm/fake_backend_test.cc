@@ -5,7 +5,7 @@
 namespace regrapht {
 namespace {
 
-ChatRequest Ask(std::string text, int n = 1) {
+ChatRequest AskFor(std::string text, int n = 1) {
   ChatRequest r;
   r.messages = {{Role::kUser, std::move(text)}};
   r.n = n;
@@ -15,7 +15,7 @@ ChatRequest Ask(std::string text, int n = 1) {
 TEST(FakeLlmBackendTest, ScriptedRepliesInOrderThenDefault) {
   FakeLlmBackend llm({"one", "two"});
   llm.set_default_reply("again");
-  auto r = llm.Chat(Ask("q", 3));
+  auto r = llm.Chat(AskFor("q", 3));
   ASSERT_TRUE(r.ok());
   ASSERT_EQ(r->choices.size(), 3u);
   EXPECT_EQ(r->choices[0].text, "one");
@@ -29,13 +29,13 @@ TEST(FakeLlmBackendTest, ScriptedRepliesInOrderThenDefault) {
 TEST(FakeLlmBackendTest, FailNextAndResponder) {
   FakeLlmBackend llm;
   llm.FailNext(Status::Unavailable("down"));
-  EXPECT_EQ(llm.Chat(Ask("q")).status().code(), Status::Code::kUnavailable);
+  EXPECT_EQ(llm.Chat(AskFor("q")).status().code(), Status::Code::kUnavailable);
   llm.set_responder([](const ChatRequest& r, int i) {
     return r.messages.back().content + "#" + std::to_string(i);
   });
-  EXPECT_EQ(llm.Chat(Ask("x", 2))->choices[1].text, "x#1");
+  EXPECT_EQ(llm.Chat(AskFor("x", 2))->choices[1].text, "x#1");
   std::atomic<bool> cancel{true};
-  ChatRequest c = Ask("y");
+  ChatRequest c = AskFor("y");
   c.cancel = &cancel;
   EXPECT_EQ(llm.Chat(c)->choices[0].finish_reason, FinishReason::kCancelled);
   EXPECT_EQ(llm.Embed({"a"}).status().code(), Status::Code::kUnimplemented);

@@ -55,7 +55,7 @@ Fixture Make(const FakeClock* clock, Status fault = Status::Unavailable("connect
   return f;
 }
 
-std::string Ask(LlmBackend* b) {
+std::string AskText(LlmBackend* b) {
   ChatRequest req;
   req.messages = {{Role::kUser, "hi"}};
   auto r = b->Chat(req);
@@ -68,7 +68,7 @@ TEST(ReplicaBackendTest, RoundRobin) {
   EXPECT_EQ(f.backend->ModelId(), "qwen@http://a/v1,http://b/v1,http://c/v1");
   EXPECT_EQ(f.backend->Name(), "openai");
   std::string seen;
-  for (int i = 0; i < 6; ++i) seen += Ask(f.backend.get());
+  for (int i = 0; i < 6; ++i) seen += AskText(f.backend.get());
   EXPECT_EQ(seen, "abcabc");
 }
 
@@ -77,7 +77,7 @@ TEST(ReplicaBackendTest, RoutesAroundAFailingReplicaAndRetriesItLater) {
   Fixture f = Make(&clock);
   f.b->down = true;
   std::string seen;
-  for (int i = 0; i < 6; ++i) seen += Ask(f.backend.get());
+  for (int i = 0; i < 6; ++i) seen += AskText(f.backend.get());
   // b failed once (its request went on to c), then rested; a and c shared the rest.
   EXPECT_EQ(f.b->calls, 1);
   EXPECT_EQ(seen.find('b'), std::string::npos);
@@ -85,16 +85,16 @@ TEST(ReplicaBackendTest, RoutesAroundAFailingReplicaAndRetriesItLater) {
   EXPECT_GE(std::count(seen.begin(), seen.end(), 'c'), 2) << seen;
   // After its rest it is tried again; still down: a longer rest (20 s).
   clock.Advance(10);
-  for (int i = 0; i < 3; ++i) seen += Ask(f.backend.get());
+  for (int i = 0; i < 3; ++i) seen += AskText(f.backend.get());
   EXPECT_EQ(f.b->calls, 2);
   clock.Advance(10);
-  (void)Ask(f.backend.get());
+  (void)AskText(f.backend.get());
   EXPECT_EQ(f.b->calls, 2);
   // Back up: it serves its share again.
   f.b->down = false;
   clock.Advance(40);
   seen.clear();
-  for (int i = 0; i < 6; ++i) seen += Ask(f.backend.get());
+  for (int i = 0; i < 6; ++i) seen += AskText(f.backend.get());
   EXPECT_EQ(std::count(seen.begin(), seen.end(), 'b'), 2) << seen;
 }
 
@@ -102,22 +102,22 @@ TEST(ReplicaBackendTest, AllDownFailsNamingTheCount) {
   FakeClock clock;
   Fixture f = Make(&clock);
   f.a->down = f.b->down = f.c->down = true;
-  EXPECT_EQ(Ask(f.backend.get()), "error: all 3 replicas failed: connection refused");
+  EXPECT_EQ(AskText(f.backend.get()), "error: all 3 replicas failed: connection refused");
   // Resting replicas are still tried when none is ready.
   f.c->down = false;
-  EXPECT_EQ(Ask(f.backend.get()), "c");
+  EXPECT_EQ(AskText(f.backend.get()), "c");
 }
 
 TEST(ReplicaBackendTest, RequestErrorsAreNotTheReplicas) {
   FakeClock clock;
   Fixture f = Make(&clock, Status::InvalidArgument("HTTP 400: prompt too long"));
   f.a->down = true;
-  EXPECT_EQ(Ask(f.backend.get()), "error: HTTP 400: prompt too long");
+  EXPECT_EQ(AskText(f.backend.get()), "error: HTTP 400: prompt too long");
   EXPECT_EQ(f.b->calls + f.c->calls, 0);
   f.a->down = false;
-  EXPECT_EQ(Ask(f.backend.get()), "b");  // a was not put to rest, the turn moved on
-  EXPECT_EQ(Ask(f.backend.get()), "c");
-  EXPECT_EQ(Ask(f.backend.get()), "a");
+  EXPECT_EQ(AskText(f.backend.get()), "b");  // a was not put to rest, the turn moved on
+  EXPECT_EQ(AskText(f.backend.get()), "c");
+  EXPECT_EQ(AskText(f.backend.get()), "a");
 }
 
 TEST(ReplicaBackendTest, SharedModelIdIsKept) {

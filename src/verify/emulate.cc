@@ -72,11 +72,11 @@ std::string CString(const std::string& s) {
 }
 
 // One declarator of a static __shared__ declaration: `[*...] name [dims]`.
-struct Declarator {
+struct SharedDeclarator {
   std::string ptrs, name, dims;
 };
 
-bool ParseDeclarator(const std::string& text, Declarator* d) {
+bool ParseDeclarator(const std::string& text, SharedDeclarator* d) {
   static const std::regex kDecl(R"(^\s*([*\s]*)\b([A-Za-z_]\w*)\s*((?:\[[^\[\]]*\]\s*)*)$)");
   std::smatch m;
   if (!std::regex_match(text, m, kDecl)) return false;
@@ -108,9 +108,9 @@ std::string RewriteSharedDecl(const std::string& decl, unsigned* next_id) {
   if (!std::regex_match(first, m, kFirst)) return "";
   std::string type = std::string(Trim(m[1].str()));
   if (type.empty() || type == "const" || type == "volatile") return "";
-  std::vector<Declarator> decls{{m[2].str(), m[3].str(), m[4].str()}};
+  std::vector<SharedDeclarator> decls{{m[2].str(), m[3].str(), m[4].str()}};
   for (size_t i = 1; i < parts.size(); ++i) {
-    Declarator d;
+    SharedDeclarator d;
     if (!ParseDeclarator(parts[i], &d)) return "";
     decls.push_back(d);
   }

@@ -97,14 +97,14 @@ struct SourceStruct {
 };
 
 // One declarator of a data member: `x`, `v[3]`, `*p`; "" name if none.
-struct Declarator {
+struct MemberDeclarator {
   std::string name, stars;
   int64_t extent = -1;  // -1: not an array; 0: `[]` or a non-literal extent
 };
 
-Declarator ReadDeclarator(const std::string& d) {
+MemberDeclarator ReadDeclarator(const std::string& d) {
   std::smatch m;
-  Declarator out;
+  MemberDeclarator out;
   if (!std::regex_match(d, m, std::regex(R"(([*&]*)\s*([A-Za-z_]\w*)\s*(\[\s*(\w*)\s*\])?)")))
     return out;
   out.stars = m[1].str();
@@ -158,7 +158,7 @@ void ReadFields(const scan::ScannedSource& s, size_t open, size_t close, SourceS
     const std::string type = ScalarName(cpp_type);
     parts[0] = m[2].str();
     for (const std::string& part : parts) {
-      Declarator d = ReadDeclarator(part);
+      MemberDeclarator d = ReadDeclarator(part);
       if (d.name.empty()) continue;
       if (type.empty() || !d.stars.empty() || d.extent == 0 || d.extent > 64) {
         out->unsupported.push_back(d.name + " (" + cpp_type + d.stars +

@@ -12,7 +12,7 @@
 namespace regrapht::verify {
 namespace {
 
-Json Base() {
+Json KernelSpecJson() {
   return Json::parse(R"({
     "format": "regrapht-problem", "version": 1, "name": "t", "function": "f", "category": "search",
     "structs": [{"name": "Book", "fields": [{"name": "title", "type": "string"}, {"name": "pages", "type": "int32"}]},
@@ -41,13 +41,13 @@ Json Base() {
   })");
 }
 
-std::string ErrorOf(const Json& j) {
+std::string KernelSpecError(const Json& j) {
   auto r = ParseProblemSpec(j.dump(), "p/problem.json");
   return r.ok() ? "OK" : r.status().message();
 }
 
 TEST(KernelFormTest, SignaturesOfBothForms) {
-  auto spec = ParseProblemSpec(Base().dump(), "p/problem.json");
+  auto spec = ParseProblemSpec(KernelSpecJson().dump(), "p/problem.json");
   ASSERT_TRUE(spec.ok()) << spec.status().message();
   EXPECT_EQ(spec->category, "search");
   EXPECT_EQ(spec->Signature(),
@@ -94,9 +94,9 @@ TEST(KernelFormTest, SpecErrorsNameTheField) {
        "p/problem.json: args[0].values.fields.title.dist: string elements need \"dist\": \"string\""},
   };
   for (const auto& c : cases) {
-    Json j = Base();
+    Json j = KernelSpecJson();
     c.mutate(j);
-    EXPECT_EQ(ErrorOf(j), c.error) << c.what;
+    EXPECT_EQ(KernelSpecError(j), c.error) << c.what;
   }
 }
 

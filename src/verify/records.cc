@@ -23,9 +23,9 @@ std::optional<int> ToInt(std::string_view s) {
 constexpr size_t kMaxElemSize = 4096;
 constexpr size_t kMaxName = 255;
 
-class Parser {
+class RecordParser {
  public:
-  Parser(std::string_view data, std::string_view key) : data_(data), key_(key) {}
+  RecordParser(std::string_view data, std::string_view key) : data_(data), key_(key) {}
 
   Result<DriverRecords> Run() {
     while (pos_ < data_.size()) {
@@ -195,7 +195,7 @@ std::string RecordSeal(std::string_view key, std::string_view stream) {
 }
 
 Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key) {
-  return Parser(data, key).Run();
+  return RecordParser(data, key).Run();
 }
 
 }  // namespace regrapht::verify
