@@ -36,7 +36,7 @@ bool ExpectedSet(const GroupMetrics& g, const std::map<std::string, int>& planne
 }
 
 Coverage ComputeCoverage(const GroupMetrics& g, const std::map<std::string, int>& planned,
-                 const std::set<std::pair<std::string, int>>& present, const Suite* suite) {
+                         const std::set<std::pair<std::string, int>>& present, const Suite* suite) {
   Coverage c;
   std::set<std::string> with_rows;
   for (const auto& [p, s] : present) with_rows.insert(p);
@@ -90,8 +90,8 @@ void AddCoverage(const std::vector<ResultRow>& rows, const std::vector<PlanEntry
   for (auto& g : *groups) {
     auto pl = planned.find(KeyOf(g));
     auto pr = present.find(KeyOf(g));
-    g.coverage = ComputeCoverage(g, pl == planned.end() ? kNoPlan : pl->second, pr == present.end() ? kNoRows : pr->second,
-                         suite);
+    g.coverage = ComputeCoverage(g, pl == planned.end() ? kNoPlan : pl->second,
+                                 pr == present.end() ? kNoRows : pr->second, suite);
   }
 }
 

@@ -74,8 +74,10 @@ std::string HeldOutBlock(const std::vector<GroupMetrics>& groups, size_t first, 
     lines += fmt::format("- {} / {}: {} of {} answers correct at search time stayed correct on held-out inputs",
                          groups[j].method, ModelName(groups[j]), m.heldout_kept, m.heldout_runs);
     if (m.heldout_timed_pairs > 0) {
-      lines += fmt::format("; over the {} timed both times, geomean speedup {} at search time, {} held-out",
-                           m.heldout_timed_pairs, FormatSpeedup(m.search_geomean_paired), FormatSpeedup(m.heldout_geomean_paired));
+      lines += fmt::format(
+          "; over the {} timed both times, geomean speedup {} at search time, {} held-out",
+          m.heldout_timed_pairs, FormatSpeedup(m.search_geomean_paired),
+          FormatSpeedup(m.heldout_geomean_paired));
     }
     lines += "\n";
   }
@@ -137,7 +139,8 @@ class MarkdownPrinter final : public ReportPrinter {
               } else {
                 const auto& m = it->second;
                 out += fmt::format(" {} / {} / {}/{} |", FormatPercent(m.pass_at.at(1)),
-                                   m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) : "-", m.solved, m.problems);
+                                   m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) : "-",
+                                   m.solved, m.problems);
               }
             }
             out += "\n";
@@ -206,7 +209,8 @@ class MarkdownPrinter final : public ReportPrinter {
                                 m.problems, m.samples, m.solved);
     for (int k : ks) r += " " + FormatPercent(m.pass_at.at(k)) + " |";
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
-    for (int k : ks) r += " " + (m.timed_solved ? FormatSpeedup(m.speedup_at.at(k)) : std::string("-")) + " |";
+    for (int k : ks)
+      r += " " + (m.timed_solved ? FormatSpeedup(m.speedup_at.at(k)) : std::string("-")) + " |";
     r += " " + (m.timed_solved ? Ci(m.speedup_at_1_ci, false) : std::string("-")) + " |";
     r += " " + (m.timed_solved ? FormatSpeedup(m.geomean_speedup) : std::string("-")) + " |";
     if (!kernel_) {

@@ -114,13 +114,17 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
       if (k == 1) h += TdNum(timed ? CiX(m.speedup_at_1_ci) : kNone);
     }
     const bool fast_known = timed || m.untimed == 0;
-    h += TdNum(timed ? FormatSpeedup(m.geomean_speedup) : kNone) + TdNum(timed ? CiX(m.geomean_ci) : kNone);
+    h += TdNum(timed ? FormatSpeedup(m.geomean_speedup) : kNone) +
+         TdNum(timed ? CiX(m.geomean_ci) : kNone);
     if (!kernel_mode) {
       const bool k = m.kernel_timed_solved > 0;  // absent, never a zero speedup
-      h += TdNum(k ? FormatSpeedup(m.kernel_speedup_at_1) : kNone) + TdNum(k ? FormatSpeedup(m.kernel_geomean_speedup) : kNone);
+      h += TdNum(k ? FormatSpeedup(m.kernel_speedup_at_1) : kNone) +
+           TdNum(k ? FormatSpeedup(m.kernel_geomean_speedup) : kNone);
     }
-    for (const char* p : {"1", "1.5", "2"}) h += TdNum(fast_known ? FormatPercent(m.fast.at(p)) : kNone);
-    h += TdNum(FormatPercent(m.compile_at.at(1))) + TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
+    for (const char* p : {"1", "1.5", "2"})
+      h += TdNum(fast_known ? FormatPercent(m.fast.at(p)) : kNone);
+    h += TdNum(FormatPercent(m.compile_at.at(1))) +
+         TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
          TdNum(fmt::format("{:.1f}", m.verifications_per_solved)) + "<td>" +
          EvidenceHtml(m.evidence) + "</td></tr>\n";
   }
@@ -167,7 +171,8 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
       }
       const MetricSet& m = it->second;
       h += TdNum(FormatPercent(m.pass_at.at(1)) + CiPct(m.pass_at_1_ci));
-      h += TdNum(m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci) : kNone);
+      h += TdNum(m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci)
+                                : kNone);
       h += TdNum(fmt::format("{}/{}", m.solved, m.problems));
     }
     h += "</tr>\n";
@@ -366,7 +371,8 @@ Html ProblemTable(const std::string& suite, const std::vector<ResultRow>& rows) 
          Td(ModelName(p.model)) + TdNum(std::to_string(p.samples)) + "<td>" +
          VerdictHtml(p.verdict) + "</td>" + TdNum(std::to_string(p.correct));
     h += TdNum(p.best_speedup  ? fmt::format("{} <span class=\"ev-{}\">({})</span>",
-                                             FormatSpeedup(*p.best_speedup), p.best_evidence, p.best_evidence)
+                                             FormatSpeedup(*p.best_speedup), p.best_evidence,
+                                             p.best_evidence)
                : p.correct > 0 ? fmt::format("untimed <span class=\"ev-{}\">({})</span>",
                                              p.best_evidence, p.best_evidence)
                                : std::string(kNone));
