@@ -194,6 +194,26 @@ std::string RecordSeal(std::string_view key, std::string_view stream) {
   return Sha256().Update(key).Update(stream_digest).HexDigest();
 }
 
+std::string SerializeRecords(const DriverRecords& r) {
+  size_t size = r.times_ms.size() * sizeof(double) + 64;
+  for (const auto& e : r.events) size += e.size() + 3;
+  for (const auto& a : r.arrays) size += a.bytes.size() + a.name.size() + 64;
+  std::string out;
+  out.reserve(size);
+  for (const auto& e : r.events) {
+    if (e != "end") out += "E " + e + "\n";
+  }
+  for (const auto& a : r.arrays) {
+    out += "A " + std::to_string(a.case_id) + " " + std::to_string(a.call) + " " + a.name + " " +
+           std::to_string(a.elem_size) + " " + std::to_string(a.count) + "\n";
+    out += a.bytes;
+  }
+  out += "T " + std::to_string(r.times_ms.size()) + "\n";
+  out.append(reinterpret_cast<const char*>(r.times_ms.data()), r.times_ms.size() * sizeof(double));
+  out += "E end\n";
+  return out;
+}
+
 Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key) {
   return RecordParser(data, key).Run();
 }

@@ -88,4 +88,11 @@ Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key =
 // The seal the driver appends: hex SHA-256(key || SHA-256(stream)).
 std::string RecordSeal(std::string_view key, std::string_view stream);
 
+// The harness's own copy of finished records (the reference-output cache):
+// the events, arrays and times of `r`, then "E end" last, so that
+// ParseRecords without a key reads back equal events, arrays and times with
+// `finished` set. Timing repetitions (t0/t1/k1) are not kept: a reference's
+// timing is its times_ms.
+std::string SerializeRecords(const DriverRecords& r);
+
 }  // namespace regrapht::verify

@@ -96,6 +96,31 @@ TEST(RecordsTest, SealedStreamParses) {
   EXPECT_EQ(r->times_ms.size(), 2u);
 }
 
+// The reference-output cache's format: what a driver wrote, read back
+// unsealed, re-serialised, reads back equal and finished (the end line last).
+TEST(RecordsTest, SerializedRecordsReadBackFinishedAndEqual) {
+  auto r = ParseRecords(Sealed(Body() + "E mutated 0 1 y\nE untouched 0 0 y\n"), kKey);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  std::string bytes = SerializeRecords(*r);
+  EXPECT_TRUE(bytes.ends_with("E end\n"));
+  auto back = ParseRecords(bytes);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_TRUE(back->finished);
+  EXPECT_EQ(back->events, r->events);
+  EXPECT_EQ(back->times_ms, r->times_ms);
+  EXPECT_EQ(back->mutated, r->mutated);
+  EXPECT_EQ(back->last_call, r->last_call);
+  ASSERT_EQ(back->arrays.size(), r->arrays.size());
+  for (size_t i = 0; i < r->arrays.size(); ++i) {
+    const ArrayRecord& a = r->arrays[i];
+    const ArrayRecord* b = back->Find(a.case_id, a.call, a.name);
+    ASSERT_NE(b, nullptr) << a.name;
+    EXPECT_EQ(b->bytes, a.bytes);
+    EXPECT_EQ(b->elem_size, a.elem_size);
+  }
+  EXPECT_EQ(SerializeRecords(*back), bytes);
+}
+
 TEST(RecordsTest, WrongKeyOrForgedSealIsRejected) {
   EXPECT_FALSE(ParseRecords(Sealed(Body(), std::string(32, 'x')), kKey).ok());
   auto forged = ParseRecords(Body() + "E end " + std::string(64, '0') + "\n", kKey);

@@ -805,7 +805,7 @@ class Verifier::Impl {
   Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p) {
     std::string plan = verify::MakePlan(p.spec, ReferencePlan());
     Hasher h;
-    h.Add("regrapht-ref-v1").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    h.Add("regrapht-ref-v2").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
     for (const auto& f : o_.reference_flags) h.Add(f);
     h.Add(std::string(verify::DriverRuntimeHeader()));
     std::string key = h.Hex();
@@ -823,6 +823,8 @@ class Verifier::Impl {
         ref_memo_[key] = ptr;
         return ptr;
       }
+      spdlog::warn("reference outputs of {}: the cached copy in {} is unreadable ({}); running the reference again",
+                   p.spec.name, dir.string(), recs.ok() ? "no end line" : recs.status().message());
     }
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(p));
     spdlog::info("reference of {}: running it for its outputs (cached in {})", p.spec.name, dir.string());
@@ -838,20 +840,7 @@ class Verifier::Impl {
     }
     RG_RETURN_IF_ERROR(CheckReferenceRecords(p, *run.records));
     // Store what the reference wrote, atomically.
-    std::string bytes;
-    {
-      // Re-serialising is simpler than keeping the run folder: write arrays back.
-      bytes.reserve(1 << 16);
-      for (const auto& e : run.records->events) bytes += "E " + e + "\n";
-      for (const auto& a : run.records->arrays) {
-        bytes += "A " + std::to_string(a.case_id) + " " + std::to_string(a.call) + " " + a.name + " " +
-                 std::to_string(a.elem_size) + " " + std::to_string(a.count) + "\n" + a.bytes;
-      }
-      bytes += "T " + std::to_string(run.records->times_ms.size()) + "\n";
-      bytes.append(reinterpret_cast<const char*>(run.records->times_ms.data()),
-                   run.records->times_ms.size() * sizeof(double));
-    }
-    RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "records.bin", bytes));
+    RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "records.bin", verify::SerializeRecords(*run.records)));
     PruneReferenceCache(cache_ / "ref", dir);
     auto ptr = std::make_shared<const DriverRecords>(std::move(*run.records));
     ref_memo_[key] = ptr;

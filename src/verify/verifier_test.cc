@@ -5,6 +5,9 @@
 // mode), so the planted cheats below exercise the real pipeline. The GPU
 // path is exercised up to CUDA initialisation: expert solutions compile with
 // nvcc and come back compiled_only, never pass or fail.
+#include <sys/stat.h>
+
+#include <chrono>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -93,11 +96,23 @@ TEST_F(VerifierTest, ReferenceCacheIsPrunedLeastRecentlyUsedFirst) {
   }
   ::unsetenv("REGRAPHT_REF_CACHE_GB");
   EXPECT_EQ(count(), 1u);
+  // The kept entry is jacobi2d's, and a new Verifier is served from it: a hit
+  // only refreshes the entry's time; running the reference again would
+  // replace the file (a new inode, written atomically).
+  fs::path kept = fs::directory_iterator(dir->path() / "ref")->path() / "records.bin";
+  fs::last_write_time(kept, fs::file_time_type::clock::now() - std::chrono::hours(24));
+  const auto written = fs::last_write_time(kept);
+  struct stat before {};
+  ASSERT_EQ(::stat(kept.c_str(), &before), 0);
   {
-    Verifier v(o, runner_.get());  // the kept entry is jacobi2d's: served from the cache
+    Verifier v(o, runner_.get());
     ASSERT_TRUE(v.CheckReference(LoadBundled("jacobi2d")).ok());
   }
   EXPECT_EQ(count(), 1u);
+  struct stat after {};
+  ASSERT_EQ(::stat(kept.c_str(), &after), 0);
+  EXPECT_EQ(after.st_ino, before.st_ino) << "the reference ran again instead of being read from the cache";
+  EXPECT_GT(fs::last_write_time(kept), written) << "a cache hit refreshes the entry's time";
 }
 
 // Verifier(VerifyOptions): the public constructor runs its own sandboxed
