@@ -392,8 +392,13 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
   }
 }
 
+// The timing-size inputs run scaled to 2 MiB per copy (saxpy: n = 2^18, above
+// the 100000 where one cheat stops working): the full 128 MiB default cost
+// ten seconds or more per cheat and caught nothing more.
 TEST_F(EmulatedVerifyTest, PlantedCheatsAreCaught) {
-  Verifier v(Options(), runner_.get());
+  VerifyOptions o = Options();
+  o.emulate_max_bytes = int64_t{2} << 20;
+  Verifier v(o, runner_.get());
   for (const auto& c : testing_util::PlantedCheats()) {
     Problem p = LoadBundled(c.problem);
     auto r = v.Verify(p, c.source);
