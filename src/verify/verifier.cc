@@ -804,10 +804,14 @@ class Verifier::Impl {
   // and cached on disk (keyed by spec, source, flags, compiler and CPU).
   Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p) {
     std::string plan = verify::MakePlan(p.spec, ReferencePlan());
+    // The drop-in driver BuildReferenceExe links, and its flags: a regrapht
+    // that generates inputs differently must not read an older one's outputs.
+    RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
     Hasher h;
     h.Add("regrapht-ref-v2").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
     for (const auto& f : o_.reference_flags) h.Add(f);
-    h.Add(std::string(verify::DriverRuntimeHeader()));
+    h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);
+    for (const auto& f : DriverFlags(false, false)) h.Add(f);
     std::string key = h.Hex();
     std::lock_guard<std::mutex> lock(ref_mu_);
     if (auto it = ref_memo_.find(key); it != ref_memo_.end()) return it->second;
