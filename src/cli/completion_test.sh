@@ -89,24 +89,29 @@ if [ "$SHELL_NAME" = zsh ]; then
 zmodload zsh/zpty || exit 1
 zpty z zsh -f -i
 zpty -w z "PS1='> '; fpath=($1 \$fpath); autoload -U compinit; compinit -u -D; path=($2 \$path)"
-tab() {  # types TEXT and <TAB>, prints the line zsh shows (escapes removed), then clears it
-  local all= chunk
+tab() {  # types TEXT and <TAB>, waits (up to 30 s: a loaded machine is slow to autoload and run
+        # regrapht) for WANT on the line zsh shows, prints that line (escapes removed), clears it
+  local all= chunk line= i
   zpty -w -n z "$1"$'\t'
-  sleep 1.5
-  while zpty -r -t z chunk; do all+=$chunk; done
-  print -r -- "${${all//$'\e'\[[0-9?;]#[a-zA-Z]/}//[$'\r\a\b']/}"
+  for i in {1..150}; do
+    while zpty -r -t z chunk; do all+=$chunk; done
+    line=${${all//$'\e'\[[0-9?;]#[a-zA-Z]/}//[$'\r\a\b']/}
+    [[ $line == *"$2"* ]] && break
+    sleep 0.2
+  done
+  print -r -- "$line"
   zpty -w -n z $'\C-u'
   sleep 0.3
   while zpty -r -t z chunk; do :; done
 }
 sleep 1
 while zpty -r -t z chunk; do :; done
-tab 'regrapht gr'
-tab 'regrapht optimize --bu'
-tab 'regrapht report --format h'
+tab 'regrapht gr' 'regrapht graph'
+tab 'regrapht optimize --bu' 'regrapht optimize --budget'
+tab 'regrapht report --format h' 'regrapht report --format html'
 zpty -d z
 EOS
-  timeout 60 zsh "$T/tty.zsh" "$T/fpath" "$(dirname "$BIN")" > "$T/tty.out" 2>&1 || true
+  timeout 120 zsh "$T/tty.zsh" "$T/fpath" "$(dirname "$BIN")" > "$T/tty.out" 2>&1 || true
   for want in "regrapht graph" "regrapht optimize --budget" "regrapht report --format html"; do
     grep -q -- "$want" "$T/tty.out" || { echo "FAIL: interactive zsh: no '$want' after <TAB>:"; cat "$T/tty.out"; exit 1; }
   done
