@@ -166,14 +166,13 @@ int RunImport(const ImportArgs& a) {
     // whose compiles share nvcc invocations where that cannot change a
     // verdict (Verifier::CompileOnlyMany): larger chunks find more steps
     // that may share (the 678 shipped steps: 376 nvcc calls in chunks of
-    // 48, 261 in chunks of 170, 185 in one; in chunks of 170 ordered by
-    // include lines, below, 186: 82 of a single step), two per job keep both busy.
+    // 48, 261 in chunks of 170, 185 in one), two per job keep both busy.
+    // Only sources with the same include lines may share a call, and a chunk
+    // of consecutive trajectories mixes 25 include lists, so steps are
+    // ordered by theirs first (verdicts are kept by step, not by position):
+    // in chunks of 170, 186 calls, 82 of them for a single step.
     const size_t per_job = (work.size() + 2 * jobs - 1) / (2 * jobs);
     const size_t chunk = a.verify == "compile" ? std::max<size_t>(8, per_job) : 1;
-    // Only sources with the same include lines may share a call, and a chunk
-    // of consecutive trajectories mixes 25 include lists: steps are ordered by
-    // theirs first (verdicts are kept by step, not by position). On a cold
-    // cache that took the shipped steps from 261 nvcc calls to 186.
     if (chunk > 1) {
       SortByIncludes(&work, [](const Work& w) -> const std::string& {
         return w.trajectory->steps[w.index].code;
