@@ -19,16 +19,16 @@ esac
 BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
 scripts/build.sh
 cd "$BUILD_DIR"
-select=()
+labels=()
 case "$tier" in
-  quick) select=(-LE content-full) ;;
-  content-full) select=(-L content-full) ;;
+  quick) labels=(-LE content-full) ;;
+  content-full) labels=(-L content-full) ;;
 esac
 # One job more than there are cores: the tests that mostly wait (fake servers,
 # daemons) overlap with the CPU-bound gates instead of holding a core's slot
 # (their COST starts them early; tests/CMakeLists.txt).
 status=0
-ctest --output-on-failure -j "${REGRAPHT_TEST_JOBS:-$(( $(nproc) + 1 ))}" ${select[@]+"${select[@]}"} "$@" ||
+ctest --output-on-failure -j "${REGRAPHT_TEST_JOBS:-$(( $(nproc) + 1 ))}" ${labels[@]+"${labels[@]}"} "$@" ||
   status=$?
 if [ "$tier" = quick ]; then
   left=$(ctest -N -L content-full | sed -n 's/^ *Test *#[0-9]*: //p' | tr '\n' ' ')
