@@ -39,6 +39,7 @@
 #include "verify/static_check.h"
 #include "verify/timing_sizes.h"
 #include "verify/toolchain.h"
+#include "verify/toolchain_folders.h"
 
 namespace regrapht {
 
@@ -244,9 +245,11 @@ class Verifier::Impl {
       }
       tc_ = *tc;
       bool sandbox_builds = o_.sandbox != "none";
-      if (!StartsWith(tc_.cuda_root.string(), "/usr/")) toolchain_dirs_.push_back(fs::weakly_canonical(tc_.cuda_root));
+      // Wherever the toolchain lives (compilers outside /usr, wrapper
+      // scripts, symlink chains): its folders, read-only, in the sandbox.
+      folders_ = verify::FindToolchainFolders(tc_, runner_, {cache_});
       builds_ = std::make_unique<BuildCache>(runner_, cache_ / "build", o_.compile_timeout_s,
-                                             sandbox_builds, toolchain_dirs_);
+                                             sandbox_builds, folders_.build);
       host_cpu_ = verify::HostCpuModel();
     });
     return init_status_;
@@ -358,6 +361,7 @@ class Verifier::Impl {
     BuildRequest link;
     link.label = "reference-link";
     link.argv = {tc_.cxx.string(), drv.artifact.string(), ro.artifact.string(), "-o", "reference"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {drv.artifact, ro.artifact};
     link.output = "reference";
     link.key_extra = ToolKey();
@@ -451,8 +455,14 @@ class Verifier::Impl {
   // nvcc on `file` with the candidate's flags and every arch: a fatbin
   // (device code only) or an object with the host compiler's temporaries
   // kept (the object checks read them).
+  // nvcc with the host compiler every other build uses (-ccbin): the same
+  // compiler, wherever it lives, for the candidate's host code and the rest.
+  std::vector<std::string> NvccHead() const {
+    return {tc_.nvcc.string(), "-ccbin", tc_.cxx.string(), "-std=c++17"};
+  }
+
   std::vector<std::string> NvccArgv(bool fatbin, const std::string& file, const std::string& out) const {
-    std::vector<std::string> argv = {tc_.nvcc.string(), "-std=c++17"};
+    std::vector<std::string> argv = NvccHead();
     argv.insert(argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
     for (const auto& g : verify::GencodeFlags(o_.archs)) argv.push_back(g);
     if (!fatbin) argv.insert(argv.end(), {"-Xcompiler", "-save-temps"});
@@ -469,7 +479,8 @@ class Verifier::Impl {
     if (!emulated) {
       req.label = "kernel-adapter";
       req.files = {{"adapter.cu", src}};
-      req.argv = {tc_.nvcc.string(), "-std=c++17", "-O2"};
+      req.argv = NvccHead();
+      req.argv.push_back("-O2");
       for (const auto& g : verify::GencodeFlags(o_.archs)) req.argv.push_back(g);
       req.argv.insert(req.argv.end(), {"-c", "adapter.cu", "-o", "adapter.o"});
       req.output = "adapter.o";
@@ -604,6 +615,7 @@ class Verifier::Impl {
     link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate",
                  // Full RELRO: the GOT is read-only before the candidate runs.
                  "-Wl,-z,relro,-z,now"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {driver_obj, candidate_obj};
     if (adapter) {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
@@ -684,6 +696,7 @@ class Verifier::Impl {
     link.label = "candidate-emu-link";
     link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), co.artifact.string(), "-o", "candidate",
                  "-lpthread", "-Wl,-z,relro,-z,now"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {driver_obj, eo.artifact, co.artifact};
     if (adapter) {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
@@ -731,7 +744,7 @@ class Verifier::Impl {
     cs.clean_env = true;
     cs.sandbox = untrusted;
     cs.uses_gpu = gpu;
-    cs.readable = toolchain_dirs_;
+    cs.readable = folders_.run;
     cs.records_fd = 3;
     std::string key = RandomKey();
     cs.stdin_data = key;
@@ -1105,7 +1118,7 @@ class Verifier::Impl {
   Status init_status_;
   verify::Toolchain tc_;
   std::unique_ptr<BuildCache> builds_;
-  std::vector<fs::path> toolchain_dirs_;  // toolkit folders outside /usr, visible in the sandbox
+  verify::ToolchainFolders folders_;  // toolchain folders outside /usr, visible in the sandbox
   std::string host_cpu_;
   std::mutex ref_mu_;
   std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;
