@@ -145,6 +145,35 @@ std::vector<KernelResources> ParsePtxasLog(const std::string& log) {
   return out;
 }
 
+GpuPresence DetectGpu(CommandRunner* runner, const fs::path& dev) {
+  GpuPresence g;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dev, ec)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 6 && StartsWith(name, "nvidia") &&
+        std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      g.present = true;
+      g.how = e.path().string();
+      return g;
+    }
+  }
+  CommandSpec spec;
+  spec.argv = {"nvidia-smi", "-L"};
+  spec.limits.wall_seconds = 30;
+  auto r = runner->Run(spec);
+  if (r.ok() && r->ok()) {
+    for (const auto& line : SplitLines(r->stdout_text)) {
+      if (StartsWith(line, "GPU ")) {
+        g.present = true;
+        g.how = "nvidia-smi: " + line;
+        return g;
+      }
+    }
+  }
+  g.how = "no " + (dev / "nvidia<N>").string() + " device and nvidia-smi lists no GPU";
+  return g;
+}
+
 std::string HostCpuModel() {
   std::ifstream in("/proc/cpuinfo");
   std::string line;

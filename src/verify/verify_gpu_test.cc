@@ -16,6 +16,7 @@
 #include "regrapht/verify.h"
 #include "verify/planted_cheats.h"
 #include "verify/test_util.h"
+#include "verify/toolchain.h"
 
 namespace regrapht {
 namespace {
@@ -122,23 +123,36 @@ TEST_F(VerifyGpuTest, TrustCheatsGetTheirManifestVerdicts) {
 }  // namespace
 }  // namespace regrapht
 
+// Skips (77) only where there is no GPU. On a GPU machine a harness that
+// cannot build the probe or run it on the GPU is a failure: that is exactly
+// what this test exists to catch (issue 31: it once skipped on an H200
+// because every compile failed closed in the sandbox).
 int main(int argc, char** argv) {
   testing::InitGoogleTest(&argc, argv);
   auto runner = regrapht::NewSubprocessRunner();
+  regrapht::verify::GpuPresence gpu = regrapht::verify::DetectGpu(runner.get());
+  if (!gpu.present) {
+    std::printf("SKIPPED: no GPU: %s\n", gpu.how.c_str());
+    return 77;
+  }
+  std::printf("GPU present (%s)\n", gpu.how.c_str());
   regrapht::Verifier v(regrapht::GpuOptions(), runner.get());
   regrapht::Problem p = regrapht::testing_util::LoadBundled("saxpy");
   auto probe = v.CompileOnly(p, *p.solution_source);
-  if (!probe.ok()) {
-    std::printf("SKIPPED: cannot build the GPU probe: %s\n", probe.status().ToString().c_str());
-    return 77;
+  if (!probe.ok() || probe->verdict != regrapht::Verdict::kCompiledOnly) {
+    std::printf("FAILED: a GPU is present but the harness cannot build the probe: %s\n",
+                probe.ok() ? (probe->detail + "\n" + probe->log).c_str() : probe.status().ToString().c_str());
+    return 1;
   }
   regrapht::VerifyOptions quick = regrapht::GpuOptions();
   quick.timing = false;
   regrapht::Verifier qv(quick, runner.get());
   auto r = qv.Verify(p, *p.solution_source);
-  if (r.ok() && r->verdict == regrapht::Verdict::kCompiledOnly) {
-    std::printf("SKIPPED: no GPU: %s\n", r->detail.c_str());
-    return 77;
+  if (!r.ok() || r->verdict != regrapht::Verdict::kCorrect) {
+    std::printf("FAILED: a GPU is present but the probe does not run correctly on it: %s\n",
+                r.ok() ? (std::string(regrapht::VerdictName(r->verdict)) + ": " + r->detail).c_str()
+                       : r.status().ToString().c_str());
+    return 1;
   }
   return RUN_ALL_TESTS();
 }
