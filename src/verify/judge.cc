@@ -112,6 +112,16 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
                   ": the answer must be computed on the device";
     return true;
   }
+  if (recs->late_output) {
+    auto f = Split(*recs->late_output, ' ');
+    res->verdict = Verdict::kWrongAnswer;
+    res->test_case = f.empty() ? -1 : static_cast<int>(ParseInt(f[0]).value_or(-1));
+    res->detail = "the outputs changed after the function returned (test case " + (f.empty() ? "?" : f[0]) +
+                  ", call " + (f.size() > 1 ? f[1] : "?") +
+                  "): it left device work running (a stream or copy nobody synchronised), so a caller "
+                  "reading the outputs right after the call sees stale data";
+    return true;
+  }
   double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
   if (timed > p.wall_ms * 1.05 + 5) {
     res->verdict = Verdict::kImplausibleSpeed;

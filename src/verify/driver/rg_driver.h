@@ -321,6 +321,10 @@ class Out {
       Array(case_id, call, name, sizeof(T), 1, &x);
     }
   }
+  // Keeps every byte in memory instead of sending it: a copy of what a
+  // call's outputs were at a moment, to compare with a later copy.
+  void Capture() { capture_ = true; }
+  const std::vector<char>& Captured() const { return buf_; }
   // Events leave at once: the harness timestamps them as they arrive.
   void Event(const std::string& text);
   void Times(const std::vector<double>& t);
@@ -333,6 +337,7 @@ class Out {
  private:
   void Put(const void* p, size_t n);
   int fd_ = -1;
+  bool capture_ = false;
   std::vector<char> buf_;
   Sha256 hash_;
 };
@@ -385,6 +390,9 @@ __attribute__((weak)) void regrapht_emu_call_begin(int call, int provenance);
 __attribute__((weak)) void regrapht_emu_call_end();
 __attribute__((weak)) int regrapht_emu_from_device(const void* p, size_t n);
 __attribute__((weak)) unsigned long long regrapht_emu_host_reads();
+// Runs the work the candidate left pending on its streams (the emulator
+// runs it as late as CUDA allows).
+__attribute__((weak)) void regrapht_emu_device_sync();
 }
 
 // True when the candidate's host code read at least a quarter of the input
@@ -900,7 +908,10 @@ bool SyncOk(std::string* err) {
 }
 #else
 void FlushL2(int) {}
-bool SyncOk(std::string*) { return true; }
+bool SyncOk(std::string*) {
+  if (regrapht_emu_device_sync) regrapht_emu_device_sync();
+  return true;
+}
 #endif
 
 }  // namespace rg
@@ -1073,8 +1084,12 @@ void Out::Flush() {
 }
 
 void Out::Put(const void* p, size_t n) {
-  hash_.Update(p, n);
   const char* c = static_cast<const char*>(p);
+  if (capture_) {
+    buf_.insert(buf_.end(), c, c + n);
+    return;
+  }
+  hash_.Update(p, n);
   if (buf_.size() + n > (size_t{1} << 20)) {
     Flush();
     if (n > (size_t{1} << 20)) {
@@ -1087,6 +1102,20 @@ void Out::Put(const void* p, size_t n) {
 }
 
 using Owned = std::unique_ptr<void, void (*)(void*)>;
+
+#ifdef RG_DRIVER_CUDA
+constexpr bool kDeviceWork = true;
+#else
+constexpr bool kDeviceWork = false;  // unless the emulator is linked in
+#endif
+
+// The outputs of a call as they are now (Emit into memory).
+std::vector<char> Outputs(const ErasedHooks& h, int case_id, int run, const void* slot) {
+  Out o;
+  o.Capture();
+  h.emit(o, case_id, run, slot);
+  return o.Captured();
+}
 
 int RunMain(int argc, char** argv, const ErasedHooks& h) {
   if (argc != 3) {
@@ -1124,9 +1153,20 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
       const bool origin = c.id != plan.fullsize_case;
       if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
       h.call(d.get(), s);
+      // The drop-in contract: the outputs are complete when the function
+      // returns. They are compared as they are now, and again after the
+      // driver's own synchronisation: work the call left running (a
+      // stream nobody synchronised, a copy into pinned memory) changes them.
+      const bool device = kDeviceWork || regrapht_emu_device_sync;
+      std::vector<char> at_return;
+      if (device) at_return = Outputs(h, c.id, run, s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
         out.SealAndExit(5);
+      }
+      if (device && Outputs(h, c.id, run, s) != at_return) {
+        out.Event("late_output " + std::to_string(c.id) + " " + std::to_string(run));
+        out.SealAndExit(0);
       }
       if (regrapht_emu_call_end && origin) {
         regrapht_emu_call_end();

@@ -649,6 +649,20 @@ int regrapht_emu_free(void* p, int kind) {
   return 0;
 }
 
+// The kind of the live allocation holding `p` (0 device, 1 managed, 2
+// pinned host), or -1: not regrapht's device memory (host memory, freed).
+int regrapht_emu_kind_of(const void* p) {
+  std::lock_guard<std::mutex> l(g_mu);
+  if (!g_arena) return -1;
+  uintptr_t a = reinterpret_cast<uintptr_t>(p), base = reinterpret_cast<uintptr_t>(g_arena);
+  if (a < base || a - base >= kArenaBytes) return -1;
+  size_t off = a - base;
+  auto it = g_allocs.upper_bound(off);
+  if (it == g_allocs.begin()) return -1;
+  --it;
+  return it->second.live && off < it->first + std::max<size_t>(it->second.size, 1) ? it->second.kind : -1;
+}
+
 // Copies n bytes (the emulated cudaMemcpy*), checking device-side bounds and
 // carrying the device-produced bits. Returns 0.
 int regrapht_emu_copy(void* dst, const void* src, size_t n) {
