@@ -634,6 +634,12 @@ class Verifier::Impl {
         link.argv.push_back("-lcupti");
         link.argv.push_back("-Wl,-rpath," + tc_.cupti_lib.string());
       }
+      // Every allocation call of the candidate (and the kernel form's adapter)
+      // goes through the driver, which poisons fresh memory (rg_driver.h).
+      for (const char* f : {"cudaMalloc", "cudaMallocManaged", "cudaMallocPitch", "cudaMalloc3D", "cudaMallocAsync",
+                            "cudaMallocFromPoolAsync", "cudaMallocHost", "cudaHostAlloc"}) {
+        link.argv.push_back(std::string("-Wl,--wrap=") + f);
+      }
       link.argv.insert(link.argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
       link.argv.push_back("-Wl,-rpath," + (tc_.cuda_root / "lib64").string());
     }

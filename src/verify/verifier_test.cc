@@ -257,6 +257,38 @@ TEST_F(VerifierTest, CompiledOnlyWithoutGpu) {
   }
 }
 
+// Fresh device memory reads as zeros on a GPU; the emulator fills it with
+// 0xFF bytes, and so does the GPU driver: the candidate's link wraps every
+// allocation call (rg_driver.h, "device memory starts poisoned"). Checked on
+// the linked executable: the function under test calls the wrapper, never
+// cudaMalloc itself.
+TEST_F(VerifierTest, GpuLinkRoutesEveryAllocationThroughThePoisoningWrapper) {
+  auto cache = MakeTempDir("rg-wrap-");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o;
+  o.cache_dir = cache->string();
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  fs::path exe;
+  for (const auto& e : fs::recursive_directory_iterator(*cache / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadFile(e.path());
+    if (meta.ok() && meta->find("\"candidate-link\"") != std::string::npos) exe = e.path().parent_path() / "candidate";
+  }
+  ASSERT_FALSE(exe.empty()) << "no linked candidate in " << *cache;
+  CommandSpec objdump;
+  objdump.argv = {"objdump", "--disassemble=_Z5saxpyifPKfPf", "--no-show-raw-insn", exe.string()};
+  auto dis = runner_->Run(objdump);
+  ASSERT_TRUE(dis.ok() && dis->ok());
+  const std::string& body = dis->stdout_text;
+  ASSERT_NE(body.find("<_Z5saxpyifPKfPf>:"), std::string::npos) << body;
+  EXPECT_NE(body.find("<__wrap_cudaMalloc>"), std::string::npos) << body;
+  EXPECT_EQ(body.find("<cudaMalloc>"), std::string::npos) << body;
+  (void)RemoveAll(*cache);
+}
+
 TEST_F(VerifierTest, GpuPathRejectsAndReportsCompileErrors) {
   VerifyOptions o;
   o.cache_dir = TestCacheDir().string();

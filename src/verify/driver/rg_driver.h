@@ -854,20 +854,23 @@ int GpuCheck(Out& out) {
   }
   cudaDeviceProp p;
   cudaGetDeviceProperties(&p, 0);
-  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0;
+  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0, bus_bits = 0;
   cudaDriverGetVersion(&drv);
   cudaRuntimeGetVersion(&rt);
   cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
   cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
   cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, 0);
+  cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0);
+  cudaGetLastError();  // an attribute a driver does not report stays 0
   char buf[512];
   std::snprintf(
       buf, sizeof buf,
       "gpu "
-      "name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d",
+      "name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d|"
+      "bus_bits=%d",
       p.name, p.major, p.minor, drv, rt, l2, sms, static_cast<size_t>(p.totalGlobalMem), clock_khz,
-      mem_clock_khz);
+      mem_clock_khz, bus_bits);
   std::string s = buf;
   for (auto& c : s) {
     if (c == ' ') c = '_';
@@ -875,6 +878,94 @@ int GpuCheck(Out& out) {
   out.Event(s.replace(0, 4, "gpu "));
   return 0;
 }
+
+}  // namespace rg
+
+// ---- device memory starts poisoned, as in the emulator ------------------------------
+//
+// The candidate's link wraps every CUDA allocation call (-Wl,--wrap=NAME,
+// verify/verifier.cc): fresh device, managed and pinned memory is filled
+// with 0xFF bytes (NaN, -1) before the candidate sees it, so a kernel that
+// reads memory it never wrote is wrong on a GPU too (fresh device memory
+// reads as zeros there). The fill runs on a stream of the driver's own and
+// is waited for, ordering nothing else; stream-ordered allocations are
+// filled in their stream's order. The candidate cannot reach the unwrapped
+// functions: `__real_*` is not on the object checks' allow-list, and the
+// driver API entry points (cudaGetDriverEntryPoint*) are refused.
+extern "C" {
+cudaError_t __real_cudaMalloc(void** p, size_t n);
+cudaError_t __real_cudaMallocManaged(void** p, size_t n, unsigned flags);
+cudaError_t __real_cudaMallocPitch(void** p, size_t* pitch, size_t w, size_t h);
+cudaError_t __real_cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e);
+cudaError_t __real_cudaMallocAsync(void** p, size_t n, cudaStream_t s);
+cudaError_t __real_cudaMallocFromPoolAsync(void** p, size_t n, cudaMemPool_t pool, cudaStream_t s);
+cudaError_t __real_cudaMallocHost(void** p, size_t n);
+cudaError_t __real_cudaHostAlloc(void** p, size_t n, unsigned flags);
+}
+
+namespace rg {
+namespace {
+cudaStream_t PoisonStream() {
+  static cudaStream_t s = [] {
+    cudaStream_t t = nullptr;
+    if (cudaStreamCreateWithFlags(&t, cudaStreamNonBlocking) != cudaSuccess) t = nullptr;
+    return t;
+  }();
+  return s;
+}
+void PoisonDevice(void* p, size_t n) {
+  if (!p || n == 0) return;
+  cudaStream_t s = PoisonStream();
+  cudaMemsetAsync(p, 0xFF, n, s);
+  cudaStreamSynchronize(s);
+}
+}  // namespace
+}  // namespace rg
+
+extern "C" {
+cudaError_t __wrap_cudaMalloc(void** p, size_t n) {
+  cudaError_t e = __real_cudaMalloc(p, n);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, n);
+  return e;
+}
+cudaError_t __wrap_cudaMallocManaged(void** p, size_t n, unsigned flags) {
+  cudaError_t e = __real_cudaMallocManaged(p, n, flags);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, n);
+  return e;
+}
+cudaError_t __wrap_cudaMallocPitch(void** p, size_t* pitch, size_t w, size_t h) {
+  cudaError_t e = __real_cudaMallocPitch(p, pitch, w, h);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, *pitch * h);
+  return e;
+}
+cudaError_t __wrap_cudaMalloc3D(cudaPitchedPtr* p, cudaExtent ext) {
+  cudaError_t e = __real_cudaMalloc3D(p, ext);
+  if (e == cudaSuccess) rg::PoisonDevice(p->ptr, p->pitch * ext.height * ext.depth);
+  return e;
+}
+cudaError_t __wrap_cudaMallocAsync(void** p, size_t n, cudaStream_t s) {
+  cudaError_t e = __real_cudaMallocAsync(p, n, s);
+  if (e == cudaSuccess && *p && n) cudaMemsetAsync(*p, 0xFF, n, s);
+  return e;
+}
+cudaError_t __wrap_cudaMallocFromPoolAsync(void** p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  cudaError_t e = __real_cudaMallocFromPoolAsync(p, n, pool, s);
+  if (e == cudaSuccess && *p && n) cudaMemsetAsync(*p, 0xFF, n, s);
+  return e;
+}
+cudaError_t __wrap_cudaMallocHost(void** p, size_t n) {
+  cudaError_t e = __real_cudaMallocHost(p, n);
+  if (e == cudaSuccess && *p) std::memset(*p, 0xFF, n);
+  return e;
+}
+cudaError_t __wrap_cudaHostAlloc(void** p, size_t n, unsigned flags) {
+  cudaError_t e = __real_cudaHostAlloc(p, n, flags);
+  if (e == cudaSuccess && *p) std::memset(*p, 0xFF, n);
+  return e;
+}
+}
+
+namespace rg {
 
 // Writes a buffer twice the size of L2 so the next call starts cold, and
 // drops any persisting-L2 lines a candidate set up.
