@@ -34,6 +34,7 @@
 #include "verify/judge.h"
 #include "verify/kernel_form.h"
 #include "verify/object_check.h"
+#include "verify/pass_check.h"
 #include "verify/records.h"
 #include "verify/runner_options.h"
 #include "verify/static_check.h"
@@ -413,6 +414,10 @@ class Verifier::Impl {
                   "-o", "candidate.o"};
     } else {
       obj.argv = NvccArgv(fatbin, "candidate.cu", fatbin ? "candidate.fatbin" : "candidate.o");
+      // Conditional directives: keep each pass's preprocessed source, for
+      // the emulator's pass check (verify/pass_check.h; reduced and removed
+      // by CheckObject).
+      if (!fatbin && verify::HasConditionalDirective(obj.files["candidate.cu"])) obj.argv.push_back("--keep");
     }
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
@@ -446,8 +451,8 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
     if (!object_findings.empty()) return Reject(object_findings, result);
     if (o_.emulate) {
-      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, drv->artifact,
-                           adapter, result);
+      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
+                           drv->artifact, adapter, result);
     }
     return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
   }
@@ -496,7 +501,23 @@ class Verifier::Impl {
   std::vector<std::string> EmulatedFlags() const {
     std::vector<std::string> f = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
     for (const auto& flag : verify::EmulationCheckFlags()) f.push_back(flag);
+    for (const auto& flag : HostPassMacros()) f.push_back(flag);
     return f;
+  }
+
+  // The macros nvcc's host pass defines (nvcc --dryrun), so that the
+  // emulator's one compilation reads a candidate as that pass does; the
+  // sanitizer's own macro is removed. What still differs (the device
+  // passes' __CUDA_ARCH__, the two sets of CUDA headers) the pass check
+  // finds (verify/pass_check.h).
+  std::vector<std::string> HostPassMacros() const {
+    auto v = Split(tc_.nvcc_version, '.');
+    while (v.size() < 3) v.push_back("0");
+    std::vector<std::string> archs;
+    for (const auto& a : o_.archs) archs.push_back(std::to_string(ParseInt(a.substr(3, 3)).value_or(0) * 10));
+    return {"-D__CUDACC__", "-D__NVCC__", "-D__CUDACC_VER_MAJOR__=" + v[0], "-D__CUDACC_VER_MINOR__=" + v[1],
+            "-D__CUDACC_VER_BUILD__=" + v[2], "-D__CUDA_API_VER_MAJOR__=" + v[0], "-D__CUDA_API_VER_MINOR__=" + v[1],
+            "-D__CUDA_ARCH_LIST__=" + Join(archs, ","), "-U__SANITIZE_THREAD__"};
   }
 
   // `header` (one of `files`) precompiled with `flags` (GCC's precompiled
@@ -598,6 +619,7 @@ class Verifier::Impl {
         fs::remove(dir / junk, ec);
       }
     }
+    RG_RETURN_IF_ERROR(ReducePassViews(dir));
     if (!asm_finding.empty()) {
       auto parts = Split(asm_finding, '\n');
       if (parts.size() >= 3) {
@@ -605,6 +627,53 @@ class Verifier::Impl {
       }
     }
     return findings;
+  }
+
+  // nvcc's intermediates of a --keep compile (verify/pass_check.h): the lines
+  // each pass kept, written once as pass_views.txt beside the object; the
+  // large files removed from the cache.
+  static Status ReducePassViews(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::exists(dir / "candidate.cpp4.ii", ec)) return Status::Ok();
+    std::vector<verify::PassView> views;
+    RG_ASSIGN_OR_RETURN(std::string host, ReadFile(dir / "candidate.cpp4.ii"));
+    views.push_back({"nvcc's host pass", verify::SurvivingLines(host, "candidate.cu")});
+    std::vector<fs::path> junk;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      std::string name = e.path().filename().string();
+      if (name == "candidate.o" || name == "candidate.cu" || name == "meta.json" || name == "host_asm.txt") continue;
+      if (EndsWith(name, ".cpp1.ii")) {
+        RG_ASSIGN_OR_RETURN(std::string dev, ReadFile(e.path()));
+        // candidate.<arch>.cpp1.ii, or candidate.cpp1.ii for a single arch
+        std::string arch = name.size() > 17 ? name.substr(10, name.size() - 10 - 8) : "the one architecture";
+        views.push_back({"nvcc's device pass for " + arch, verify::SurvivingLines(dev, "candidate.cu")});
+      }
+      if (StartsWith(name, "candidate.") && name != "candidate.ii") junk.push_back(e.path());
+    }
+    RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "pass_views.txt", verify::FormatPassViews(views)));
+    for (const auto& j : junk) fs::remove(j, ec);
+    return Status::Ok();
+  }
+
+  // A candidate whose conditional directives select different lines in
+  // nvcc's passes or in the emulator's compilation: the reason it cannot be
+  // emulated, else "".
+  Result<std::string> PassDifference(const std::string& source, const std::string& rewritten,
+                                     const fs::path& nvcc_object) {
+    if (!verify::HasConditionalDirective(source)) return std::string();
+    auto text = ReadFile(nvcc_object.parent_path() / "pass_views.txt");
+    if (!text.ok()) return std::string("nvcc's preprocessed passes are missing");
+    std::vector<verify::PassView> views = verify::ParsePassViews(*text);
+    RG_ASSIGN_OR_RETURN(BuildRequest req, EmulatedObject("candidate-emu-pp", "candidate_emu", rewritten));
+    req.argv.erase(std::find(req.argv.begin(), req.argv.end(), "-c"));
+    *std::find(req.argv.begin(), req.argv.end(), "candidate_emu.o") = "candidate_emu.ii";
+    req.argv.push_back("-E");
+    req.output = "candidate_emu.ii";
+    RG_ASSIGN_OR_RETURN(BuildOutcome pp, builds_->Build(req));
+    if (!pp.ok) return std::string("the emulator cannot preprocess it: ") + FirstError(pp.log);
+    RG_ASSIGN_OR_RETURN(std::string ii, ReadFile(pp.artifact));
+    views.push_back({"the emulator's compilation", verify::SurvivingLines(ii, "candidate_emu.cc")});
+    return verify::FirstPassDifference(views);
   }
 
   Result<std::optional<fs::path>> LinkCandidate(const ProblemSpec& spec, const fs::path& driver_obj,
@@ -667,8 +736,9 @@ class Verifier::Impl {
   // The candidate rewritten for the CPU emulator, compiled by the host
   // compiler and linked with the CPU driver. A candidate the emulator cannot
   // take is kCompiledOnly ("not emulated"), never the candidate's fault.
-  Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& driver_obj,
-                                                const std::optional<fs::path>& adapter, VerifyResult* result) {
+  Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& nvcc_object,
+                                                const fs::path& driver_obj, const std::optional<fs::path>& adapter,
+                                                VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
       result->verdict = Verdict::kNotEmulated;
       result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
@@ -678,6 +748,8 @@ class Verifier::Impl {
     };
     auto rewritten = verify::RewriteForEmulation(source);
     if (!rewritten.ok()) return not_emulated(rewritten.status().message(), "");
+    RG_ASSIGN_OR_RETURN(std::string differs, PassDifference(source, *rewritten, nvcc_object));
+    if (!differs.empty()) return not_emulated(differs, "");
     RG_ASSIGN_OR_RETURN(BuildRequest eo_req, EmulatedObject("candidate-emu", "candidate_emu", *rewritten));
     RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(eo_req));
     result->time_compile_ms += eo.time_ms;
