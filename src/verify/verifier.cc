@@ -421,6 +421,9 @@ class Verifier::Impl {
     }
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
+    // What CheckObject derives from a --keep compile (pass_views.txt) is
+    // part of the entry: a new format needs new entries.
+    if (std::find(obj.argv.begin(), obj.argv.end(), "--keep") != obj.argv.end()) obj.key_extra += "|pass-views-v1";
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
     auto drv_future =
         std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
