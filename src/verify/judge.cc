@@ -11,6 +11,15 @@
 namespace regrapht::verify {
 namespace {
 
+// "5 test cases", or "5 test cases + 12 edge cases" (verify/edge_cases.h).
+std::string CasesWords(const ProblemSpec& spec) {
+  size_t edges = 0;
+  for (const auto& t : spec.tests) edges += t.note.empty() ? 0 : 1;
+  std::string s = std::to_string(spec.tests.size() - edges) + " test cases";
+  if (edges) s += " + " + std::to_string(edges) + " edge cases";
+  return s;
+}
+
 // When the chunk holding byte `end - 1` arrived (ms since the start).
 double ArrivalOf(const std::vector<std::pair<size_t, double>>& arrivals, size_t end) {
   auto it = std::lower_bound(arrivals.begin(), arrivals.end(), end,
@@ -256,7 +265,7 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   }
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;
-    res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
+    res->detail = "correct on " + CasesWords(spec) + " " +
                   (opts.emulate ? TimingSizeWords(opts) +
                                       "in the CPU emulator (correctness only, not a GPU result)"
                                 : std::string("(timing off)"));
@@ -325,9 +334,9 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   }
   char buf[320];
   std::snprintf(buf, sizeof buf,
-                "correct on %zu test cases + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
+                "correct on %s + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
                 "speedup %.2fx",
-                spec.tests.size(),
+                CasesWords(spec).c_str(),
                 opts.kernel_form ? res->kernel_timing->median_ms : res->candidate_timing->median_ms,
                 res->reference_timing->median_ms, res->candidate_timing->reps, res->reference_timing->reps,
                 res->speedup);

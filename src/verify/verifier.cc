@@ -29,6 +29,7 @@
 #include "verify/compare.h"
 #include "verify/batch_compile.h"
 #include "verify/driver_gen.h"
+#include "verify/edge_cases.h"
 #include "verify/emulate.h"
 #include "verify/gpu_lock.h"
 #include "verify/judge.h"
@@ -1078,7 +1079,7 @@ class Verifier::Impl {
   Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
-    const Problem& p = fit.problem;
+    RG_ASSIGN_OR_RETURN(const Problem p, WithEdgeCases(fit.problem));
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
@@ -1112,9 +1113,112 @@ class Verifier::Impl {
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
     jo.kernel_form = KernelForm(p.spec);
     verify::Judge(p.spec, *ref, *recs, jo, &res);
+    if (res.test_case >= 0 && res.test_case < static_cast<int>(p.spec.tests.size()) &&
+        !p.spec.tests[res.test_case].note.empty()) {
+      res.detail += " (an edge case: " + p.spec.tests[res.test_case].note + ")";
+    }
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
     return res;
+  }
+
+  // ---- edge cases (verify/edge_cases.h) -------------------------------------------
+
+  // `p` with the edge cases its reference answers appended to its tests.
+  Result<Problem> WithEdgeCases(const Problem& p) {
+    if (!o_.edge_cases) return p;
+    std::vector<TestCase> edges = verify::EdgeCases(p.spec);
+    if (edges.empty()) return p;
+    RG_ASSIGN_OR_RETURN(std::vector<size_t> accepted, AcceptedEdges(p, edges));
+    Problem q = p;
+    for (size_t i : accepted) q.spec.tests.push_back(edges[i]);
+    return q;
+  }
+
+  // Which of `edges` the reference answers: it finishes them, writes every
+  // output with finite values, twice alike, and leaves its inputs alone.
+  // Found once per problem and toolchain (memo, then cache_/ref/KEY/edges.txt).
+  Result<std::vector<size_t>> AcceptedEdges(const Problem& p, const std::vector<TestCase>& edges) {
+    Problem q = p;
+    q.spec.tests = edges;
+    verify::PlanOptions po;
+    po.timing = false;
+    const std::string plan = verify::MakePlan(q.spec, po);
+    Hasher h;
+    h.Add("regrapht-edges-v1").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    for (const auto& f : o_.reference_flags) h.Add(f);
+    RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
+    h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);
+    const std::string key = h.Hex();
+    {
+      std::lock_guard<std::mutex> lock(ref_mu_);
+      if (auto it = edge_memo_.find(key); it != edge_memo_.end()) return it->second;
+    }
+    const fs::path file = cache_ / "ref" / key / "edges.txt";
+    std::vector<size_t> accepted;
+    if (auto text = ReadFile(file); text.ok()) {
+      for (const auto& w : Split(*text, ' ')) {
+        if (auto v = ParseInt(w); v && *v >= 0 && static_cast<size_t>(*v) < edges.size()) accepted.push_back(*v);
+      }
+    } else {
+      RG_ASSIGN_OR_RETURN(accepted, RunEdges(q, edges.size()));
+      std::string out;
+      for (size_t i : accepted) out += (out.empty() ? "" : " ") + std::to_string(i);
+      RG_RETURN_IF_ERROR(WriteFileAtomic(file, out));
+    }
+    std::lock_guard<std::mutex> lock(ref_mu_);
+    edge_memo_[key] = accepted;
+    return accepted;
+  }
+
+  // Runs the reference on q's tests (the edge cases), restarting after a
+  // case it does not finish; the indices of the cases it answered cleanly.
+  Result<std::vector<size_t>> RunEdges(const Problem& q, size_t n) {
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(q));
+    std::vector<size_t> accepted;
+    size_t start = 0;
+    while (start < n) {
+      Problem part = q;
+      part.spec.tests.assign(q.spec.tests.begin() + static_cast<long>(start), q.spec.tests.end());
+      verify::PlanOptions po;
+      po.timing = false;
+      RG_ASSIGN_OR_RETURN(RunOutput run,
+                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false, false));
+      // The case a failed run stopped in: dropped, and the rest run again.
+      int died_in = -1;
+      if (!run.process.ok()) {
+        died_in = 0;
+        if (run.records && run.records->last_call) {
+          died_in = static_cast<int>(ParseInt(Split(*run.records->last_call, ' ')[0]).value_or(0));
+        }
+      }
+      for (size_t j = 0; j < part.spec.tests.size(); ++j) {
+        if (died_in >= 0 && static_cast<int>(j) >= died_in) break;
+        if (run.records && EdgeAnswered(part.spec, *run.records, static_cast<int>(j))) accepted.push_back(start + j);
+      }
+      if (died_in < 0) break;
+      spdlog::info("reference of {}: no answer for edge case '{}' ({}); dropped", q.spec.name,
+                   q.spec.tests[start + died_in].note, run.process.Describe());
+      start += static_cast<size_t>(died_in) + 1;
+    }
+    return accepted;
+  }
+
+  // Whether the reference's records answer case `c` cleanly.
+  static bool EdgeAnswered(const ProblemSpec& spec, const DriverRecords& r, int c) {
+    for (const auto& m : r.mutated) {
+      if (StartsWith(m, std::to_string(c) + " ")) return false;
+    }
+    auto check = [&](const std::string& name, const ElementType& type) {
+      const ArrayRecord* r0 = r.Find(c, 0, name);
+      const ArrayRecord* r1 = r.Find(c, 1, name);
+      return r0 && r1 && r0->bytes == r1->bytes && verify::FindPoison(spec, type, *r0) < 0 &&
+             verify::FindNonFinite(spec, type, *r0) < 0;
+    };
+    for (const auto& a : spec.args) {
+      if (a.is_checked() && !check(a.name, a.type)) return false;
+    }
+    return !spec.returns || check("return", *spec.returns);
   }
 
   Result<Timing> CheckReference(const Problem& given) {
@@ -1195,6 +1299,7 @@ class Verifier::Impl {
   fs::path cache_;
   std::once_flag init_once_;
   std::once_flag gpu_lock_once_;
+  std::map<std::string, std::vector<size_t>> edge_memo_;  // under ref_mu_
   fs::path gpu_lock_path_;
   Status init_status_;
   verify::Toolchain tc_;

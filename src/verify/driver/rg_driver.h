@@ -259,11 +259,20 @@ void PoisonAll(V& v, int64_t n, int call) {
 
 // ---- the plan the harness writes --------------------------------------------------
 
+// An edge case's values (plan line "edge <arg> <mode> <k>" after its case):
+// argument `arg` (its index in the signature; -1: every argument) takes
+// every value at its range's minimum, maximum, the integer k, or the end of
+// the range with the larger magnitude (verify/edge_cases.h).
+enum class EdgeMode { kNone, kMin, kMax, kInt, kMagnitude };
+
 struct Case {
   int id = 0;
   uint64_t seed = 0;
   std::map<std::string, int64_t> sizes;
   std::map<std::string, double> scalars;
+  int edge_arg = -2;  // -2: not an edge case
+  EdgeMode edge = EdgeMode::kNone;
+  double edge_k = 0;
   int64_t Size(const char* name) const {
     auto it = sizes.find(name);
     return it == sizes.end() ? 0 : it->second;
@@ -271,6 +280,13 @@ struct Case {
   bool HasScalar(const char* name) const { return scalars.count(name) != 0; }
   double Scalar(const char* name) const { return scalars.at(name); }
 };
+
+// The distribution argument `arg` is drawn from in case `c`: `d` itself,
+// or, in an edge case for that argument, a constant at its minimum,
+// maximum, k or largest magnitude (uniform: its bounds; normal: mean +- 4
+// standard deviations; bernoulli: 0 or 1; strings: the shortest or longest
+// length). A k outside the range leaves `d` as it is.
+Dist Edge(const Case& c, int arg, Dist d);
 
 struct Plan {
   std::vector<Case> cases;
@@ -733,6 +749,52 @@ std::string SealHex(const unsigned char* key, size_t key_len,
   return s;
 }
 
+Dist Edge(const Case& c, int arg, Dist d) {
+  if (c.edge == EdgeMode::kNone || (c.edge_arg != -1 && c.edge_arg != arg)) return d;
+  double lo = d.a, hi = d.b;
+  switch (d.kind) {
+    case 0:
+      break;
+    case 1:
+      lo = d.a - 4 * d.b;
+      hi = d.a + 4 * d.b;
+      break;
+    case 3:
+      lo = 0;
+      hi = 1;
+      break;
+    case 4: {  // strings: the length
+      Dist s = d;
+      s.special_p = 0;
+      if (c.edge == EdgeMode::kMin) s.b = s.a;
+      if (c.edge == EdgeMode::kMax || c.edge == EdgeMode::kMagnitude) s.a = s.b;
+      return s;
+    }
+    default:
+      return d;  // constants stay
+  }
+  if (hi < lo) std::swap(lo, hi);
+  double v = 0;
+  switch (c.edge) {
+    case EdgeMode::kMin:
+      v = lo;
+      break;
+    case EdgeMode::kMax:
+      v = hi;
+      break;
+    case EdgeMode::kInt:
+      if (c.edge_k < lo || c.edge_k > hi) return d;
+      v = c.edge_k;
+      break;
+    default:
+      v = std::fabs(lo) > std::fabs(hi) ? lo : hi;
+  }
+  Dist e;
+  e.kind = 2;
+  e.a = v;
+  return e;
+}
+
 bool ReadCaseTail(FILE* f, Case* c) {
   int k = 0;
   if (std::fscanf(f, "%d", &k) != 1) return false;
@@ -773,6 +835,15 @@ bool ReadPlan(const char* path, Plan* p) {
       ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
       c.seed = seed;
       p->cases.push_back(c);
+    } else if (!std::strcmp(word, "edge")) {
+      int arg = 0, mode = 0;
+      double k = 0;
+      ok = !p->cases.empty() && std::fscanf(f, "%d %d %lf", &arg, &mode, &k) == 3 && mode >= 1 && mode <= 4;
+      if (ok) {
+        p->cases.back().edge_arg = arg;
+        p->cases.back().edge = static_cast<EdgeMode>(mode);
+        p->cases.back().edge_k = k;
+      }
     } else if (!std::strcmp(word, "kernel_clock")) {
       int on = 0;
       ok = std::fscanf(f, "%d", &on) == 1;
