@@ -226,5 +226,8 @@ Result<std::map<std::string, std::optional<int64_t>>> ArrayLengths(const Problem
 
 // Rough bytes of host memory one copy of the inputs and outputs needs.
 Result<int64_t> EstimateBytes(const ProblemSpec& spec, const TestCase& test);
+// The bytes a call must write: arguments of role "output" (not in-outs, which
+// may change in part) and the return value, for `test`'s sizes.
+Result<int64_t> EstimateOutputBytes(const ProblemSpec& spec, const TestCase& test);
 
 }  // namespace regrapht

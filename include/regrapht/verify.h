@@ -83,6 +83,7 @@ struct Environment {
   std::string gpu_cc;                // "9.0"
   int gpu_sms = 0;
   int64_t gpu_l2_bytes = 0;
+  double gpu_memory_bytes_per_s = 0; // from the memory clock and bus width; 0: unknown
   std::string driver_version;        // CUDA driver API version, "13.0"
   std::string cuda_runtime_version;  // "13.0"
   std::string cuda_toolkit_version;  // nvcc, "13.0.88"

@@ -33,6 +33,8 @@ void Implausible(VerifyResult* res, const std::string& why) {
   res->speedup = 0;
   res->candidate_timing.reset();
   res->reference_timing.reset();
+  res->kernel_timing.reset();
+  res->kernel_speedup = 0;
 }
 
 // "and the timing-size input " (or "... scaled down for the emulator: n=.. of
@@ -325,6 +327,10 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
       }
     }
     res->kernel_timing = Summarize(cand.kernel_ms);
+    if (std::string why = KernelFloorViolation(res->kernel_timing->median_ms, opts); !why.empty()) {
+      res->kernel_timing.reset();
+      return Implausible(res, why);
+    }
     res->kernel_speedup = res->reference_timing->median_ms / std::max(res->kernel_timing->median_ms, 1e-6);
   }
   if (opts.kernel_form) {
@@ -353,6 +359,20 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
     std::snprintf(ms, sizeof ms, "%.3f ms", res->candidate_timing->median_ms);
     return std::string(ms);
   }() + ")";
+}
+
+std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts) {
+  if (opts.device_bytes_per_s <= 0 || opts.output_bytes <= opts.device_l2_bytes) return "";
+  const double floor_ms = static_cast<double>(opts.output_bytes - opts.device_l2_bytes) / opts.device_bytes_per_s * 1e3;
+  if (kernel_ms >= floor_ms) return "";
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "a kernel time of %.4f ms, below the %.4f ms the device needs to write the outputs' %.1f MiB "
+                "(beyond its %.1f MiB L2) at its memory bandwidth of %.2f TB/s: the kernels did not produce the "
+                "outputs",
+                kernel_ms, floor_ms, static_cast<double>(opts.output_bytes) / (1 << 20),
+                static_cast<double>(opts.device_l2_bytes) / (1 << 20), opts.device_bytes_per_s / 1e12);
+  return buf;
 }
 
 }  // namespace regrapht::verify

@@ -39,7 +39,18 @@ struct JudgeOptions {
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
   bool kernel_form = false;  // the speedup is the kernel's (CUDA events), not the whole call's
+  // The kernel-only floor: a kernel time below what the device needs to
+  // write `output_bytes` beyond its L2 at its memory bandwidth is not a
+  // figure a kernel can earn (the kernels did not produce the outputs).
+  // 0: unknown, no floor.
+  int64_t output_bytes = 0;
+  int64_t device_l2_bytes = 0;
+  double device_bytes_per_s = 0;
 };
+
+// "" when `kernel_ms` is a time the device can write the outputs in (or the
+// device's figures are unknown); else why it cannot.
+std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts);
 
 // Compares a finished candidate's records with the reference's: inputs
 // untouched, every output of every case and call within tolerance, calls

@@ -25,7 +25,7 @@ static Timing TimingFromJson(const Json& j) {
 }
 
 OrderedJson EnvironmentToJson(const Environment& e) {
-  return {{"gpu_name", e.gpu_name},
+  OrderedJson j = {{"gpu_name", e.gpu_name},
           {"gpu_cc", e.gpu_cc},
           {"gpu_sms", e.gpu_sms},
           {"gpu_l2_bytes", e.gpu_l2_bytes},
@@ -39,6 +39,8 @@ OrderedJson EnvironmentToJson(const Environment& e) {
           {"archs", e.archs},
           {"sandbox", e.sandbox},
           {"regrapht_version", e.regrapht_version}};
+  if (e.gpu_memory_bytes_per_s > 0) j["gpu_memory_bytes_per_s"] = e.gpu_memory_bytes_per_s;
+  return j;
 }
 
 OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
@@ -122,6 +124,7 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
       r.env.gpu_cc = e.value("gpu_cc", "");
       r.env.gpu_sms = e.value("gpu_sms", 0);
       r.env.gpu_l2_bytes = e.value("gpu_l2_bytes", int64_t{0});
+      r.env.gpu_memory_bytes_per_s = e.value("gpu_memory_bytes_per_s", 0.0);
       r.env.driver_version = e.value("driver_version", "");
       r.env.cuda_runtime_version = e.value("cuda_runtime_version", "");
       r.env.cuda_toolkit_version = e.value("cuda_toolkit_version", "");

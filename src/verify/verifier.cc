@@ -1034,6 +1034,7 @@ class Verifier::Impl {
     e.sandbox = sandbox;
     e.regrapht_version = kVersion;
     if (cand && cand->gpu) {
+      double mem_clock_khz = 0, bus_bits = 0;
       for (const auto& kv : Split(*cand->gpu, '|')) {
         auto eq = kv.find('=');
         if (eq == std::string::npos) continue;
@@ -1048,7 +1049,11 @@ class Verifier::Impl {
         else if (k == "runtime") e.cuda_runtime_version = ver(v);
         else if (k == "l2") e.gpu_l2_bytes = ParseInt(v).value_or(0);
         else if (k == "sms") e.gpu_sms = static_cast<int>(ParseInt(v).value_or(0));
+        else if (k == "mem_clock_khz") mem_clock_khz = ParseDouble(v).value_or(0);
+        else if (k == "bus_bits") bus_bits = ParseDouble(v).value_or(0);
       }
+      // Double data rate: two transfers per memory clock over the bus.
+      e.gpu_memory_bytes_per_s = 2 * mem_clock_khz * 1e3 * bus_bits / 8;
     }
   }
 
@@ -1112,6 +1117,10 @@ class Verifier::Impl {
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
     jo.kernel_form = KernelForm(p.spec);
+    auto out_bytes = EstimateOutputBytes(p.spec, p.spec.timing);
+    jo.output_bytes = out_bytes.ok() ? *out_bytes : 0;
+    jo.device_l2_bytes = res.env.gpu_l2_bytes;
+    jo.device_bytes_per_s = res.env.gpu_memory_bytes_per_s;
     verify::Judge(p.spec, *ref, *recs, jo, &res);
     if (res.test_case >= 0 && res.test_case < static_cast<int>(p.spec.tests.size()) &&
         !p.spec.tests[res.test_case].note.empty()) {
