@@ -123,6 +123,9 @@ struct VerifyResult {
   double kernel_speedup = 0;
   std::string form = "dropin";              // "dropin" (the paper's) or "kernel" (ParEval's)
   bool emulated = false;                    // ran in the CPU emulator: correctness only, not a GPU result
+  // The checks a correct GPU verdict also passed: "emulated" (the CPU
+  // emulator's), "sanitized" (compute-sanitizer's); VerifyOptions above.
+  std::vector<std::string> cross_checks;
 
   std::string candidate_hash;        // HashHex of the source
   double time_compile_ms = 0;
@@ -184,6 +187,18 @@ struct VerifyOptions {
   // argument at its bounds and at small integers, one case at the largest
   // magnitudes), those the reference answers cleanly.
   bool edge_cases = true;
+  // One verdict wherever the code runs (docs/trust.md, "One verdict"): on a
+  // GPU a candidate is correct only if its test cases (and edge cases) also
+  // pass the CPU emulator's checks: bounds, races, uninitialised reads,
+  // where its outputs came from, asynchronous returns. False: the GPU's
+  // verdict alone.
+  bool gpu_emulator_check = true;
+  // compute-sanitizer (memcheck, racecheck, initcheck, synccheck) on the
+  // test cases, on the GPU: kFallback where the emulator did not vouch for
+  // the candidate (it cannot run it: inline PTX, a library, code that
+  // differs between passes), kAlways besides the emulator, kOff never.
+  enum class Sanitizer { kOff, kFallback, kAlways };
+  Sanitizer gpu_sanitizer = Sanitizer::kFallback;
   std::string cache_dir;                           // empty: CacheDir()
   bool keep_work = false;                          // keep run folders for debugging
 };
@@ -250,7 +265,8 @@ double Reward(const VerifyResult& result);
 // on a GPU), "gpu-untimed" (ran on a GPU without timing, or failed there),
 // "emulated" (the CPU emulator: correctness only), "compiled-only" (nothing
 // ran: no GPU, the emulator could not run it, or it failed to build where
-// there is no GPU).
-std::string_view EvidenceLevel(const VerifyResult& result);
+// there is no GPU). A GPU result names the cross-checks it passed:
+// "gpu-timed+emulated", "gpu-timed+sanitized", "gpu-timed+emulated+sanitized".
+std::string EvidenceLevel(const VerifyResult& result);
 
 }  // namespace regrapht

@@ -47,6 +47,7 @@ std::string VersionText(bool json) {
           tc->cuda_root.empty() ? OrderedJson(nullptr) : OrderedJson(tc->cuda_root.string());
       j["cxx"] = tc->cxx.string();
       j["cxx_version"] = tc->cxx_version;
+      j["compute_sanitizer"] = tc->sanitizer.empty() ? OrderedJson(nullptr) : OrderedJson(tc->sanitizer.string());
       verify::ToolchainFolders f = verify::FindToolchainFolders(*tc, runner.get());
       OrderedJson binds = OrderedJson::array();
       for (size_t i = 0; i < f.build.size(); ++i) {
@@ -77,6 +78,11 @@ std::string VersionText(bool json) {
     }
     if (!tc->cuda_root.empty()) out += "cuda       " + tc->cuda_root.string() + "\n";
     out += fmt::format("host c++   {} ({})\n", tc->cxx.string(), tc->cxx_version);
+    out += "sanitizer  " +
+           (tc->sanitizer.empty() ? std::string("compute-sanitizer not found: on a GPU, candidates the emulator cannot run "
+                                                "are checked by the GPU run alone")
+                                  : tc->sanitizer.string()) +
+           "\n";
     out += BindsText(verify::FindToolchainFolders(*tc, runner.get()));
   }
   out += std::string("sandbox    ") +

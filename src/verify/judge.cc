@@ -375,4 +375,24 @@ std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts) {
   return buf;
 }
 
+std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string& tool, const CommandResult& run) {
+  if (run.term_signal != 0 || run.exit_code != 89) return std::nullopt;
+  std::string first;
+  for (const auto& line : SplitLines(run.stdout_text + "\n" + run.stderr_text)) {
+    std::string_view l = Trim(line);
+    if (!StartsWith(l, "=========")) continue;
+    std::string_view body = Trim(l.substr(9));
+    if (body.empty() || StartsWith(body, "COMPUTE-SANITIZER") || StartsWith(body, "ERROR SUMMARY") ||
+        StartsWith(body, "RACECHECK SUMMARY") || StartsWith(body, "Program hit") || StartsWith(body, "at ") ||
+        StartsWith(body, "by thread") || StartsWith(body, "Saved host backtrace")) {
+      continue;
+    }
+    first = std::string(body);
+    break;
+  }
+  if (first.empty()) first = "errors reported (no detail line)";
+  const bool race = tool == "racecheck" || tool == "synccheck";
+  return std::make_pair(race ? Verdict::kRace : Verdict::kRuntimeError, "compute-sanitizer " + tool + ": " + first);
+}
+
 }  // namespace regrapht::verify

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -73,6 +74,12 @@ void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<
 // cross that link. A kernel-only timing mode must use the GPU's own memory
 // bandwidth instead (an H200's HBM3e reaches 4.8 TB/s).
 inline constexpr double kMaxBytesPerSecond = 2e12;
+
+// What compute-sanitizer's `tool` found in a run it wrapped (exit status
+// 89, its "=========" lines): the verdict (memcheck and initcheck:
+// runtime_error; racecheck and synccheck: race) and the first finding, or
+// nullopt when it reported nothing.
+std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string& tool, const CommandResult& run);
 
 // "in test case 2, call 1", for messages.
 std::string DescribeCall(const DriverRecords& r);

@@ -53,6 +53,7 @@ OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
   j["form"] = r.form;
   j["evidence"] = std::string(EvidenceLevel(r));
   if (r.emulated) j["emulated"] = true;
+  if (!r.cross_checks.empty()) j["cross_checks"] = r.cross_checks;
   if (r.kernel_timing) {
     j["kernel_timing"] = TimingToJson(*r.kernel_timing, with_samples);
     j["kernel_speedup"] = r.kernel_speedup;
@@ -92,6 +93,11 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
     r.speedup = j.value("speedup", 0.0);
     r.transfers_timed = j.value("transfers_timed", true);
     r.emulated = j.value("emulated", false);
+    if (j.contains("cross_checks") && j["cross_checks"].is_array()) {
+      for (const auto& c : j["cross_checks"]) {
+        if (c.is_string()) r.cross_checks.push_back(c.get<std::string>());
+      }
+    }
     r.form = j.value("form", std::string("dropin"));
     if (j.contains("kernel_timing")) r.kernel_timing = TimingFromJson(j["kernel_timing"]);
     r.kernel_speedup = j.value("kernel_speedup", 0.0);

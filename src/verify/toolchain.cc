@@ -21,6 +21,24 @@ std::string Demangle(const std::string& name) {
 
 }  // namespace
 
+namespace {
+
+fs::path FindSanitizer(const fs::path& cuda_root) {
+  std::error_code ec;
+  if (const char* e = std::getenv("REGRAPHT_COMPUTE_SANITIZER"); e && *e) {
+    return fs::exists(e, ec) ? fs::path(e) : fs::path();
+  }
+  if (!cuda_root.empty()) {
+    for (const fs::path& p : {cuda_root / "bin" / "compute-sanitizer",
+                              cuda_root / "extras" / "compute-sanitizer" / "compute-sanitizer"}) {
+      if (fs::exists(p, ec)) return p;
+    }
+  }
+  return FindProgram("compute-sanitizer");
+}
+
+}  // namespace
+
 Result<Toolchain> DetectToolchain(CommandRunner* runner) {
   Toolchain tc;
   std::vector<std::string> nvcc_candidates;
@@ -49,6 +67,7 @@ Result<Toolchain> DetectToolchain(CommandRunner* runner) {
     else tc.nvcc_version = std::string(Trim(r.stdout_text));
     FindCupti(&tc);
   }
+  tc.sanitizer = FindSanitizer(tc.cuda_root);
   const char* cxx = std::getenv("CXX");
   tc.cxx = FindProgram(cxx && *cxx ? cxx : "g++");
   if (tc.cxx.empty()) return Status::FailedPrecondition("no host C++ compiler (g++ or $CXX) on PATH");

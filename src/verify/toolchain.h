@@ -19,6 +19,9 @@ struct Toolchain {
   // CUPTI (the kernel-only time of drop-in calls, docs/bench.md): the folders
   // holding cupti.h and libcupti.so; empty where the toolkit has none.
   fs::path cupti_include, cupti_lib;
+  // compute-sanitizer ($REGRAPHT_COMPUTE_SANITIZER, the toolkit's bin/ or
+  // extras/compute-sanitizer/, PATH); empty where there is none.
+  fs::path sanitizer;
 
   bool has_nvcc() const { return !nvcc.empty(); }
   bool has_cupti() const { return !cupti_include.empty() && !cupti_lib.empty(); }

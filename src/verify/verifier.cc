@@ -103,11 +103,20 @@ Timing Summarize(std::vector<double> s) {
   return t;
 }
 
-std::string_view EvidenceLevel(const VerifyResult& r) {
+std::string EvidenceLevel(const VerifyResult& r) {
   if (Unverified(r.verdict)) return "compiled-only";
-  if (r.emulated || r.verdict == Verdict::kRace || r.verdict == Verdict::kHostCompute) return "emulated";
-  if (r.verdict == Verdict::kCorrect && r.candidate_timing) return "gpu-timed";
-  return r.env.gpu_name.empty() ? "compiled-only" : "gpu-untimed";
+  if (r.emulated || ((r.verdict == Verdict::kRace || r.verdict == Verdict::kHostCompute) && r.env.gpu_name.empty())) {
+    return "emulated";
+  }
+  std::string base;
+  if (r.verdict == Verdict::kCorrect && r.candidate_timing) base = "gpu-timed";
+  else if (r.env.gpu_name.empty()) return "compiled-only";
+  else base = "gpu-untimed";
+  if (r.verdict != Verdict::kCorrect) return base;
+  for (const char* c : {"emulated", "sanitized"}) {
+    if (std::find(r.cross_checks.begin(), r.cross_checks.end(), c) != r.cross_checks.end()) base += std::string("+") + c;
+  }
+  return base;
 }
 
 double Reward(const VerifyResult& r) {
@@ -800,8 +809,11 @@ class Verifier::Impl {
   // copy of the executable and the plan, as the unprivileged sandbox user
   // where the harness is root. Records come back through a pipe (fd 3),
   // sealed with a key sent on stdin (driver/rg_driver.h).
+  // `wrapper`: a program the candidate runs under (compute-sanitizer), with
+  // its arguments; the run's limits are `slowdown` times the spec's.
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
-                              bool gpu, bool untrusted) {
+                              bool gpu, bool untrusted, const std::vector<std::string>& wrapper = {},
+                              double slowdown = 1) {
     fs::path runs;
     if (untrusted) {
       RG_ASSIGN_OR_RETURN(runs, SandboxRunsDir());
@@ -815,7 +827,8 @@ class Verifier::Impl {
     CommandSpec cs;
     if (untrusted) {
       RG_RETURN_IF_ERROR(CopyExecutable(exe, work.path() / "candidate"));
-      cs.argv = {"./candidate", "plan.txt", "3"};
+      cs.argv = wrapper;
+      cs.argv.insert(cs.argv.end(), {"./candidate", "plan.txt", "3"});
       cs.env = {"HOME=" + std::string(kBoxPath)};
       cs.box_cwd = true;
     } else {
@@ -832,7 +845,7 @@ class Verifier::Impl {
     cs.stdin_data = key;
     // The emulator runs every CUDA thread on the CPU with its checks: it gets
     // four times the spec's limit (docs/emulator.md).
-    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1);
+    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1) * slowdown;
     cs.limits.wall_seconds = limit_s;
     cs.limits.cpu_seconds = limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
@@ -1128,7 +1141,120 @@ class Verifier::Impl {
     }
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
+    if (res.ok() && !o_.emulate && !o_.cpu_candidate) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
     return res;
+  }
+
+  // ---- one verdict: the GPU's, the emulator's and compute-sanitizer's -------------
+  //
+  // A correct GPU verdict must also pass the CPU emulator's checks on the
+  // test cases and edge cases; where the emulator does not vouch for the
+  // candidate (it cannot run it) or always when configured, compute-
+  // sanitizer's four tools on the GPU (docs/trust.md, "One verdict").
+  Status CrossCheck(const Problem& given, const std::string& source, const Problem& p, const fs::path& exe,
+                    VerifyResult* res) {
+    bool vouched = false;
+    std::string unchecked;
+    if (o_.gpu_emulator_check) {
+      RG_ASSIGN_OR_RETURN(VerifyResult emu, EmulatorVerifier()->Verify(given, source));
+      if (emu.verdict == Verdict::kCorrect) {
+        res->cross_checks.push_back("emulated");
+        vouched = true;
+      } else if (!Unverified(emu.verdict)) {
+        Overrule(res, emu, "the CPU emulator's checks");
+        return Status::Ok();
+      } else {
+        unchecked = "the emulator could not run it: " + emu.detail;
+      }
+    }
+    const bool sanitize = o_.gpu_sanitizer == VerifyOptions::Sanitizer::kAlways ||
+                          (o_.gpu_sanitizer == VerifyOptions::Sanitizer::kFallback && !vouched);
+    if (sanitize) {
+      RG_ASSIGN_OR_RETURN(std::optional<VerifyResult> san, Sanitize(p, exe));
+      if (!san) {
+        unchecked += std::string(unchecked.empty() ? "" : "; ") + "compute-sanitizer not found";
+      } else if (san->verdict == Verdict::kCorrect) {
+        res->cross_checks.push_back("sanitized");
+        vouched = true;
+      } else {
+        Overrule(res, *san, "compute-sanitizer");
+        return Status::Ok();
+      }
+    }
+    if (!vouched && (o_.gpu_emulator_check || o_.gpu_sanitizer != VerifyOptions::Sanitizer::kOff)) {
+      res->detail += " (GPU checks only: " + unchecked + ")";
+    }
+    return Status::Ok();
+  }
+
+  // The GPU run's correct verdict replaced by a check's failure.
+  static void Overrule(VerifyResult* res, const VerifyResult& by, const std::string& check) {
+    res->verdict = by.verdict;
+    res->detail = "correct on the GPU, but not under " + check + ": " + by.detail;
+    res->test_case = by.test_case;
+    res->output = by.output;
+    res->index = by.index;
+    res->expected = by.expected;
+    res->got = by.got;
+    res->log = by.log;
+    res->speedup = 0;
+    res->kernel_speedup = 0;
+    res->candidate_timing.reset();
+    res->reference_timing.reset();
+    res->kernel_timing.reset();
+  }
+
+  // The verifier of the emulator cross-check: this one's options, emulated,
+  // on the test cases and edge cases (the GPU run checked the full size).
+  Verifier* EmulatorVerifier() {
+    std::call_once(emu_once_, [&] {
+      VerifyOptions e = o_;
+      e.emulate = true;
+      e.timing = false;
+      e.emulate_timing_size = false;
+      e.cache_dir = cache_.string();
+      emu_ = std::make_unique<Verifier>(e, runner_);
+    });
+    return emu_.get();
+  }
+
+  // compute-sanitizer's memcheck, racecheck, initcheck and synccheck on the
+  // test cases (and edge cases), in the sandbox on the GPU: the first
+  // failure, or kCorrect; nullopt where the toolkit has no compute-sanitizer.
+  Result<std::optional<VerifyResult>> Sanitize(const Problem& p, const fs::path& exe) {
+    const fs::path& tool = tc_.sanitizer;
+    if (tool.empty()) return std::optional<VerifyResult>();
+    verify::PlanOptions po = CandidatePlan();
+    po.timing = false;
+    po.timing_size_case = false;
+    const std::string plan = verify::MakePlan(p.spec, po);
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    for (const char* name : {"memcheck", "racecheck", "initcheck", "synccheck"}) {
+      std::vector<std::string> wrapper = {tool.string(), "--tool", name, "--error-exitcode", "89", "--print-limit", "10"};
+      RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe, plan, p.spec, true, true, wrapper, 20));
+      VerifyResult r;
+      FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
+      if (auto report = verify::SanitizerReport(name, run.process); report) {
+        r.verdict = report->first;
+        r.detail = report->second;
+        r.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
+        return std::optional<VerifyResult>(r);
+      }
+      verify::RunFacts facts{run.process, run.records ? &*run.records : nullptr, run.records_error,
+                             p.spec.time_limit_s * 20, r.env.archs, false};
+      if (!verify::ClassifyRun(facts, &r)) {
+        verify::JudgeOptions jo;
+        jo.timing = false;
+        verify::Judge(p.spec, *ref, *run.records, jo, &r);
+      }
+      if (!r.ok()) {
+        r.detail = std::string("under compute-sanitizer ") + name + ": " + r.detail;
+        return std::optional<VerifyResult>(r);
+      }
+    }
+    VerifyResult clean;
+    clean.verdict = Verdict::kCorrect;
+    return std::optional<VerifyResult>(clean);
   }
 
   // ---- edge cases (verify/edge_cases.h) -------------------------------------------
@@ -1308,6 +1434,8 @@ class Verifier::Impl {
   fs::path cache_;
   std::once_flag init_once_;
   std::once_flag gpu_lock_once_;
+  std::once_flag emu_once_;
+  std::unique_ptr<Verifier> emu_;  // the emulator cross-check (EmulatorVerifier)
   std::map<std::string, std::vector<size_t>> edge_memo_;  // under ref_mu_
   fs::path gpu_lock_path_;
   Status init_status_;
