@@ -8,8 +8,8 @@
 // by the row maximum) and the output row is O[i] = sum_j softmax(s)_j * V[j]
 // with V nk x d. Everything in float; with no keys (nk = 0) the output rows
 // are zero.
-void attentionHeadForward(int nq, int nk, int d, const float* Q, const float* K, const float* V, float scale,
-                          float* O) {
+void attentionHeadForward(int nq, int nk, int d, const float* Q, const float* K, const float* V,
+                          float scale, float* O) {
   std::vector<float> s(static_cast<std::size_t>(nk));
   for (int i = 0; i < nq; ++i) {
     const float* q = Q + static_cast<long long>(i) * d;

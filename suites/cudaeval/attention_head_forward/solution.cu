@@ -24,8 +24,9 @@ constexpr int kTileK = 32;
 constexpr int kSlice = 33;
 
 template <int L>
-__global__ void attention_kernel(int nq, int nk, int d, const float* __restrict__ Q, const float* __restrict__ K,
-                                 const float* __restrict__ V, float scale, float* __restrict__ O) {
+__global__ void attention_kernel(int nq, int nk, int d, const float* __restrict__ Q,
+                                 const float* __restrict__ K, const float* __restrict__ V,
+                                 float scale, float* __restrict__ O) {
   __shared__ float ks[kTileK][L * kSlice];
   __shared__ float vs[kTileK][L * kSlice];
   constexpr int kQueries = kThreads / L;
@@ -85,8 +86,8 @@ __global__ void attention_kernel(int nq, int nk, int d, const float* __restrict_
 // Heads wider than 128: one thread per (query, 32-wide output slice), the
 // dot products read from global memory; same online softmax.
 __global__ void attention_wide_kernel(int nq, int nk, int d, const float* __restrict__ Q,
-                                      const float* __restrict__ K, const float* __restrict__ V, float scale,
-                                      float* __restrict__ O) {
+                                      const float* __restrict__ K, const float* __restrict__ V,
+                                      float scale, float* __restrict__ O) {
   int slices = (d + 31) / 32;
   long long tid = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (tid >= (long long)nq * slices) return;
@@ -111,14 +112,16 @@ __global__ void attention_wide_kernel(int nq, int nk, int d, const float* __rest
     l = l * corr + p;
     const float* v = V + (long long)j * d + sub * 32;
 #pragma unroll
-    for (int t = 0; t < 32; ++t) acc[t] = acc[t] * corr + p * (sub * 32 + t < d ? __ldg(&v[t]) : 0.0f);
+    for (int t = 0; t < 32; ++t)
+      acc[t] = acc[t] * corr + p * (sub * 32 + t < d ? __ldg(&v[t]) : 0.0f);
   }
   float inv = l > 0.0f ? 1.0f / l : 0.0f;
-  for (int t = 0; t < 32 && sub * 32 + t < d; ++t) O[(long long)qi * d + sub * 32 + t] = acc[t] * inv;
+  for (int t = 0; t < 32 && sub * 32 + t < d; ++t)
+    O[(long long)qi * d + sub * 32 + t] = acc[t] * inv;
 }
 
-void attentionHeadForward(int nq, int nk, int d, const float* Q, const float* K, const float* V, float scale,
-                          float* O) {
+void attentionHeadForward(int nq, int nk, int d, const float* Q, const float* K, const float* V,
+                          float scale, float* O) {
   if (nq <= 0 || d <= 0) return;
   if (nk < 0) nk = 0;
   size_t qb = (size_t)nq * d * sizeof(float), kb = (size_t)nk * d * sizeof(float);
@@ -142,7 +145,8 @@ void attentionHeadForward(int nq, int nk, int d, const float* Q, const float* K,
     if (L == 4) attention_kernel<4><<<grid, kThreads>>>(nq, nk, d, d_q, d_k, d_v, scale, d_o);
   } else {
     long long threads = (long long)nq * L;
-    attention_wide_kernel<<<(unsigned)((threads + 127) / 128), 128>>>(nq, nk, d, d_q, d_k, d_v, scale, d_o);
+    attention_wide_kernel<<<(unsigned)((threads + 127) / 128), 128>>>(nq, nk, d, d_q, d_k, d_v,
+                                                                      scale, d_o);
   }
   cudaMemcpy(O, d_o, qb, cudaMemcpyDeviceToHost);
   cudaFree(d_q);

@@ -6,14 +6,15 @@
 // padding with arbitrary contents and must not be used. As in the reference
 // BLAS, y is first scaled by beta (set to 0 when beta is 0, without reading
 // it) and the columns are then added in increasing j.
-void bandGbmv(int m, int n, int kl, int ku, double alpha, const double* ab, const double* x, double beta,
-              double* y) {
+void bandGbmv(int m, int n, int kl, int ku, double alpha, const double* ab, const double* x,
+              double beta, double* y) {
   const int ldab = kl + ku + 1;
   for (int i = 0; i < m; ++i) y[i] = beta == 0.0 ? 0.0 : beta * y[i];
   for (int j = 0; j < n; ++j) {
     const double temp = alpha * x[j];
     const int i0 = j - ku > 0 ? j - ku : 0;
     const int i1 = j + kl < m - 1 ? j + kl : m - 1;
-    for (int i = i0; i <= i1; ++i) y[i] += temp * ab[(ku + i - j) + static_cast<long long>(j) * ldab];
+    for (int i = i0; i <= i1; ++i)
+      y[i] += temp * ab[(ku + i - j) + static_cast<long long>(j) * ldab];
   }
 }

@@ -19,7 +19,8 @@
 constexpr int kRows = 256;
 constexpr int kDiagChunk = 256;
 
-__global__ void band_transpose_kernel(int n, int ldab, const double* __restrict__ ab, double* __restrict__ diag) {
+__global__ void band_transpose_kernel(int n, int ldab, const double* __restrict__ ab,
+                                      double* __restrict__ diag) {
   __shared__ double tile[32][33];
   int j0 = blockIdx.x * 32, r0 = blockIdx.y * 32;
   for (int k = threadIdx.y; k < 32; k += blockDim.y) {  // read ab[(r0+tx) + (j0+k)*ldab]
@@ -33,8 +34,9 @@ __global__ void band_transpose_kernel(int n, int ldab, const double* __restrict_
   }
 }
 
-__global__ void band_gbmv_kernel(int m, int n, int kl, int ku, double alpha, const double* __restrict__ diag,
-                                 const double* __restrict__ x, double beta, double* __restrict__ y) {
+__global__ void band_gbmv_kernel(int m, int n, int kl, int ku, double alpha,
+                                 const double* __restrict__ diag, const double* __restrict__ x,
+                                 double beta, double* __restrict__ y) {
   __shared__ double xs[kRows + kDiagChunk - 1];
   int i0 = blockIdx.x * kRows;
   int i = i0 + threadIdx.x;
@@ -63,8 +65,8 @@ __global__ void band_gbmv_kernel(int m, int n, int kl, int ku, double alpha, con
   if (i < m) y[i] = acc;
 }
 
-void bandGbmv(int m, int n, int kl, int ku, double alpha, const double* ab, const double* x, double beta,
-              double* y) {
+void bandGbmv(int m, int n, int kl, int ku, double alpha, const double* ab, const double* x,
+              double beta, double* y) {
   if (m <= 0) return;
   int ldab = kl + ku + 1;
   size_t band = (size_t)ldab * (n > 0 ? n : 0);

@@ -7,7 +7,8 @@
 //   s = A^T * r    (s has n entries, r has m)
 // Both are accumulated in double in the natural row-major sweep and rounded
 // to float at the end.
-void bicgDualMatvec(int m, int n, const float* A, const float* p, const float* r, float* q, float* s) {
+void bicgDualMatvec(int m, int n, const float* A, const float* p, const float* r, float* q,
+                    float* s) {
   std::vector<double> sacc(static_cast<std::size_t>(n), 0.0);
   for (int i = 0; i < m; ++i) {
     const float* a = A + static_cast<long long>(i) * n;

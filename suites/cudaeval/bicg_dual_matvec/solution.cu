@@ -19,12 +19,13 @@
 // Step 7 (atomic_operations): per-tile partials of q (from each column strip)
 // and of s (from each row range) are added to double accumulators with
 // atomicAdd; a last kernel rounds them to float.
-constexpr int kCols = 256;        // threads per block = columns per strip
-constexpr int kSubRows = 32;      // rows per sub-tile
+constexpr int kCols = 256;    // threads per block = columns per strip
+constexpr int kSubRows = 32;  // rows per sub-tile
 constexpr int kRowsPerBlock = 512;
 
-__global__ void bicg_fused_kernel(int m, int n, const float* __restrict__ A, const float* __restrict__ p,
-                                  const float* __restrict__ r, double* __restrict__ qacc, double* __restrict__ sacc) {
+__global__ void bicg_fused_kernel(int m, int n, const float* __restrict__ A,
+                                  const float* __restrict__ p, const float* __restrict__ r,
+                                  double* __restrict__ qacc, double* __restrict__ sacc) {
   __shared__ float prod[kSubRows][kCols + 8];
   __shared__ float rs[kSubRows];
   int j0 = blockIdx.x * kCols;
@@ -37,7 +38,8 @@ __global__ void bicg_fused_kernel(int m, int n, const float* __restrict__ A, con
   int lane8 = threadIdx.x & 7, row_of = threadIdx.x >> 3;  // 32 rows x 8 lanes
   for (int i0 = row_begin; i0 < row_end; i0 += kSubRows) {
     int rows = min(kSubRows, row_end - i0);
-    if (threadIdx.x < kSubRows) rs[threadIdx.x] = threadIdx.x < rows ? __ldg(&r[i0 + threadIdx.x]) : 0.0f;
+    if (threadIdx.x < kSubRows)
+      rs[threadIdx.x] = threadIdx.x < rows ? __ldg(&r[i0 + threadIdx.x]) : 0.0f;
     __syncthreads();
     float s_part = 0.0f;
     for (int ii = 0; ii < kSubRows; ++ii) {
@@ -63,12 +65,14 @@ __global__ void zero_kernel(long long count, double* __restrict__ v) {
   if (i < count) v[i] = 0.0;
 }
 
-__global__ void round_kernel(long long count, const double* __restrict__ v, float* __restrict__ out) {
+__global__ void round_kernel(long long count, const double* __restrict__ v,
+                             float* __restrict__ out) {
   long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < count) out[i] = (float)v[i];
 }
 
-void bicgDualMatvec(int m, int n, const float* A, const float* p, const float* r, float* q, float* s) {
+void bicgDualMatvec(int m, int n, const float* A, const float* p, const float* r, float* q,
+                    float* s) {
   int mm = m > 0 ? m : 0, nn = n > 0 ? n : 0;
   if (mm == 0 && nn == 0) return;
   size_t a_elems = (size_t)mm * nn;

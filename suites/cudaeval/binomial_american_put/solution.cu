@@ -22,7 +22,8 @@ constexpr int kThreads = 256;
 template <int R>
 __global__ void binomial_kernel(int n, const double* __restrict__ S, const double* __restrict__ K,
                                 const double* __restrict__ T, const double* __restrict__ r,
-                                const double* __restrict__ sigma, int steps, double* __restrict__ price) {
+                                const double* __restrict__ sigma, int steps,
+                                double* __restrict__ price) {
   __shared__ double boundary[2][kThreads + 1];
   for (int o = blockIdx.x; o < n; o += gridDim.x) {
     double s0 = S[o], k = K[o];
@@ -79,15 +80,20 @@ void binomialAmericanPut(int n, const double* S, const double* K, const double* 
   int grid = n < 65535 ? n : 65535;
   int need = (steps + 1 + kThreads - 1) / kThreads;  // nodes per thread
   if (need <= 2) {
-    binomial_kernel<2><<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
+    binomial_kernel<2>
+        <<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
   } else if (need <= 4) {
-    binomial_kernel<4><<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
+    binomial_kernel<4>
+        <<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
   } else if (need <= 8) {
-    binomial_kernel<8><<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
+    binomial_kernel<8>
+        <<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
   } else if (need <= 16) {
-    binomial_kernel<16><<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
+    binomial_kernel<16>
+        <<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
   } else {
-    binomial_kernel<32><<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
+    binomial_kernel<32>
+        <<<grid, kThreads>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], steps, d_price);
   }
   cudaMemcpy(price, d_price, b, cudaMemcpyDeviceToHost);
   for (int a = 0; a < 5; ++a) cudaFree(d_in[a]);

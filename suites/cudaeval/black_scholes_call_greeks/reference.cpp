@@ -15,13 +15,15 @@ double NormCdf(double x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
 double D1(double s, double k, double t, double r, double v) {
   return (std::log(s / k) + (r + 0.5 * v * v) * t) / (v * std::sqrt(t));
 }
-double D2(double s, double k, double t, double r, double v) { return D1(s, k, t, r, v) - v * std::sqrt(t); }
+double D2(double s, double k, double t, double r, double v) {
+  return D1(s, k, t, r, v) - v * std::sqrt(t);
+}
 
 }  // namespace
 
-void blackScholesCallGreeks(int n, const double* S, const double* K, const double* T, const double* r,
-                            const double* sigma, double* delta, double* gamma, double* vega, double* theta,
-                            double* rho) {
+void blackScholesCallGreeks(int n, const double* S, const double* K, const double* T,
+                            const double* r, const double* sigma, double* delta, double* gamma,
+                            double* vega, double* theta, double* rho) {
   for (int i = 0; i < n; ++i) {
     const double s = S[i], k = K[i], t = T[i], rr = r[i], v = sigma[i];
     delta[i] = NormCdf(D1(s, k, t, rr, v));

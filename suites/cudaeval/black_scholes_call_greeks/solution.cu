@@ -34,9 +34,9 @@ __global__ void bs_greeks_kernel(int n, const double* __restrict__ S, const doub
   theta[i] = -s_pdf * v * (0.5 / sqrt_t) - rr * k_disc * cdf_d2;
 }
 
-void blackScholesCallGreeks(int n, const double* S, const double* K, const double* T, const double* r,
-                            const double* sigma, double* delta, double* gamma, double* vega, double* theta,
-                            double* rho) {
+void blackScholesCallGreeks(int n, const double* S, const double* K, const double* T,
+                            const double* r, const double* sigma, double* delta, double* gamma,
+                            double* vega, double* theta, double* rho) {
   if (n <= 0) return;
   size_t bytes = (size_t)n * sizeof(double);
   const double* inputs[5] = {S, K, T, r, sigma};
@@ -49,8 +49,9 @@ void blackScholesCallGreeks(int n, const double* S, const double* K, const doubl
     cudaMemcpy(d_in[a], inputs[a], bytes, cudaMemcpyHostToDevice);
   }
   const int block = 256;
-  bs_greeks_kernel<<<(n + block - 1) / block, block>>>(n, d_in[0], d_in[1], d_in[2], d_in[3], d_in[4], d_out[0],
-                                                       d_out[1], d_out[2], d_out[3], d_out[4]);
+  bs_greeks_kernel<<<(n + block - 1) / block, block>>>(n, d_in[0], d_in[1], d_in[2], d_in[3],
+                                                       d_in[4], d_out[0], d_out[1], d_out[2],
+                                                       d_out[3], d_out[4]);
   for (int a = 0; a < 5; ++a) {
     cudaMemcpy(outputs[a], d_out[a], bytes, cudaMemcpyDeviceToHost);
     cudaFree(d_in[a]);

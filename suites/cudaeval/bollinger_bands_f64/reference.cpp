@@ -6,7 +6,8 @@
 //   mid[t] = window mean, sd = population standard deviation of the window
 //   (two-pass: mean first, then the mean squared deviation),
 //   upper[t] = mid[t] + k * sd,  lower[t] = mid[t] - k * sd.
-void bollingerBands(int n, const double* price, int w, double k, double* mid, double* upper, double* lower) {
+void bollingerBands(int n, const double* price, int w, double k, double* mid, double* upper,
+                    double* lower) {
   for (int t = 0; t < n; ++t) {
     const int lo = t - w + 1 > 0 ? t - w + 1 : 0;
     const int cnt = t - lo + 1;

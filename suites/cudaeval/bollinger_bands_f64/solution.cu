@@ -39,8 +39,9 @@ __device__ __forceinline__ void window_stats(const double* p, int cnt, double& m
   sd = sqrt(((q0 + q1) + (q2 + q3)) / cnt);
 }
 
-__global__ void bollinger_kernel(int n, const double* __restrict__ price, int w, double k, double* __restrict__ mid,
-                                 double* __restrict__ upper, double* __restrict__ lower) {
+__global__ void bollinger_kernel(int n, const double* __restrict__ price, int w, double k,
+                                 double* __restrict__ mid, double* __restrict__ upper,
+                                 double* __restrict__ lower) {
   extern __shared__ double tile[];  // kTicks + w - 1 prices when staged
   int i0 = blockIdx.x * kTicks;
   int t = i0 + threadIdx.x;
@@ -65,7 +66,8 @@ __global__ void bollinger_kernel(int n, const double* __restrict__ price, int w,
   lower[t] = mean - k * sd;
 }
 
-void bollingerBands(int n, const double* price, int w, double k, double* mid, double* upper, double* lower) {
+void bollingerBands(int n, const double* price, int w, double k, double* mid, double* upper,
+                    double* lower) {
   if (n <= 0) return;
   if (w < 1) w = 1;
   size_t bytes = (size_t)n * sizeof(double);

@@ -7,8 +7,8 @@
 // y = yield[i] / freq[i]:
 //   price = sum_{k=1..periods} cpn / (1 + y)^k + face / (1 + y)^periods.
 // Yields are > -freq (so 1 + y > 0) and may be 0.
-void bondPriceFromYield(int n, const double* face, const double* coupon, const int* freq, const int* periods,
-                        const double* yield, double* price) {
+void bondPriceFromYield(int n, const double* face, const double* coupon, const int* freq,
+                        const int* periods, const double* yield, double* price) {
   for (int i = 0; i < n; ++i) {
     const double y = yield[i] / freq[i];
     const double cpn = face[i] * coupon[i] / freq[i];

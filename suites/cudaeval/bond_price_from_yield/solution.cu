@@ -9,9 +9,10 @@
 // to keep precision when y*N is small) instead of up to 360 pow calls, and no
 // divergence between bonds with different numbers of periods in a warp. A
 // zero yield is the limit cpn * N + face.
-__global__ void bond_price_kernel(int n, const double* __restrict__ face, const double* __restrict__ coupon,
-                                  const int* __restrict__ freq, const int* __restrict__ periods,
-                                  const double* __restrict__ yield, double* __restrict__ price) {
+__global__ void bond_price_kernel(int n, const double* __restrict__ face,
+                                  const double* __restrict__ coupon, const int* __restrict__ freq,
+                                  const int* __restrict__ periods, const double* __restrict__ yield,
+                                  double* __restrict__ price) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   double f = (double)freq[i];
@@ -22,16 +23,16 @@ __global__ void bond_price_kernel(int n, const double* __restrict__ face, const 
   if (y == 0.0) {
     pv = cpn * N + face[i];
   } else {
-    double log_v_n = -N * log1p(y);        // log(v^N)
-    double vn = exp(log_v_n);              // v^N
-    double one_minus_vn = -expm1(log_v_n); // 1 - v^N, accurate for small y*N
+    double log_v_n = -N * log1p(y);         // log(v^N)
+    double vn = exp(log_v_n);               // v^N
+    double one_minus_vn = -expm1(log_v_n);  // 1 - v^N, accurate for small y*N
     pv = cpn * one_minus_vn / y + face[i] * vn;
   }
   price[i] = pv;
 }
 
-void bondPriceFromYield(int n, const double* face, const double* coupon, const int* freq, const int* periods,
-                        const double* yield, double* price) {
+void bondPriceFromYield(int n, const double* face, const double* coupon, const int* freq,
+                        const int* periods, const double* yield, double* price) {
   if (n <= 0) return;
   size_t db = (size_t)n * sizeof(double);
   size_t ib = (size_t)n * sizeof(int);
@@ -49,7 +50,8 @@ void bondPriceFromYield(int n, const double* face, const double* coupon, const i
   cudaMemcpy(d_freq, freq, ib, cudaMemcpyHostToDevice);
   cudaMemcpy(d_periods, periods, ib, cudaMemcpyHostToDevice);
   const int block = 256;
-  bond_price_kernel<<<(n + block - 1) / block, block>>>(n, d_face, d_cpn, d_freq, d_periods, d_yield, d_price);
+  bond_price_kernel<<<(n + block - 1) / block, block>>>(n, d_face, d_cpn, d_freq, d_periods,
+                                                        d_yield, d_price);
   cudaMemcpy(price, d_price, db, cudaMemcpyDeviceToHost);
   cudaFree(d_face);
   cudaFree(d_cpn);

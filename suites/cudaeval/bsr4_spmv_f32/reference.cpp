@@ -6,8 +6,8 @@
 // distinct), and block e is stored row-major in bvals[16*e .. 16*e + 16).
 // nnzb = brow_ptr[mb]; bvals holds at least 16 * nnzb floats (the caller may
 // size it for a maximum number of blocks per block row, here 27).
-void bsr4Spmv(int mb, int nb, int nnzb, const int* brow_ptr, const int* bcol_idx, const float* bvals,
-              const float* x, float* y) {
+void bsr4Spmv(int mb, int nb, int nnzb, const int* brow_ptr, const int* bcol_idx,
+              const float* bvals, const float* x, float* y) {
   (void)nb;
   (void)nnzb;
   for (int I = 0; I < mb; ++I) {

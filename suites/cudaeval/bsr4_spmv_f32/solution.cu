@@ -14,7 +14,8 @@
 // Step 5 (read_only_cache): block values and x are read through __ldg.
 constexpr int kWarpsPerBlock = 8;
 
-__global__ void bsr4_spmv_kernel(int mb, const int* __restrict__ brow_ptr, const int* __restrict__ bcol_idx,
+__global__ void bsr4_spmv_kernel(int mb, const int* __restrict__ brow_ptr,
+                                 const int* __restrict__ bcol_idx,
                                  const float4* __restrict__ bvals4, const float4* __restrict__ x4,
                                  float* __restrict__ y) {
   int I = blockIdx.x * kWarpsPerBlock + (threadIdx.x >> 5);
@@ -34,8 +35,8 @@ __global__ void bsr4_spmv_kernel(int mb, const int* __restrict__ brow_ptr, const
   if (lane < 4) y[4LL * I + r] = acc;
 }
 
-void bsr4Spmv(int mb, int nb, int nnzb, const int* brow_ptr, const int* bcol_idx, const float* bvals,
-              const float* x, float* y) {
+void bsr4Spmv(int mb, int nb, int nnzb, const int* brow_ptr, const int* bcol_idx,
+              const float* bvals, const float* x, float* y) {
   if (mb <= 0) return;
   size_t nzb = nnzb > 0 ? (size_t)nnzb : 1;
   size_t xn = nb > 0 ? (size_t)nb * 4 : 4;
@@ -53,8 +54,9 @@ void bsr4Spmv(int mb, int nb, int nnzb, const int* brow_ptr, const int* bcol_idx
   }
   if (nb > 0) cudaMemcpy(d_x, x, (size_t)nb * 4 * sizeof(float), cudaMemcpyHostToDevice);
   int grid = (mb + kWarpsPerBlock - 1) / kWarpsPerBlock;
-  bsr4_spmv_kernel<<<grid, kWarpsPerBlock * 32>>>(mb, d_ptr, d_col, reinterpret_cast<const float4*>(d_vals),
-                                                   reinterpret_cast<const float4*>(d_x), d_y);
+  bsr4_spmv_kernel<<<grid, kWarpsPerBlock * 32>>>(mb, d_ptr, d_col,
+                                                  reinterpret_cast<const float4*>(d_vals),
+                                                  reinterpret_cast<const float4*>(d_x), d_y);
   cudaMemcpy(y, d_y, (size_t)mb * 4 * sizeof(float), cudaMemcpyDeviceToHost);
   cudaFree(d_ptr);
   cudaFree(d_col);

@@ -4,8 +4,8 @@
 //   y[n][co][t] = max(0, bias[co] + sum_ci sum_k w[co][ci][k] * x[n][ci][t + k - ksize/2])
 // with x taken as 0 outside [0, len). The sum starts from the bias and runs
 // over ci, then k, in increasing order, in float.
-void conv1dSameRelu(int batch, int cin, int cout, int len, int ksize, const float* x, const float* w,
-                    const float* bias, float* y) {
+void conv1dSameRelu(int batch, int cin, int cout, int len, int ksize, const float* x,
+                    const float* w, const float* bias, float* y) {
   const int pad = ksize / 2;
   for (int n = 0; n < batch; ++n) {
     for (int co = 0; co < cout; ++co) {

@@ -26,8 +26,8 @@ __global__ void conv1d_kernel(int batch, int cin, int cout, int len, int ksize, 
                               const float* __restrict__ bias, float* __restrict__ y) {
   extern __shared__ float smem[];
   int win = kTL + ksize - 1;
-  float* xs = smem;                       // [ci_chunk][win]
-  float* ws = smem + ci_chunk * win;      // [kTC][ci_chunk][ksize]
+  float* xs = smem;                   // [ci_chunk][win]
+  float* ws = smem + ci_chunk * win;  // [kTC][ci_chunk][ksize]
   int pad = ksize / 2;
   int t0 = blockIdx.x * kTL, co0 = blockIdx.y * kTC;
   for (int n = blockIdx.z; n < batch; n += gridDim.z) {
@@ -44,7 +44,8 @@ __global__ void conv1d_kernel(int batch, int cin, int cout, int len, int ksize, 
       for (int e = threadIdx.x; e < nci * win; e += kThreads) {
         int ci = e / win, s = e - ci * win;
         int g = t0 - pad + s;
-        xs[ci * win + s] = (g >= 0 && g < len) ? __ldg(&x[((long long)n * cin + ci0 + ci) * len + g]) : 0.0f;
+        xs[ci * win + s] =
+            (g >= 0 && g < len) ? __ldg(&x[((long long)n * cin + ci0 + ci) * len + g]) : 0.0f;
       }
       for (int e = threadIdx.x; e < kTC * nci * ksize; e += kThreads) {
         int c = e / (nci * ksize), rest = e - c * (nci * ksize);
@@ -81,11 +82,12 @@ __global__ void conv1d_kernel(int batch, int cin, int cout, int len, int ksize, 
   }
 }
 
-void conv1dSameRelu(int batch, int cin, int cout, int len, int ksize, const float* x, const float* w,
-                    const float* bias, float* y) {
+void conv1dSameRelu(int batch, int cin, int cout, int len, int ksize, const float* x,
+                    const float* w, const float* bias, float* y) {
   if (batch <= 0 || cout <= 0 || len <= 0) return;
   if (cin < 0) cin = 0;
-  size_t xe = (size_t)batch * cin * len, we = (size_t)cout * cin * ksize, ye = (size_t)batch * cout * len;
+  size_t xe = (size_t)batch * cin * len, we = (size_t)cout * cin * ksize,
+         ye = (size_t)batch * cout * len;
   float *d_x = nullptr, *d_w = nullptr, *d_b = nullptr, *d_y = nullptr;
   cudaMalloc(&d_x, (xe > 0 ? xe : 1) * sizeof(float));
   cudaMalloc(&d_w, (we > 0 ? we : 1) * sizeof(float));
@@ -101,7 +103,8 @@ void conv1dSameRelu(int batch, int cin, int cout, int len, int ksize, const floa
   if (ci_chunk < 1) ci_chunk = 1;  // ksize <= 255 keeps one channel within 48 KB
   size_t smem = (size_t)ci_chunk * per_ci * sizeof(float);
   dim3 grid((len + kTL - 1) / kTL, (cout + kTC - 1) / kTC, batch < 65535 ? batch : 65535);
-  conv1d_kernel<<<grid, kThreads, smem>>>(batch, cin, cout, len, ksize, ci_chunk, d_x, d_w, d_b, d_y);
+  conv1d_kernel<<<grid, kThreads, smem>>>(batch, cin, cout, len, ksize, ci_chunk, d_x, d_w, d_b,
+                                          d_y);
   cudaMemcpy(y, d_y, ye * sizeof(float), cudaMemcpyDeviceToHost);
   cudaFree(d_x);
   cudaFree(d_w);

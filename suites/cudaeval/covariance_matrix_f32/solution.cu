@@ -19,7 +19,8 @@
 constexpr int kT = 64;
 constexpr int kK = 16;
 
-__global__ void column_mean_kernel(int n, int p, const float* __restrict__ X, float* __restrict__ mean) {
+__global__ void column_mean_kernel(int n, int p, const float* __restrict__ X,
+                                   float* __restrict__ mean) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= p) return;
   double s = 0.0;
@@ -27,8 +28,8 @@ __global__ void column_mean_kernel(int n, int p, const float* __restrict__ X, fl
   mean[i] = (float)(s / n);
 }
 
-__global__ void covariance_kernel(int n, int p, int nt, const float* __restrict__ X, const float* __restrict__ mean,
-                                  float* __restrict__ cov) {
+__global__ void covariance_kernel(int n, int p, int nt, const float* __restrict__ X,
+                                  const float* __restrict__ mean, float* __restrict__ cov) {
   __shared__ float si[kK][kT], sj[kK][kT];
   int b = blockIdx.x, ti = 0;
   while (b >= nt - ti) {

@@ -2,8 +2,8 @@
 // every row i of a rows x cols matrix, or 0 when row i stores no entry in
 // column i (a structurally missing diagonal, or i >= cols) or stores an exact
 // 0 there. Column indices are sorted ascending within each row and distinct.
-void csrInverseDiagonal(int rows, int cols, const int* row_ptr, const int* col_idx, const double* values,
-                        double* dinv) {
+void csrInverseDiagonal(int rows, int cols, const int* row_ptr, const int* col_idx,
+                        const double* values, double* dinv) {
   (void)cols;
   for (int i = 0; i < rows; ++i) {
     double diag = 0.0;

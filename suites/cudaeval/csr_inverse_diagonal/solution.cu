@@ -6,7 +6,8 @@
 // hits the entry or the interval empties; rows with i past their last column
 // (or i >= cols) are rejected by one comparison before any search.
 __global__ void csr_inverse_diag_kernel(int rows, const int* __restrict__ row_ptr,
-                                        const int* __restrict__ col_idx, const double* __restrict__ values,
+                                        const int* __restrict__ col_idx,
+                                        const double* __restrict__ values,
                                         double* __restrict__ dinv) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= rows) return;
@@ -31,8 +32,8 @@ __global__ void csr_inverse_diag_kernel(int rows, const int* __restrict__ row_pt
   dinv[i] = diag != 0.0 ? 1.0 / diag : 0.0;
 }
 
-void csrInverseDiagonal(int rows, int cols, const int* row_ptr, const int* col_idx, const double* values,
-                        double* dinv) {
+void csrInverseDiagonal(int rows, int cols, const int* row_ptr, const int* col_idx,
+                        const double* values, double* dinv) {
   (void)cols;
   if (rows <= 0) return;
   int nnz = row_ptr[rows];

@@ -7,9 +7,10 @@
 // alpha * a + beta * b (a or b taken as 0 where that matrix stores nothing);
 // an entry that sums to 0 is kept. c_ptr receives rows + 1 offsets; c_col and
 // c_val are resized to the number of entries of C.
-void csrMatrixAdd(int rows, int cols, float alpha, const int* a_ptr, const int* a_col, const float* a_val,
-                  float beta, const int* b_ptr, const int* b_col, const float* b_val, int* c_ptr,
-                  std::vector<int>& c_col, std::vector<float>& c_val) {
+void csrMatrixAdd(int rows, int cols, float alpha, const int* a_ptr, const int* a_col,
+                  const float* a_val, float beta, const int* b_ptr, const int* b_col,
+                  const float* b_val, int* c_ptr, std::vector<int>& c_col,
+                  std::vector<float>& c_val) {
   (void)cols;
   c_col.clear();
   c_val.clear();

@@ -1,4 +1,5 @@
 #include <cuda_runtime.h>
+
 #include <vector>
 
 // Step 1 (thread_mapping): one thread per row merges A's and B's sorted
@@ -12,9 +13,9 @@
 // running total between chunks. The host reads back only nnz(C).
 constexpr int kScanThreads = 1024;
 
-__global__ void merge_count_kernel(int rows, const int* __restrict__ a_ptr, const int* __restrict__ a_col,
-                                   const int* __restrict__ b_ptr, const int* __restrict__ b_col,
-                                   int* __restrict__ counts) {
+__global__ void merge_count_kernel(int rows, const int* __restrict__ a_ptr,
+                                   const int* __restrict__ a_col, const int* __restrict__ b_ptr,
+                                   const int* __restrict__ b_col, int* __restrict__ counts) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= rows) return;
   int p = a_ptr[i], q = b_ptr[i];
@@ -30,7 +31,8 @@ __global__ void merge_count_kernel(int rows, const int* __restrict__ a_ptr, cons
 }
 
 // c_ptr[0] = 0, c_ptr[i + 1] = counts[0] + ... + counts[i].
-__global__ void scan_offsets_kernel(int rows, const int* __restrict__ counts, int* __restrict__ c_ptr) {
+__global__ void scan_offsets_kernel(int rows, const int* __restrict__ counts,
+                                    int* __restrict__ c_ptr) {
   __shared__ int warp_sums[kScanThreads / 32];
   __shared__ int carry;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
@@ -65,10 +67,12 @@ __global__ void scan_offsets_kernel(int rows, const int* __restrict__ counts, in
   }
 }
 
-__global__ void merge_fill_kernel(int rows, float alpha, const int* __restrict__ a_ptr, const int* __restrict__ a_col,
-                                  const float* __restrict__ a_val, float beta, const int* __restrict__ b_ptr,
+__global__ void merge_fill_kernel(int rows, float alpha, const int* __restrict__ a_ptr,
+                                  const int* __restrict__ a_col, const float* __restrict__ a_val,
+                                  float beta, const int* __restrict__ b_ptr,
                                   const int* __restrict__ b_col, const float* __restrict__ b_val,
-                                  const int* __restrict__ c_ptr, int* __restrict__ c_col, float* __restrict__ c_val) {
+                                  const int* __restrict__ c_ptr, int* __restrict__ c_col,
+                                  float* __restrict__ c_val) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= rows) return;
   int p = a_ptr[i], q = b_ptr[i];
@@ -93,17 +97,18 @@ __global__ void merge_fill_kernel(int rows, float alpha, const int* __restrict__
   }
 }
 
-void csrMatrixAdd(int rows, int cols, float alpha, const int* a_ptr, const int* a_col, const float* a_val,
-                  float beta, const int* b_ptr, const int* b_col, const float* b_val, int* c_ptr,
-                  std::vector<int>& c_col, std::vector<float>& c_val) {
+void csrMatrixAdd(int rows, int cols, float alpha, const int* a_ptr, const int* a_col,
+                  const float* a_val, float beta, const int* b_ptr, const int* b_col,
+                  const float* b_val, int* c_ptr, std::vector<int>& c_col,
+                  std::vector<float>& c_val) {
   (void)cols;
   c_col.clear();
   c_val.clear();
   if (rows < 0) rows = 0;
   int nnz_a = a_ptr[rows], nnz_b = b_ptr[rows];
   size_t ptr_bytes = ((size_t)rows + 1) * sizeof(int);
-  int *d_aptr = nullptr, *d_acol = nullptr, *d_bptr = nullptr, *d_bcol = nullptr, *d_counts = nullptr,
-      *d_cptr = nullptr, *d_ccol = nullptr;
+  int *d_aptr = nullptr, *d_acol = nullptr, *d_bptr = nullptr, *d_bcol = nullptr,
+      *d_counts = nullptr, *d_cptr = nullptr, *d_ccol = nullptr;
   float *d_aval = nullptr, *d_bval = nullptr, *d_cval = nullptr;
   cudaMalloc(&d_aptr, ptr_bytes);
   cudaMalloc(&d_bptr, ptr_bytes);
@@ -132,8 +137,8 @@ void csrMatrixAdd(int rows, int cols, float alpha, const int* a_ptr, const int* 
   cudaMalloc(&d_ccol, (size_t)(nnz_c > 0 ? nnz_c : 1) * sizeof(int));
   cudaMalloc(&d_cval, (size_t)(nnz_c > 0 ? nnz_c : 1) * sizeof(float));
   if (rows > 0)
-    merge_fill_kernel<<<grid, block>>>(rows, alpha, d_aptr, d_acol, d_aval, beta, d_bptr, d_bcol, d_bval, d_cptr,
-                                       d_ccol, d_cval);
+    merge_fill_kernel<<<grid, block>>>(rows, alpha, d_aptr, d_acol, d_aval, beta, d_bptr, d_bcol,
+                                       d_bval, d_cptr, d_ccol, d_cval);
   cudaMemcpy(c_ptr, d_cptr, ptr_bytes, cudaMemcpyDeviceToHost);
   c_col.resize((size_t)nnz_c);
   c_val.resize((size_t)nnz_c);

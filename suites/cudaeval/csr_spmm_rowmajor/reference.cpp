@@ -5,8 +5,8 @@
 // right-hand sides, e.g. the feature matrix of a graph convolution). Y is
 // rows x k, row-major. Each row of Y accumulates the scaled rows of X of the
 // row's stored entries in storage order.
-void csrSpmmRowMajor(int rows, int cols, int k, const int* row_ptr, const int* col_idx, const float* values,
-                     const float* X, float* Y) {
+void csrSpmmRowMajor(int rows, int cols, int k, const int* row_ptr, const int* col_idx,
+                     const float* values, const float* X, float* Y) {
   (void)cols;
   const long long ld = k;
   for (int i = 0; i < rows; ++i) {

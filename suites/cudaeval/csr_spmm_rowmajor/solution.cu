@@ -15,9 +15,9 @@
 // Entries are accumulated in storage order, as in the reference.
 constexpr int kWarpsPerBlock = 8;
 
-__global__ void csr_spmm_kernel(int rows, int k, const int* __restrict__ row_ptr, const int* __restrict__ col_idx,
-                                const float* __restrict__ values, const float* __restrict__ X,
-                                float* __restrict__ Y) {
+__global__ void csr_spmm_kernel(int rows, int k, const int* __restrict__ row_ptr,
+                                const int* __restrict__ col_idx, const float* __restrict__ values,
+                                const float* __restrict__ X, float* __restrict__ Y) {
   int warp = blockIdx.x * kWarpsPerBlock + (threadIdx.x >> 5);
   int lane = threadIdx.x & 31;
   if (warp >= rows) return;  // whole warp leaves together
@@ -50,8 +50,8 @@ __global__ void csr_spmm_kernel(int rows, int k, const int* __restrict__ row_ptr
   }
 }
 
-void csrSpmmRowMajor(int rows, int cols, int k, const int* row_ptr, const int* col_idx, const float* values,
-                     const float* X, float* Y) {
+void csrSpmmRowMajor(int rows, int cols, int k, const int* row_ptr, const int* col_idx,
+                     const float* values, const float* X, float* Y) {
   if (rows <= 0 || k <= 0) return;
   int nnz = row_ptr[rows];
   size_t nz = nnz > 0 ? (size_t)nnz : 1;

@@ -9,8 +9,8 @@
 //   x_new[i] = x[i] + omega * (b[i] - sum_k A[i][k] * x[k]) / A[i][i]
 // (the row sum in storage order), leaves the last iterate in x and returns
 // the 2-norm of its residual b - A x (squares summed in row order).
-double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const double* values, const double* b,
-                         double omega, int iters, double* x) {
+double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const double* values,
+                         const double* b, double omega, int iters, double* x) {
   std::vector<double> next(static_cast<std::size_t>(n));
   for (int it = 0; it < iters; ++it) {
     for (int i = 0; i < n; ++i) {

@@ -19,8 +19,9 @@ constexpr int kThreads = 256;
 constexpr int kLanes = 8;  // lanes per row
 constexpr int kRowsPerBlock = kThreads / kLanes;
 
-__global__ void inv_diag_kernel(int n, const int* __restrict__ row_ptr, const int* __restrict__ col_idx,
-                                const double* __restrict__ values, double* __restrict__ inv_diag) {
+__global__ void inv_diag_kernel(int n, const int* __restrict__ row_ptr,
+                                const int* __restrict__ col_idx, const double* __restrict__ values,
+                                double* __restrict__ inv_diag) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   double d = 0.0;
@@ -30,7 +31,8 @@ __global__ void inv_diag_kernel(int n, const int* __restrict__ row_ptr, const in
 }
 
 __device__ __forceinline__ double row_dot(int i, int sub, const int* __restrict__ row_ptr,
-                                          const int* __restrict__ col_idx, const double* __restrict__ values,
+                                          const int* __restrict__ col_idx,
+                                          const double* __restrict__ values,
                                           const double* __restrict__ x) {
   double s = 0.0;
   for (int k = __ldg(&row_ptr[i]) + sub; k < __ldg(&row_ptr[i + 1]); k += kLanes)
@@ -41,7 +43,8 @@ __device__ __forceinline__ double row_dot(int i, int sub, const int* __restrict_
   return s;
 }
 
-__global__ void jacobi_sweep_kernel(int n, const int* __restrict__ row_ptr, const int* __restrict__ col_idx,
+__global__ void jacobi_sweep_kernel(int n, const int* __restrict__ row_ptr,
+                                    const int* __restrict__ col_idx,
                                     const double* __restrict__ values, const double* __restrict__ b,
                                     const double* __restrict__ inv_diag, double omega,
                                     const double* __restrict__ x_old, double* __restrict__ x_new) {
@@ -52,9 +55,10 @@ __global__ void jacobi_sweep_kernel(int n, const int* __restrict__ row_ptr, cons
   if (ok && sub == 0) x_new[i] = x_old[i] + omega * (__ldg(&b[i]) - ax) * inv_diag[i];
 }
 
-__global__ void residual_kernel(int n, const int* __restrict__ row_ptr, const int* __restrict__ col_idx,
-                                const double* __restrict__ values, const double* __restrict__ b,
-                                const double* __restrict__ x, double* __restrict__ rr) {
+__global__ void residual_kernel(int n, const int* __restrict__ row_ptr,
+                                const int* __restrict__ col_idx, const double* __restrict__ values,
+                                const double* __restrict__ b, const double* __restrict__ x,
+                                double* __restrict__ rr) {
   __shared__ double warp_part[kThreads / 32];
   int i = blockIdx.x * kRowsPerBlock + threadIdx.x / kLanes;
   int sub = threadIdx.x % kLanes;
@@ -78,14 +82,14 @@ __global__ void residual_kernel(int n, const int* __restrict__ row_ptr, const in
 __global__ void zero_kernel(double* v) { *v = 0.0; }
 __global__ void sqrt_kernel(const double* rr, double* norm) { *norm = sqrt(*rr); }
 
-double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const double* values, const double* b,
-                         double omega, int iters, double* x) {
+double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const double* values,
+                         const double* b, double omega, int iters, double* x) {
   int nn = n > 0 ? n : 0;
   int nnz = nn > 0 ? row_ptr[nn] : 0;
   size_t vb = (size_t)(nn > 0 ? nn : 1) * sizeof(double);
   int *d_ptr = nullptr, *d_col = nullptr;
-  double *d_val = nullptr, *d_b = nullptr, *d_inv = nullptr, *d_x[2] = {nullptr, nullptr}, *d_rr = nullptr,
-         *d_norm = nullptr;
+  double *d_val = nullptr, *d_b = nullptr, *d_inv = nullptr, *d_x[2] = {nullptr, nullptr},
+         *d_rr = nullptr, *d_norm = nullptr;
   cudaMalloc(&d_ptr, ((size_t)nn + 1) * sizeof(int));
   cudaMalloc(&d_col, (size_t)(nnz > 0 ? nnz : 1) * sizeof(int));
   cudaMalloc(&d_val, (size_t)(nnz > 0 ? nnz : 1) * sizeof(double));
@@ -106,7 +110,8 @@ double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const do
   }
   int row_blocks = (nn + kRowsPerBlock - 1) / kRowsPerBlock;
   if (row_blocks < 1) row_blocks = 1;
-  if (nn > 0) inv_diag_kernel<<<(nn + kThreads - 1) / kThreads, kThreads>>>(nn, d_ptr, d_col, d_val, d_inv);
+  if (nn > 0)
+    inv_diag_kernel<<<(nn + kThreads - 1) / kThreads, kThreads>>>(nn, d_ptr, d_col, d_val, d_inv);
 
   cudaStream_t stream;
   cudaStreamCreate(&stream);
@@ -115,12 +120,14 @@ double csrWeightedJacobi(int n, const int* row_ptr, const int* col_idx, const do
   cudaStreamBeginCapture(stream, cudaStreamCaptureModeThreadLocal);
   int cur = 0;
   for (int it = 0; it < iters && nn > 0; ++it) {
-    jacobi_sweep_kernel<<<row_blocks, kThreads, 0, stream>>>(nn, d_ptr, d_col, d_val, d_b, d_inv, omega, d_x[cur],
-                                                              d_x[1 - cur]);
+    jacobi_sweep_kernel<<<row_blocks, kThreads, 0, stream>>>(nn, d_ptr, d_col, d_val, d_b, d_inv,
+                                                             omega, d_x[cur], d_x[1 - cur]);
     cur = 1 - cur;
   }
   zero_kernel<<<1, 1, 0, stream>>>(d_rr);
-  if (nn > 0) residual_kernel<<<row_blocks, kThreads, 0, stream>>>(nn, d_ptr, d_col, d_val, d_b, d_x[cur], d_rr);
+  if (nn > 0)
+    residual_kernel<<<row_blocks, kThreads, 0, stream>>>(nn, d_ptr, d_col, d_val, d_b, d_x[cur],
+                                                         d_rr);
   sqrt_kernel<<<1, 1, 0, stream>>>(d_rr, d_norm);
   cudaStreamEndCapture(stream, &graph);
   cudaGraphInstantiate(&exec, graph, 0);

@@ -2,8 +2,8 @@
 // token ids, out[t][:] = table[ids[t]][:] * scale, where table is a row-major
 // vocab x dim matrix. A negative id is the padding token and produces a row of
 // zeros. Ids are otherwise in [0, vocab).
-void embeddingGatherScaled(int n, const int* ids, int vocab, int dim, const float* table, float scale,
-                           float* out) {
+void embeddingGatherScaled(int n, const int* ids, int vocab, int dim, const float* table,
+                           float scale, float* out) {
   (void)vocab;
   for (int t = 0; t < n; ++t) {
     float* row = out + static_cast<long long>(t) * dim;

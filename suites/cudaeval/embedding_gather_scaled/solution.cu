@@ -6,8 +6,9 @@
 // Step 2 (vectorized_memory_access): when dim is a multiple of 4 every row
 // starts on a 16-byte boundary, so rows are read and written as float4.
 template <int kVec>
-__global__ void embedding_gather_kernel(int n, const int* __restrict__ ids, int dim, const float* __restrict__ table,
-                                        float scale, float* __restrict__ out) {
+__global__ void embedding_gather_kernel(int n, const int* __restrict__ ids, int dim,
+                                        const float* __restrict__ table, float scale,
+                                        float* __restrict__ out) {
   int units = dim / kVec;
   int u = blockIdx.x * blockDim.x + threadIdx.x;
   if (u >= units) return;
@@ -30,8 +31,8 @@ __global__ void embedding_gather_kernel(int n, const int* __restrict__ ids, int 
   }
 }
 
-void embeddingGatherScaled(int n, const int* ids, int vocab, int dim, const float* table, float scale,
-                           float* out) {
+void embeddingGatherScaled(int n, const int* ids, int vocab, int dim, const float* table,
+                           float scale, float* out) {
   if (n <= 0 || dim <= 0) return;
   size_t table_elems = (size_t)vocab * dim;
   size_t out_bytes = (size_t)n * dim * sizeof(float);
@@ -41,7 +42,8 @@ void embeddingGatherScaled(int n, const int* ids, int vocab, int dim, const floa
   cudaMalloc(&d_table, (table_elems > 0 ? table_elems : 1) * sizeof(float));
   cudaMalloc(&d_out, out_bytes);
   cudaMemcpy(d_ids, ids, (size_t)n * sizeof(int), cudaMemcpyHostToDevice);
-  if (table_elems > 0) cudaMemcpy(d_table, table, table_elems * sizeof(float), cudaMemcpyHostToDevice);
+  if (table_elems > 0)
+    cudaMemcpy(d_table, table, table_elems * sizeof(float), cudaMemcpyHostToDevice);
   const int block = 128;
   unsigned gy = (unsigned)(n < 65535 ? n : 65535);
   if (dim % 4 == 0) {

@@ -28,8 +28,9 @@ __global__ void zero_kernel(int n, double* __restrict__ v) {
   if (i < n) v[i] = 0.0;
 }
 
-__global__ void factor_var_kernel(int P, int m, int k, const float* __restrict__ W, const float* __restrict__ B,
-                                  const float* __restrict__ D, double* __restrict__ var) {
+__global__ void factor_var_kernel(int P, int m, int k, const float* __restrict__ W,
+                                  const float* __restrict__ B, const float* __restrict__ D,
+                                  double* __restrict__ var) {
   __shared__ float sW[kK][kT + 2];
   __shared__ float sB[kK][kT];
   __shared__ float sD[kK];
@@ -51,7 +52,8 @@ __global__ void factor_var_kernel(int P, int m, int k, const float* __restrict__
       int gbi = i0 + bi, gf = f0 + f;
       sB[bi][f] = (gbi < m && gf < k) ? __ldg(&B[(long long)gbi * k + gf]) : 0.0f;
     }
-    if (threadIdx.x < kK) sD[threadIdx.x] = i0 + threadIdx.x < m ? __ldg(&D[i0 + threadIdx.x]) : 0.0f;
+    if (threadIdx.x < kK)
+      sD[threadIdx.x] = i0 + threadIdx.x < m ? __ldg(&D[i0 + threadIdx.x]) : 0.0f;
     __syncthreads();
 #pragma unroll
     for (int i = 0; i < kK; ++i) {
@@ -90,7 +92,8 @@ __global__ void factor_var_kernel(int P, int m, int k, const float* __restrict__
   }
 }
 
-void factorPortfolioVariance(int P, int m, int k, const float* W, const float* B, const float* D, double* var) {
+void factorPortfolioVariance(int P, int m, int k, const float* W, const float* B, const float* D,
+                             double* var) {
   if (P <= 0) return;
   int mm = m > 0 ? m : 0, kk = k > 0 ? k : 0;
   size_t we = (size_t)P * mm, be = (size_t)mm * kk;

@@ -8,8 +8,8 @@
 //   hist_g[f * nbins + b] = sum of grad[i] over samples with bins[i][f] == b
 //   hist_h[f * nbins + b] = sum of hess[i] over the same samples,
 // accumulated in double. Both histograms are overwritten.
-void gbdtGradHistogram(int n, int nfeat, int nbins, const uint8_t* bins, const float* grad, const float* hess,
-                       double* hist_g, double* hist_h) {
+void gbdtGradHistogram(int n, int nfeat, int nbins, const uint8_t* bins, const float* grad,
+                       const float* hess, double* hist_g, double* hist_h) {
   std::fill(hist_g, hist_g + nfeat * nbins, 0.0);
   std::fill(hist_h, hist_h + nfeat * nbins, 0.0);
   for (int i = 0; i < n; ++i) {

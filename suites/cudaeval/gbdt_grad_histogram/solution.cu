@@ -1,4 +1,5 @@
 #include <cuda_runtime.h>
+
 #include <cstdint>
 
 // Step 1 (thread_mapping): one thread per sample adds its gradient and
@@ -14,9 +15,10 @@
 constexpr int kThreads = 256;
 constexpr int kSharedBytes = 32768;
 
-__global__ void gbdt_hist_kernel(int n, int nfeat, int nbins, int feat_per_group, const uint8_t* __restrict__ bins,
-                                 const float* __restrict__ grad, const float* __restrict__ hess,
-                                 double* __restrict__ hist_g, double* __restrict__ hist_h) {
+__global__ void gbdt_hist_kernel(int n, int nfeat, int nbins, int feat_per_group,
+                                 const uint8_t* __restrict__ bins, const float* __restrict__ grad,
+                                 const float* __restrict__ hess, double* __restrict__ hist_g,
+                                 double* __restrict__ hist_h) {
   extern __shared__ double sh[];
   int f0 = blockIdx.y * feat_per_group;
   int nf = min(feat_per_group, nfeat - f0);
@@ -45,8 +47,8 @@ __global__ void gbdt_hist_kernel(int n, int nfeat, int nbins, int feat_per_group
   }
 }
 
-void gbdtGradHistogram(int n, int nfeat, int nbins, const uint8_t* bins, const float* grad, const float* hess,
-                       double* hist_g, double* hist_h) {
+void gbdtGradHistogram(int n, int nfeat, int nbins, const uint8_t* bins, const float* grad,
+                       const float* hess, double* hist_g, double* hist_h) {
   if (nfeat <= 0 || nbins <= 0) return;
   if (n < 0) n = 0;
   size_t slots = (size_t)nfeat * nbins;
@@ -72,7 +74,8 @@ void gbdtGradHistogram(int n, int nfeat, int nbins, const uint8_t* bins, const f
     int blocks = (n + kThreads - 1) / kThreads;
     dim3 grid(blocks < 128 ? blocks : 128, groups);
     size_t smem = (size_t)2 * feat_per_group * nbins * sizeof(double);
-    gbdt_hist_kernel<<<grid, kThreads, smem>>>(n, nfeat, nbins, feat_per_group, d_bins, d_grad, d_hess, d_g, d_h);
+    gbdt_hist_kernel<<<grid, kThreads, smem>>>(n, nfeat, nbins, feat_per_group, d_bins, d_grad,
+                                               d_hess, d_g, d_h);
   }
   cudaMemcpy(hist_g, d_g, slots * sizeof(double), cudaMemcpyDeviceToHost);
   cudaMemcpy(hist_h, d_h, slots * sizeof(double), cudaMemcpyDeviceToHost);

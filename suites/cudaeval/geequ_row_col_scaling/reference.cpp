@@ -16,6 +16,7 @@ void geequRowColScaling(int m, int n, const double* A, double* r, double* c) {
   }
   for (int j = 0; j < n; ++j) c[j] = 0.0;
   for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) c[j] = std::fmax(c[j], r[i] * std::fabs(A[static_cast<long long>(i) * n + j]));
+    for (int j = 0; j < n; ++j)
+      c[j] = std::fmax(c[j], r[i] * std::fabs(A[static_cast<long long>(i) * n + j]));
   for (int j = 0; j < n; ++j) c[j] = c[j] > 0.0 ? 1.0 / c[j] : 1.0;
 }

@@ -17,7 +17,8 @@ constexpr int kRowWarps = 8;
 constexpr int kColThreads = 128;
 constexpr int kRowsPerChunk = 128;
 
-__global__ void row_factor_kernel(int m, int n, const double* __restrict__ A, double* __restrict__ r) {
+__global__ void row_factor_kernel(int m, int n, const double* __restrict__ A,
+                                  double* __restrict__ r) {
   int i = blockIdx.x * kRowWarps + (threadIdx.x >> 5);
   int lane = threadIdx.x & 31;
   if (i >= m) return;
@@ -33,7 +34,8 @@ __global__ void col_zero_kernel(int n, unsigned long long* __restrict__ cbits) {
   if (j < n) cbits[j] = 0ull;  // the bit pattern of +0.0
 }
 
-__global__ void col_max_kernel(int m, int n, const double* __restrict__ A, const double* __restrict__ r,
+__global__ void col_max_kernel(int m, int n, const double* __restrict__ A,
+                               const double* __restrict__ r,
                                unsigned long long* __restrict__ cbits) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= n) return;
@@ -41,12 +43,14 @@ __global__ void col_max_kernel(int m, int n, const double* __restrict__ A, const
   for (int ch = blockIdx.y; ch < chunks; ch += gridDim.y) {
     int i0 = ch * kRowsPerChunk, i1 = min(m, i0 + kRowsPerChunk);
     double mx = 0.0;
-    for (int i = i0; i < i1; ++i) mx = fmax(mx, __ldg(&r[i]) * fabs(__ldg(&A[(long long)i * n + j])));
+    for (int i = i0; i < i1; ++i)
+      mx = fmax(mx, __ldg(&r[i]) * fabs(__ldg(&A[(long long)i * n + j])));
     atomicMax(&cbits[j], (unsigned long long)__double_as_longlong(mx));
   }
 }
 
-__global__ void col_factor_kernel(int n, const unsigned long long* __restrict__ cbits, double* __restrict__ c) {
+__global__ void col_factor_kernel(int n, const unsigned long long* __restrict__ cbits,
+                                  double* __restrict__ c) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= n) return;
   double mx = __longlong_as_double((long long)cbits[j]);
@@ -64,7 +68,8 @@ void geequRowColScaling(int m, int n, const double* A, double* r, double* c) {
   cudaMalloc(&d_c, (size_t)(nn > 0 ? nn : 1) * sizeof(double));
   cudaMalloc(&d_bits, (size_t)(nn > 0 ? nn : 1) * sizeof(unsigned long long));
   if (ae > 0) cudaMemcpy(d_a, A, ae * sizeof(double), cudaMemcpyHostToDevice);
-  if (mm > 0) row_factor_kernel<<<(mm + kRowWarps - 1) / kRowWarps, kRowWarps * 32>>>(mm, nn, d_a, d_r);
+  if (mm > 0)
+    row_factor_kernel<<<(mm + kRowWarps - 1) / kRowWarps, kRowWarps * 32>>>(mm, nn, d_a, d_r);
   if (nn > 0) {
     int gx = (nn + kColThreads - 1) / kColThreads;
     col_zero_kernel<<<gx, kColThreads>>>(nn, d_bits);

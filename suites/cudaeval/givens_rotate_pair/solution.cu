@@ -1,4 +1,5 @@
 #include <cuda_runtime.h>
+
 #include <cmath>
 
 // The rotation (c, s) depends only on the two scalars, so it is formed once on
@@ -16,7 +17,8 @@ __device__ __forceinline__ void rotate_one(float c, float s, float& xi, float& y
   yi = c * yo - s * xo;
 }
 
-__global__ void givens_rotate_kernel(int n, float c, float s, float* __restrict__ x, float* __restrict__ y) {
+__global__ void givens_rotate_kernel(int n, float c, float s, float* __restrict__ x,
+                                     float* __restrict__ y) {
   int t = blockIdx.x * blockDim.x + threadIdx.x;
   int n4 = n / 4;
   if (t < n4) {

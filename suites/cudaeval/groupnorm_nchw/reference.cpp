@@ -8,13 +8,14 @@
 // becomes
 //   y = (x - mean) / sqrt(var + eps) * gamma[c] + beta[c]
 // evaluated in double and rounded to float (c is the value's channel).
-void groupNorm(int batch, int channels, int hw, int groups, const float* x, const float* gamma, const float* beta,
-               float eps, float* y) {
+void groupNorm(int batch, int channels, int hw, int groups, const float* x, const float* gamma,
+               const float* beta, float eps, float* y) {
   const int cpg = channels / groups;
   const long long gsize = static_cast<long long>(cpg) * hw;
   for (int n = 0; n < batch; ++n) {
     for (int g = 0; g < groups; ++g) {
-      const long long base = (static_cast<long long>(n) * channels + static_cast<long long>(g) * cpg) * hw;
+      const long long base =
+          (static_cast<long long>(n) * channels + static_cast<long long>(g) * cpg) * hw;
       double sum = 0.0;
       for (long long t = 0; t < gsize; ++t) sum += x[base + t];
       const double mean = sum / static_cast<double>(gsize);

@@ -52,9 +52,9 @@ __device__ __forceinline__ Welford shfl_merge(Welford w, int off) {
   return merge(w, o);
 }
 
-__global__ void groupnorm_kernel(int channels, int hw, int groups, int cpg, const float* __restrict__ x,
-                                 const float* __restrict__ gamma, const float* __restrict__ beta, float eps,
-                                 float* __restrict__ y) {
+__global__ void groupnorm_kernel(int channels, int hw, int groups, int cpg,
+                                 const float* __restrict__ x, const float* __restrict__ gamma,
+                                 const float* __restrict__ beta, float eps, float* __restrict__ y) {
   __shared__ Welford warp_w[kThreads / 32];
   __shared__ double scale[kMaxCpg], shift[kMaxCpg];
   __shared__ double s_mean, s_inv;
@@ -129,8 +129,8 @@ __global__ void groupnorm_kernel(int channels, int hw, int groups, int cpg, cons
   }
 }
 
-void groupNorm(int batch, int channels, int hw, int groups, const float* x, const float* gamma, const float* beta,
-               float eps, float* y) {
+void groupNorm(int batch, int channels, int hw, int groups, const float* x, const float* gamma,
+               const float* beta, float eps, float* y) {
   if (batch <= 0 || channels <= 0 || hw <= 0 || groups <= 0) return;
   int cpg = channels / groups;
   size_t elems = (size_t)batch * channels * hw;
@@ -142,7 +142,8 @@ void groupNorm(int batch, int channels, int hw, int groups, const float* x, cons
   cudaMemcpy(d_x, x, elems * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(d_g, gamma, (size_t)channels * sizeof(float), cudaMemcpyHostToDevice);
   cudaMemcpy(d_b, beta, (size_t)channels * sizeof(float), cudaMemcpyHostToDevice);
-  groupnorm_kernel<<<batch * groups, kThreads>>>(channels, hw, groups, cpg, d_x, d_g, d_b, eps, d_y);
+  groupnorm_kernel<<<batch * groups, kThreads>>>(channels, hw, groups, cpg, d_x, d_g, d_b, eps,
+                                                 d_y);
   cudaMemcpy(y, d_y, elems * sizeof(float), cudaMemcpyDeviceToHost);
   cudaFree(d_x);
   cudaFree(d_y);

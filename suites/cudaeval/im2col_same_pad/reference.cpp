@@ -17,7 +17,8 @@ void im2colSamePad(int channels, int height, int width, int ksize, const float* 
           for (int x = 0; x < width; ++x) {
             const int sx = x + kx - pad;
             const bool inside = sy >= 0 && sy < height && sx >= 0 && sx < width;
-            dst[y * width + x] = inside ? img[c * plane + static_cast<long long>(sy) * width + sx] : 0.0f;
+            dst[y * width + x] =
+                inside ? img[c * plane + static_cast<long long>(sy) * width + sx] : 0.0f;
           }
         }
       }

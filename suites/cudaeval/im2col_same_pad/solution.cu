@@ -7,8 +7,8 @@
 // division-heavy index decode each), a thread decodes (c, y, x) once and
 // writes all ksize * ksize entries of its column; for a fixed kernel offset a
 // warp's writes go to 32 consecutive columns of one row.
-__global__ void im2col_kernel(int channels, int height, int width, int ksize, const float* __restrict__ img,
-                              float* __restrict__ cols) {
+__global__ void im2col_kernel(int channels, int height, int width, int ksize,
+                              const float* __restrict__ img, float* __restrict__ cols) {
   const int pad = ksize / 2;
   const long long plane = (long long)height * width;
   const long long total = (long long)channels * plane;
@@ -25,7 +25,8 @@ __global__ void im2col_kernel(int channels, int height, int width, int ksize, co
       bool row_in = sy >= 0 && sy < height;
       for (int kx = 0; kx < ksize; ++kx) {
         int sx = x + kx - pad;
-        float v = (row_in && sx >= 0 && sx < width) ? __ldg(&src[(long long)sy * width + sx]) : 0.0f;
+        float v =
+            (row_in && sx >= 0 && sx < width) ? __ldg(&src[(long long)sy * width + sx]) : 0.0f;
         *dst = v;
         dst += plane;
       }

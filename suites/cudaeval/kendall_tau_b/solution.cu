@@ -21,7 +21,8 @@ constexpr int kThreads = 128;
 constexpr int kR = 4;
 constexpr int kTile = kThreads * kR;
 
-__global__ void kendall_pairs_kernel(int n, int nt, const float* __restrict__ x, const float* __restrict__ y,
+__global__ void kendall_pairs_kernel(int n, int nt, const float* __restrict__ x,
+                                     const float* __restrict__ y,
                                      unsigned long long* __restrict__ counters) {
   __shared__ float sx[kTile], sy[kTile];
   __shared__ long long part[3][kThreads / 32];
@@ -98,7 +99,8 @@ __global__ void zero_counters_kernel(unsigned long long* c) {
   if (threadIdx.x < 3) c[threadIdx.x] = 0ull;
 }
 
-__global__ void tau_kernel(int n, const unsigned long long* __restrict__ c, double* __restrict__ tau) {
+__global__ void tau_kernel(int n, const unsigned long long* __restrict__ c,
+                           double* __restrict__ tau) {
   double s = (double)(long long)c[0];
   double n0 = 0.5 * (double)n * (n - 1);
   double den = (n0 - (double)(long long)c[1]) * (n0 - (double)(long long)c[2]);

@@ -9,7 +9,8 @@ void kroneckerProduct(int ma, int na, int mb, int nb, const float* A, const floa
     for (int ja = 0; ja < na; ++ja) {
       const float a = A[ia * na + ja];
       for (int ib = 0; ib < mb; ++ib) {
-        float* row = K + (static_cast<long long>(ia) * mb + ib) * k_cols + static_cast<long long>(ja) * nb;
+        float* row =
+            K + (static_cast<long long>(ia) * mb + ib) * k_cols + static_cast<long long>(ja) * nb;
         for (int jb = 0; jb < nb; ++jb) row[jb] = a * B[ib * nb + jb];
       }
     }

@@ -11,8 +11,9 @@
 constexpr int kTile = 16;
 constexpr int kPatch = 2 * kTile + 1;
 
-__global__ void maxpool_kernel(int planes, int h, int w, int oh, int ow, const float* __restrict__ in,
-                               float* __restrict__ out, int* __restrict__ idx) {
+__global__ void maxpool_kernel(int planes, int h, int w, int oh, int ow,
+                               const float* __restrict__ in, float* __restrict__ out,
+                               int* __restrict__ idx) {
   __shared__ float patch[kPatch][kPatch + 1];
   int oy0 = blockIdx.y * kTile, ox0 = blockIdx.x * kTile;
   int y0 = 2 * oy0 - 1, x0 = 2 * ox0 - 1;

@@ -11,8 +11,8 @@
 //   price  = exp(-r T) * mean of the payoffs
 //   stderr = exp(-r T) * sqrt(sample variance of the payoffs / paths)
 // (two-pass variance with divisor paths - 1), all in double; paths >= 2.
-void mcAsianCallPrice(int paths, int steps, const float* z, double s0, double strike, double r, double sigma,
-                      double T, double& price, double& stderr_out) {
+void mcAsianCallPrice(int paths, int steps, const float* z, double s0, double strike, double r,
+                      double sigma, double T, double& price, double& stderr_out) {
   const double dt = T / steps;
   const double drift = (r - 0.5 * sigma * sigma) * dt;
   const double vol = sigma * std::sqrt(dt);

@@ -47,8 +47,9 @@ __device__ Stats warp_merge(Stats s) {
   return s;
 }
 
-__global__ void asian_paths_kernel(int paths, int steps, const float* __restrict__ z, double s0, double strike,
-                                   double drift, double vol, Stats* __restrict__ block_stats) {
+__global__ void asian_paths_kernel(int paths, int steps, const float* __restrict__ z, double s0,
+                                   double strike, double drift, double vol,
+                                   Stats* __restrict__ block_stats) {
   __shared__ float tile[kWarps][32][33];
   __shared__ Stats warp_stats[kWarps];
   int warp = threadIdx.x >> 5, lane = threadIdx.x & 31;
@@ -60,7 +61,8 @@ __global__ void asian_paths_kernel(int paths, int steps, const float* __restrict
     __syncwarp();  // previous tile consumed
     for (int row = 0; row < 32; ++row) {
       int pr = p0 + row;
-      if (pr < paths && lane < tn) tile[warp][row][lane] = __ldg(&z[(long long)pr * steps + t0 + lane]);
+      if (pr < paths && lane < tn)
+        tile[warp][row][lane] = __ldg(&z[(long long)pr * steps + t0 + lane]);
     }
     __syncwarp();
     if (p < paths) {
@@ -107,8 +109,8 @@ __global__ void asian_final_kernel(int blocks, const Stats* __restrict__ block_s
   }
 }
 
-void mcAsianCallPrice(int paths, int steps, const float* z, double s0, double strike, double r, double sigma,
-                      double T, double& price, double& stderr_out) {
+void mcAsianCallPrice(int paths, int steps, const float* z, double s0, double strike, double r,
+                      double sigma, double T, double& price, double& stderr_out) {
   if (paths <= 0 || steps <= 0) return;
   double dt = T / steps;
   double drift = (r - 0.5 * sigma * sigma) * dt;

@@ -19,8 +19,8 @@ __device__ __forceinline__ float warp_sum(float v) {
   return v;
 }
 
-__global__ void rmsnorm_kernel(int rows, int d, const float* __restrict__ x, const float* __restrict__ w, float eps,
-                               float* __restrict__ y) {
+__global__ void rmsnorm_kernel(int rows, int d, const float* __restrict__ x,
+                               const float* __restrict__ w, float eps, float* __restrict__ y) {
   int r = blockIdx.x * kWarpsPerBlock + (threadIdx.x >> 5);
   int lane = threadIdx.x & 31;
   if (r >= rows) return;
@@ -37,7 +37,8 @@ __global__ void rmsnorm_kernel(int rows, int d, const float* __restrict__ x, con
     for (int c = 0; c < kCache; ++c) {
       int k = lane + c * 32;
       cache[c] = k < n4 ? __ldg(&x4[k]) : make_float4(0.f, 0.f, 0.f, 0.f);
-      ss += cache[c].x * cache[c].x + cache[c].y * cache[c].y + cache[c].z * cache[c].z + cache[c].w * cache[c].w;
+      ss += cache[c].x * cache[c].x + cache[c].y * cache[c].y + cache[c].z * cache[c].z +
+            cache[c].w * cache[c].w;
     }
     float inv = rsqrtf(warp_sum(ss) / (float)d + eps);
 #pragma unroll

@@ -19,8 +19,8 @@ __device__ __forceinline__ double warp_sum(double v) {
   return v;
 }
 
-__global__ void pearson_kernel(int rows, int len, const float* __restrict__ x, const float* __restrict__ y,
-                               float* __restrict__ corr) {
+__global__ void pearson_kernel(int rows, int len, const float* __restrict__ x,
+                               const float* __restrict__ y, float* __restrict__ corr) {
   int r = blockIdx.x * kWarpsPerBlock + (threadIdx.x >> 5);
   int lane = threadIdx.x & 31;
   if (r >= rows) return;

@@ -80,14 +80,17 @@ __device__ Nrm2Pair block_merge(Nrm2Pair p) {
   return p;  // valid in thread 0
 }
 
-__global__ void nrm2_partial_kernel(int n, const double* __restrict__ x, Nrm2Pair* __restrict__ partial) {
+__global__ void nrm2_partial_kernel(int n, const double* __restrict__ x,
+                                    Nrm2Pair* __restrict__ partial) {
   Nrm2Pair p = {0.0, 0.0};
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x) absorb(p, __ldg(&x[i]));
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    absorb(p, __ldg(&x[i]));
   p = block_merge(p);
   if (threadIdx.x == 0) partial[blockIdx.x] = p;
 }
 
-__global__ void nrm2_final_kernel(int count, const Nrm2Pair* __restrict__ partial, double* __restrict__ result) {
+__global__ void nrm2_final_kernel(int count, const Nrm2Pair* __restrict__ partial,
+                                  double* __restrict__ result) {
   Nrm2Pair p = {0.0, 0.0};
   for (int i = threadIdx.x; i < count; i += blockDim.x) p = merge(p, partial[i]);
   p = block_merge(p);

@@ -7,8 +7,8 @@
 //   grad[b][c] = (softmax(z_b)[c] - [c == labels[b]]) / batch
 // Each row is shifted by its maximum before exponentiating. The loss is
 // accumulated in double and returned through `loss`.
-void softmaxXentLossGrad(int batch, int classes, const float* logits, const int* labels, float* grad,
-                         float& loss) {
+void softmaxXentLossGrad(int batch, int classes, const float* logits, const int* labels,
+                         float* grad, float& loss) {
   double total = 0.0;
   for (int b = 0; b < batch; ++b) {
     const float* z = logits + static_cast<long long>(b) * classes;

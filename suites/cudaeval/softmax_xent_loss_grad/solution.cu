@@ -15,8 +15,9 @@
 // with atomicAdd; a one-thread kernel divides by batch on the device.
 constexpr int kWarpsPerBlock = 4;
 
-__global__ void xent_kernel(int batch, int classes, const float* __restrict__ logits, const int* __restrict__ labels,
-                            float* __restrict__ grad, double* __restrict__ loss_sum) {
+__global__ void xent_kernel(int batch, int classes, const float* __restrict__ logits,
+                            const int* __restrict__ labels, float* __restrict__ grad,
+                            double* __restrict__ loss_sum) {
   int b = blockIdx.x * kWarpsPerBlock + (threadIdx.x >> 5);
   int lane = threadIdx.x & 31;
   if (b >= batch) return;
@@ -56,12 +57,13 @@ __global__ void xent_kernel(int batch, int classes, const float* __restrict__ lo
 
 __global__ void zero_loss_kernel(double* loss_sum) { *loss_sum = 0.0; }
 
-__global__ void finish_loss_kernel(int batch, const double* __restrict__ loss_sum, float* __restrict__ loss) {
+__global__ void finish_loss_kernel(int batch, const double* __restrict__ loss_sum,
+                                   float* __restrict__ loss) {
   *loss = batch > 0 ? (float)(*loss_sum / batch) : 0.0f;
 }
 
-void softmaxXentLossGrad(int batch, int classes, const float* logits, const int* labels, float* grad,
-                         float& loss) {
+void softmaxXentLossGrad(int batch, int classes, const float* logits, const int* labels,
+                         float* grad, float& loss) {
   int nb = batch > 0 ? batch : 0;
   size_t elems = (size_t)nb * (classes > 0 ? classes : 0);
   float *d_logits = nullptr, *d_grad = nullptr, *d_loss = nullptr;

@@ -9,7 +9,8 @@
 // negative gate exp(-a) is huge (or inf) and __fdividef returns 0, the correct
 // limit of a tiny value; the intrinsics' few-ulp error is well inside the
 // spec's 1e-4 relative tolerance.
-__global__ void swiglu_kernel(int rows, int d, const float* __restrict__ h, float* __restrict__ out) {
+__global__ void swiglu_kernel(int rows, int d, const float* __restrict__ h,
+                              float* __restrict__ out) {
   int j = blockIdx.x * blockDim.x + threadIdx.x;
   if (j >= d) return;
   for (int r = blockIdx.y; r < rows; r += gridDim.y) {

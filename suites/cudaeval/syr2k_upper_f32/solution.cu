@@ -21,8 +21,8 @@
 // padded to 66 floats: p lands on bank 2p + row, all 32 stores distinct.
 // Step 7 (loop_unrolling): the 16-step k-chunk loop and the 4 x 4 tile loops
 // are fully unrolled.
-constexpr int kT = 64;   // output tile edge
-constexpr int kK = 16;   // k-chunk
+constexpr int kT = 64;  // output tile edge
+constexpr int kK = 16;  // k-chunk
 constexpr int kPad = kT + 2;
 
 __global__ void syr2k_upper_kernel(int n, int k, int nt, float alpha, const float* __restrict__ A,

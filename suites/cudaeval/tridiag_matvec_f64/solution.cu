@@ -7,7 +7,8 @@
 // three neighbouring x values a warp needs overlap and hit in that cache.
 __global__ void tridiag_matvec_kernel(int n, double alpha, const double* __restrict__ dl,
                                       const double* __restrict__ d, const double* __restrict__ du,
-                                      const double* __restrict__ x, double beta, double* __restrict__ y) {
+                                      const double* __restrict__ x, double beta,
+                                      double* __restrict__ y) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n) return;
   double t = __ldg(&d[i]) * __ldg(&x[i]);

@@ -20,8 +20,8 @@
 constexpr int kT = 64;
 constexpr int kK = 16;
 
-__global__ void trmm_kernel(int n, int m, float alpha, const float* __restrict__ L, const float* __restrict__ B,
-                            float* __restrict__ out) {
+__global__ void trmm_kernel(int n, int m, float alpha, const float* __restrict__ L,
+                            const float* __restrict__ B, float* __restrict__ out) {
   __shared__ float sL[kK][kT + 2];
   __shared__ __align__(16) float sB[kK][kT];
   int i0 = blockIdx.y * kT, c0 = blockIdx.x * kT;
@@ -44,7 +44,8 @@ __global__ void trmm_kernel(int n, int m, float alpha, const float* __restrict__
         int p = e / (kT / 4), q = e - p * (kT / 4);
         int gp = p0 + p, gc = c0 + 4 * q;
         float4 v = make_float4(0.f, 0.f, 0.f, 0.f);
-        if (gp < n && gc < m) v = __ldg(reinterpret_cast<const float4*>(B + (long long)gp * m + gc));
+        if (gp < n && gc < m)
+          v = __ldg(reinterpret_cast<const float4*>(B + (long long)gp * m + gc));
         *reinterpret_cast<float4*>(&sB[p][4 * q]) = v;
       }
     } else {
