@@ -1,36 +1,43 @@
 #include <cuda_runtime.h>
 #include <cstddef>
 
+// The histogram bin of vertex v: its out-degree, with every degree of
+// nbins - 1 or more in the last bin.
+__device__ __forceinline__ int degree_bin(const int* __restrict__ row_ptr, int v, int last_bin) {
+  int d = row_ptr[v + 1] - row_ptr[v];
+  return d < last_bin ? d : last_bin;
+}
+
 // Step 1 (thread_mapping): each vertex's degree is independent; a grid-stride
 // loop gives one thread per vertex.
 // Step 2 (atomic_aggregation): a block counts into its own histogram in
 // dynamic shared memory (shared atomics are cheap and contend only within the
 // block) and adds each non-zero bin to the global histogram once.
 __global__ void degree_hist_kernel(int n, const int* __restrict__ row_ptr, int nbins, int* __restrict__ hist) {
-  extern __shared__ int local[];
-  for (int b = threadIdx.x; b < nbins; b += blockDim.x) local[b] = 0;
-  __syncthreads();
-  int stride = gridDim.x * blockDim.x;
-  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
-    int d = row_ptr[v + 1] - row_ptr[v];
-    if (d > nbins - 1) d = nbins - 1;
-    atomicAdd(&local[d], 1);
+  extern __shared__ int counts[];
+  const int last_bin = nbins - 1;
+  int t = threadIdx.x;
+  while (t < nbins) {
+    counts[t] = 0;
+    t += blockDim.x;
   }
   __syncthreads();
-  for (int b = threadIdx.x; b < nbins; b += blockDim.x) {
-    int c = local[b];
-    if (c != 0) atomicAdd(&hist[b], c);
+  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    atomicAdd(counts + degree_bin(row_ptr, v, last_bin), 1);
+  }
+  __syncthreads();
+  t = threadIdx.x;
+  while (t < nbins) {
+    if (counts[t] != 0) atomicAdd(hist + t, counts[t]);
+    t += blockDim.x;
   }
 }
 
 // Fallback for histograms too large for shared memory (not the usual case):
 // the same binning with global atomics.
 __global__ void degree_hist_global_kernel(int n, const int* __restrict__ row_ptr, int nbins, int* __restrict__ hist) {
-  int stride = gridDim.x * blockDim.x;
-  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
-    int d = row_ptr[v + 1] - row_ptr[v];
-    if (d > nbins - 1) d = nbins - 1;
-    atomicAdd(&hist[d], 1);
+  for (int v = blockIdx.x * blockDim.x + threadIdx.x; v < n; v += gridDim.x * blockDim.x) {
+    atomicAdd(hist + degree_bin(row_ptr, v, nbins - 1), 1);
   }
 }
 

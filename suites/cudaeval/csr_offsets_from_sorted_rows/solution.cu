@@ -2,9 +2,9 @@
 #include <cstddef>
 
 // Step 1 (thread_mapping): one thread per stored entry k (grid-stride loop).
-// Step 2 (algorithmic_restructuring): counting and scanning are replaced by
-// boundary detection, which the sorted input allows: row_ptr[r] is the first
-// position whose row is >= r. Entry k with prev = rows[k-1] (-1 for k = 0)
+// Step 2 (algorithmic_restructuring): the serial walk (or a count and a scan)
+// is replaced by boundary detection, which the sorted input allows:
+// row_ptr[r] is the first position whose row is >= r. Entry k with prev = rows[k-1] (-1 for k = 0)
 // and cur = rows[k] therefore owns row_ptr[prev+1 .. cur], all equal to k.
 // One extra thread (k == nnz, cur = nrows) fills the trailing offsets with
 // nnz. Every offset has exactly one writer, so there are no atomics, no scan
