@@ -23,6 +23,12 @@ struct SearchFlags {
   int iterations = 0;
   int max_depth = 6;
   int step_retries = 2;
+  bool close_failed_edges = true;  // false: a failed edge is never closed (the paper)
+  std::string q = "mean";          // mean | max: the Q that MCGS's selection ranks by
+  // ours | paper: --protocol paper sets the paper's values of the flags not
+  // given explicitly (rollouts 10, --q max, --no-close-failed-edges,
+  // --no-heldout, budget 200) and SearchOptions::protocol.
+  std::string protocol = "ours";
   std::string retrieval = "bm25";  // bm25 | embeddings (the backend's /v1/embeddings)
   double c = 1.41421356237;
   double epsilon = 0.1;
@@ -52,6 +58,8 @@ struct SearchFlags {
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
+  // --protocol paper: the paper's values of the flags `sub` was not given.
+  void ApplyPaperProtocolFlags(const CLI::App* sub);
   SearchOptions ToOptions() const;
   // The shaping the flags and the backend give: embedded, prefill and grammar
   // on; an endpoint, no prefill and the grammar only with --guided-decoding.
