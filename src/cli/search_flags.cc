@@ -85,9 +85,15 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
   sub->add_option("--retrieval", retrieval,
                   "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
-                  "embeddings (the endpoint's /v1/embeddings; needs --endpoint)")
+                  "embeddings (cosine of mean-pooled embeddings, as the paper's CodeBERTScore-like RAG: the "
+                  "embedded model's own, an endpoint's /v1/embeddings, or --embed-model's; a query that cannot "
+                  "be embedded falls back to BM25)")
       ->capture_default_str()
       ->check(CLI::IsMember({"bm25", "embeddings"}));
+  sub->add_option("--embed-model", embed_model,
+                  "with --retrieval embeddings: a GGUF file whose llama.cpp embeddings rank the examples (default: "
+                  "the search's own model)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
@@ -233,6 +239,7 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
                    {"retrieval", retrieval}, {"heldout", heldout}};
+  if (!embed_model.empty()) j["embed_model"] = fs::path(embed_model).filename().string();
   // Only where they differ from the defaults, so that earlier rows keep their hash.
   if (protocol != "ours") j["protocol"] = protocol;
   if (q != "mean") j["q"] = q;
@@ -275,6 +282,17 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
   }
   if (f.retrieval == "embeddings" && env->index) {
     LlmBackend* llm = env->llm.get();
+    if (!f.embed_model.empty()) {
+      LlamaOptions lo;
+      lo.model_path = f.embed_model;
+      lo.threads = f.backend.threads;
+      lo.context_size = 2048;
+      lo.max_sequences = 1;
+      auto made = NewLlamaBackend(lo);
+      if (!made.ok()) return made.status().WithContext("--embed-model");
+      env->embedder = std::move(*made);
+      llm = env->embedder.get();
+    }
     Status s = env->index->UseEmbeddings(*env->graph, [llm](const std::vector<std::string>& texts) {
       return llm->Embed(texts);
     });

@@ -29,7 +29,8 @@ struct SearchFlags {
   // given explicitly (rollouts 10, --q max, --no-close-failed-edges,
   // --no-heldout, budget 200) and SearchOptions::protocol.
   std::string protocol = "ours";
-  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's /v1/embeddings)
+  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's Embed, or --embed-model's)
+  std::string embed_model;         // a GGUF file for embeddings (default: the search's own model)
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;
@@ -80,6 +81,7 @@ struct SearchEnv {
   std::unique_ptr<Graph> graph;
   std::unique_ptr<ExampleIndex> index;
   std::unique_ptr<LlmBackend> llm;
+  std::unique_ptr<LlmBackend> embedder;  // --embed-model; null: llm embeds
   PromptLibrary prompts;
   std::string graph_path;
 };
