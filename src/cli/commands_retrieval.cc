@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "core/fs.h"
+#include "core/clock.h"
 #include "core/json_util.h"
 #include "graph/retrieval_eval.h"
 #include "llm/models.h"
@@ -53,9 +54,10 @@ std::function<int()> RetrievalEvalCommand(CLI::App* sub) {
       RetrievalQuality q;
     };
     std::vector<Run> runs;
+    const Graph starts = KernelStarts(*g);
     if (st->retrieval != "embeddings") {
-      ExampleIndex index(*g);
-      runs.push_back({"bm25", EvaluateRetrieval(*g, index, queries)});
+      ExampleIndex index(*g);  // the whole pool, as rag's retrieval (BM25's weights depend on it)
+      runs.push_back({"bm25", EvaluateRetrieval(*g, *g, index, queries)});
     }
     std::string model_name;
     if (st->retrieval != "bm25") {
@@ -73,11 +75,15 @@ std::function<int()> RetrievalEvalCommand(CLI::App* sub) {
       auto model = NewLlamaBackend(lo);
       if (!model.ok()) return Fail(model.status().WithContext("the embedding model"));
       model_name = lo.model_path.filename().string();
-      ExampleIndex index(*g);
+      ExampleIndex index(starts);
       LlmBackend* m = model->get();
-      Status s = index.UseEmbeddings(*g, [m](const std::vector<std::string>& t) { return m->Embed(t); });
-      if (!s.ok()) return Fail(s.WithContext("embedding the graph's examples with " + model_name));
-      runs.push_back({"embeddings (" + model_name + ")", EvaluateRetrieval(*g, index, queries)});
+      const double t0 = SystemClock::Get()->NowSeconds();
+      Status s = index.UseEmbeddings(starts, [m](const std::vector<std::string>& t) { return m->Embed(t); });
+      if (!s.ok()) return Fail(s.WithContext("embedding the corpus kernels with " + model_name));
+      runs.push_back({"embeddings (" + model_name + ")", EvaluateRetrieval(*g, starts, index, queries)});
+      std::fprintf(stderr, "embedded %zu corpus kernels and %zu queries with %s in %.1f s\n",
+                   starts.num_examples(), queries.size(), model_name.c_str(),
+                   SystemClock::Get()->NowSeconds() - t0);
     }
     const size_t corpus = CorpusKernels(*g).size();
     std::printf("retrieval quality on %s: %zu problems with an expert trajectory, %zu corpus kernels (%s)\n\n",

@@ -64,19 +64,39 @@ std::vector<CorpusKernel> CorpusKernels(const Graph& g) {
   return out;
 }
 
-RetrievalQuality EvaluateRetrieval(const Graph& g, const ExampleIndex& index,
+Graph KernelStarts(const Graph& g) {
+  Graph out;
+  for (const Node& n : g.nodes()) {
+    if (n.id == kInitNode) continue;
+    NodeSpec spec;
+    spec.name = n.name;
+    spec.technique = n.technique;
+    (void)out.AddNode(spec);
+  }
+  for (const Edge& e : g.edges()) {
+    if (e.from != kInitNode) continue;
+    auto id = out.AddEdge(e.from, e.to);
+    if (!id.ok()) continue;
+    for (const Example& ex : e.examples) out.AddExample(*id, ex);
+  }
+  return out;
+}
+
+RetrievalQuality EvaluateRetrieval(const Graph& g, const Graph& starts, const ExampleIndex& index,
                                    const std::vector<RetrievalQuery>& queries, uint64_t seed) {
   RetrievalQuality q;
   const std::vector<CorpusKernel> corpus = CorpusKernels(g);
-  std::map<std::pair<EdgeId, uint32_t>, const CorpusKernel*> by_ref;
-  for (const auto& k : corpus) by_ref[{k.first.edge, k.first.index}] = &k;
+  std::map<std::string, const CorpusKernel*> by_kernel;
+  for (const auto& k : corpus) by_kernel[k.kernel] = &k;
   if (queries.empty() || corpus.empty()) return q;
   for (const RetrievalQuery& query : queries) {
-    // As rag's SimilarKernels: the whole pool ranked, the first example leaving init.
+    // As rag's SimilarKernels: the kernels' sequential sources ranked, the first taken.
     const CorpusKernel* top = nullptr;
     for (const ScoredExample& s : index.TopKGlobal(query.code, index.num_examples(), seed)) {
-      auto it = by_ref.find({s.ref.edge, s.ref.index});
-      if (it != by_ref.end()) {
+      const Edge& e = starts.edge(s.ref.edge);
+      if (e.from != kInitNode) continue;
+      auto it = by_kernel.find(e.examples[s.ref.index].kernel);
+      if (it != by_kernel.end()) {
         top = it->second;
         break;
       }

@@ -45,10 +45,19 @@ struct CorpusKernel {
 };
 std::vector<CorpusKernel> CorpusKernels(const Graph& graph);
 
-// Ranks the corpus kernels by their sequential code (the init example's
-// `before`) against each query with `index` (BM25 or embeddings) and scores
-// the first. `seed` breaks ties as the search's retrieval does.
-RetrievalQuality EvaluateRetrieval(const Graph& graph, const ExampleIndex& index,
+// The graph's init node, technique nodes and only the edges leaving init
+// with their examples: the corpus kernels' sequential sources, which is all
+// that ranking kernels needs (embedding it costs a fraction of the whole
+// graph's examples).
+Graph KernelStarts(const Graph& graph);
+
+// Ranks the examples of `indexed` (the graph `index` was built over: `graph`
+// itself, as rag's retrieval ranks its whole pool, or KernelStarts(graph),
+// the same ranking for embeddings, whose cosine does not depend on the
+// pool) against each query, takes the first that leaves the init node (a
+// corpus kernel's sequential code) and scores that kernel's path. `seed`
+// breaks ties as the search's retrieval does.
+RetrievalQuality EvaluateRetrieval(const Graph& graph, const Graph& indexed, const ExampleIndex& index,
                                    const std::vector<RetrievalQuery>& queries, uint64_t seed = 1);
 
 }  // namespace regrapht
