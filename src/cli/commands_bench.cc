@@ -203,7 +203,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  return [st, merge, repair]() -> int {
+  auto run = [st, merge, repair]() -> int {
     if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
@@ -283,7 +283,6 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"cpu_candidate", opts->cpu_candidate},
                        {"emulate", opts->emulate},
                        {"form", opts->kernel_form ? "kernel" : "dropin"}};
-    std::function<OrderedJson()> make_cfg;  // a search method's config (it names the seed)
     bench::MethodFn method;
     std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text
     if (st->method == "reference") {
@@ -333,13 +332,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       evaluator = std::make_unique<BoundedEvaluator>(verifier_evaluator.get(), st->jobs);
       ro.jobs = st->search.max_in_flight;
       ro.model = env->llm->ModelId();
-      make_cfg = [&] {
-        OrderedJson c = OrderedJson::parse(st->search.ConfigJson(ro.model));
-        c["archs"] = opts->archs;
-        c["form"] = opts->kernel_form ? "kernel" : "dropin";
-        return c;
-      };
-      cfg = make_cfg();
+      cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
+      cfg["archs"] = opts->archs;
+      cfg["form"] = opts->kernel_form ? "kernel" : "dropin";
       method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
         SearchOptions so = st->search.ToOptions();
         so.arch = Join(opts->archs, ", ");  // the prompt names what candidates are compiled for
@@ -407,79 +402,84 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         return o;
       };
     }
-    // One run of the configuration `cfg` over the suite, its summary
-    // printed; the command's exit status.
-    auto run_once = [&]() -> int {
-      ro.config_json = cfg.dump();
-      auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());
-      if (!r.ok()) {
-        if (InterruptFlag()->load()) {
-          std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s); finished rows are in %s\n",
-                       r.status().ToString().c_str(), InterruptName().c_str(), db.c_str());
-          return InterruptExitCode();
-        }
-        return Fail(r.status());
+    ro.config_json = cfg.dump();
+    auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());
+    if (!r.ok()) {
+      if (InterruptFlag()->load()) {
+        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s); finished rows are in %s\n",
+                     r.status().ToString().c_str(), InterruptName().c_str(), db.c_str());
+        return InterruptExitCode();
       }
-      std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
-                  suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
-                  r->unverified, r->wall_s);
-      const bool stopped = !r->stop_reason.empty() || r->incomplete > 0;
-      if (stopped) {
-        std::printf("STOPPED EARLY: %s; %d sample(s) stored, %d not finished (not stored), %d not started; run the "
-                    "same command again to do the rest (finished rows are kept)\n",
-                    r->stop_reason.empty() ? "some samples did not finish" : r->stop_reason.c_str(), r->done,
-                    r->incomplete, r->not_started);
-        for (const auto& why : r->incomplete_reasons) std::printf("  not finished: %s\n", why.c_str());
-      }
-      if (shard->count > 1) {
-        const int n = static_cast<int>(suite->problems.size());
-        std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n",
-                    shard->index, shard->count, (n - shard->index + shard->count - 1) / shard->count, n,
-                    shard->count, shard->index);
-      }
-      std::printf("results in %s; tables: regrapht report --db %s\n", db.c_str(), db.c_str());
-      if (r->unverified > 0) {
-        std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
-                    r->unverified);
-      }
-      if (st->json) {
-        OrderedJson j = {{"suite", suite->name},
-                         {"method", st->method},
-                         {"db", db},
-                         {"samples", r->tasks},
-                         {"already_done", r->skipped},
-                         {"correct", r->correct},
-                         {"failed", r->failed},
-                         {"unverified", r->unverified},
-                         {"wall_s", r->wall_s},
-                         {"stopped_early", stopped},
-                         {"stop_reason", r->stop_reason.empty() ? OrderedJson(nullptr) : OrderedJson(r->stop_reason)},
-                         {"stored", r->done},
-                         {"not_finished", r->incomplete},
-                         {"not_started", r->not_started},
-                         {"not_finished_reasons", r->incomplete_reasons},
-                         {"shard", {{"index", shard->index}, {"count", shard->count}}}};
-        EmitJson(j);
-      }
-      if (InterruptSignal() != 0) return InterruptExitCode();
-      if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
-      return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
-    };
-    // --seeds N: the whole configuration N times, seeds --seed, --seed + 1, ...
-    const int seeds = make_cfg ? st->seeds : 1;
-    if (st->seeds > 1 && !make_cfg) std::fprintf(stderr, "note: --seeds: the reference method has no seed\n");
-    const uint64_t first_seed = st->search.seed;
-    int last = kExitOk;
-    for (int s = 0; s < seeds; ++s) {
-      st->search.seed = first_seed + static_cast<uint64_t>(s);
-      ro.seed = st->search.seed;
-      if (make_cfg) cfg = make_cfg();
-      if (seeds > 1) {
-        std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(ro.seed), s + 1, seeds);
-      }
-      last = run_once();
-      if (last != kExitOk && last != kExitUnverified) return last;
+      return Fail(r.status());
     }
+    std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
+                suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
+                r->unverified, r->wall_s);
+    const bool stopped = !r->stop_reason.empty() || r->incomplete > 0;
+    if (stopped) {
+      std::printf("STOPPED EARLY: %s; %d sample(s) stored, %d not finished (not stored), %d not started; run the "
+                  "same command again to do the rest (finished rows are kept)\n",
+                  r->stop_reason.empty() ? "some samples did not finish" : r->stop_reason.c_str(), r->done,
+                  r->incomplete, r->not_started);
+      for (const auto& why : r->incomplete_reasons) std::printf("  not finished: %s\n", why.c_str());
+    }
+    if (shard->count > 1) {
+      const int n = static_cast<int>(suite->problems.size());
+      std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n",
+                  shard->index, shard->count, (n - shard->index + shard->count - 1) / shard->count, n,
+                  shard->count, shard->index);
+    }
+    std::printf("results in %s; tables: regrapht report --db %s\n", db.c_str(), db.c_str());
+    if (r->unverified > 0) {
+      std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
+                  r->unverified);
+    }
+    if (st->json) {
+      OrderedJson j = {{"suite", suite->name},
+                       {"method", st->method},
+                       {"db", db},
+                       {"samples", r->tasks},
+                       {"already_done", r->skipped},
+                       {"correct", r->correct},
+                       {"failed", r->failed},
+                       {"unverified", r->unverified},
+                       {"wall_s", r->wall_s},
+                       {"stopped_early", stopped},
+                       {"stop_reason", r->stop_reason.empty() ? OrderedJson(nullptr) : OrderedJson(r->stop_reason)},
+                       {"stored", r->done},
+                       {"not_finished", r->incomplete},
+                       {"not_started", r->not_started},
+                       {"not_finished_reasons", r->incomplete_reasons},
+                       {"shard", {{"index", shard->index}, {"count", shard->count}}}};
+      EmitJson(j);
+    }
+    if (InterruptSignal() != 0) return InterruptExitCode();
+    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
+    return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+  };
+  // --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
+  // a configuration of its own); stops at the first run that does not finish.
+  return [st, merge, repair, run]() -> int {
+    if (merge->parsed() || repair->parsed() || st->seeds <= 1) return run();
+    if (st->method == "reference") {
+      std::fprintf(stderr, "note: --seeds: the reference method has no seed; one run\n");
+      return run();
+    }
+    if (st->json) {
+      std::fprintf(stderr, "regrapht bench: --json prints one run's summary; with --seeds %d run each seed with "
+                           "--seed instead\n", st->seeds);
+      return kExitUsage;
+    }
+    const uint64_t first = st->search.seed;
+    int last = kExitOk;
+    for (int s = 0; s < st->seeds; ++s) {
+      st->search.seed = first + static_cast<uint64_t>(s);
+      std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(st->search.seed), s + 1, st->seeds);
+      std::fflush(stdout);
+      last = run();
+      if (last != kExitOk && last != kExitUnverified) break;
+    }
+    st->search.seed = first;
     return last;
   };
 }
