@@ -205,7 +205,20 @@ struct SearchOptions {
   int max_depth = 6;             // step cap of a path (selection + rollout)
   int iterations = 0;            // MCGS iterations; 0: until the budget is spent
   bool share_transpositions = true;  // one node per (technique, code hash)
-  int step_retries = 2;          // a failed step may be sampled again this many times
+  // The Q that selection and rollouts rank edges by: the mean of the values
+  // backed up through the child (ours), or the largest of them
+  // (NodeStats::value_max: the paper's max backup).
+  enum class QRule { kMean, kMax };
+  QRule q = QRule::kMean;
+  // A failed step may be sampled again this many times; after 1 +
+  // step_retries failures its edge is closed. close_failed_edges false (the
+  // paper): a failed edge is never closed, however often it failed.
+  int step_retries = 2;
+  bool close_failed_edges = true;
+  // The protocol these options follow: "ours" (the defaults here) or
+  // "paper" (ApplyPaperProtocol). Features that the paper does not have
+  // read it and stay off under "paper" (e.g. a rule-based first step).
+  std::string protocol = "ours";
   // Baselines.
   int walk_attempts = 5;         // regrapht (no MCGS): tries per step; walks repeat until the budget
   int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node
@@ -232,6 +245,12 @@ struct SearchOptions {
   // requests except cot's, whose reply starts with its reasoning).
   ShapeOptions shape;
 };
+
+// The paper's protocol (docs/search.md "The paper's protocol"): rollouts
+// 10, max backup in selection, failed edges never closed, the paper's
+// budget of 200 generations; protocol = "paper". Held-out re-timing is not
+// a search option: the callers (optimize, bench) turn it off themselves.
+void ApplyPaperProtocol(SearchOptions* options);
 
 class Reasoner {
  public:

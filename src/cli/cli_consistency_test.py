@@ -228,6 +228,9 @@ def real_runs():
                env=env)
     check_json("simulate", ["simulate", "--json", "--budgets", "2", "--problems", "2", "--methods", "best-of-n"],
                lambda d: len(d["rows"]) == 1 and d["rows"][0]["budget"] == 2)
+    check_json("graph retrieval-eval", ["graph", "retrieval-eval", "--json", "--retrieval", "bm25", "--suite",
+                                        os.path.join(SRC, "suites/cudaeval")],
+               lambda d: d["problems"] == 48 and d["runs"][0]["retrieval"] == "bm25" and len(d["runs"][0]["hits"]) == 48)
     check_json("model list", ["model", "--models-dir", tmp, "list", "--json"], lambda d: len(d["models"]) > 0)
     if FIXTURE:
         db = os.path.join(tmp, "r.db")

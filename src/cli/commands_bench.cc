@@ -12,6 +12,7 @@
 #include "bench/overlap.h"
 #include "bench/pareval_prompts.h"
 #include "bench/report.h"
+#include "bench/report_protocol.h"
 #include "bench/runner.h"
 #include "bench/shard.h"
 #include "bench/suite.h"
@@ -97,10 +98,58 @@ int RunRepair(const std::string& in, const std::string& out, bool json) {
 
 }  // namespace
 
+namespace {
+
+// The method's trace with why its search stopped ("stop_reason"), so that a
+// row says why a method spent less than its budget (report's budget block).
+std::string WithStopReason(const std::string& trace, const std::string& stop_reason) {
+  if (trace.empty()) return trace;
+  try {
+    OrderedJson j = OrderedJson::parse(trace);
+    if (!j.is_object()) return trace;
+    j["stop_reason"] = stop_reason;
+    return j.dump(1);
+  } catch (const std::exception&) {
+    return trace;
+  }
+}
+
+// The report with its budget-use and seed-spread views (bench/report_protocol.h):
+// a Markdown section after the tables; in JSON, "budget_use" and "seed_spread"
+// in each experiment's object; CSV unchanged.
+std::string WithBudgetAndSeeds(std::string text, const std::string& format, const std::vector<ResultRow>& rows,
+                               const std::vector<bench::GroupMetrics>& groups) {
+  auto use = bench::SummarizeBudgetUse(rows);
+  auto seeds = bench::SummarizeSeeds(groups);
+  if (format == "md") return text + bench::PrintBudgetAndSeeds(use, seeds);
+  if (format != "json") return text;
+  OrderedJson arr = OrderedJson::parse(text);
+  for (auto& g : arr) {
+    for (const auto& u : use) {
+      if (u.suite == g["suite"] && u.method == g["method"] && u.model == g["model"] &&
+          u.config_hash == g["config_hash"]) {
+        g["budget_use"] = bench::BudgetUseJson(u);
+      }
+    }
+    for (const auto& sp : seeds) {
+      if (sp.suite == g["suite"] && sp.method == g["method"] && sp.model == g["model"]) {
+        OrderedJson cfg = g["config"];
+        uint64_t seed = cfg.contains("seed") && cfg["seed"].is_number_unsigned() ? cfg["seed"].get<uint64_t>() : 1;
+        if (std::find(sp.seeds.begin(), sp.seeds.end(), seed) != sp.seeds.end()) {
+          g["seed_spread"] = bench::SeedSpreadJson(sp);
+        }
+      }
+    }
+  }
+  return DumpJson(arr);
+}
+
+}  // namespace
+
 std::function<int()> BenchCommand(CLI::App* sub) {
   struct State {
     std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
-    int samples = 1, jobs = 2;
+    int samples = 1, jobs = 2, seeds = 1;
     std::string merge_out;
     std::vector<std::string> merge_in;
     std::string repair_in, repair_out;
@@ -128,6 +177,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
   sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
+  sub->add_option("--seeds", st->seeds,
+                  "search methods: run the whole configuration this many times, with --seed, --seed + 1, ...; "
+                  "`report` shows the mean and spread across them (a seed other than 1 is part of the config)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   sub->add_option("--shard", st->shard,
                   "i/n: run every n-th problem starting at i; auto: this task's shard of a Slurm job array "
                   "(SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; scripts/slurm/bench.sbatch)")
@@ -149,7 +203,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  return [st, merge, repair]() -> int {
+  auto run = [st, merge, repair]() -> int {
     if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
@@ -324,7 +378,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         o.tokens_generated = out.tokens_generated;
         o.generations = out.generations;
         o.verifications = out.verifications;
-        o.search_json = out.tree_json;
+        o.search_json = WithStopReason(out.tree_json, out.stop_reason);
         // The sample is the method's best candidate; with none, its first
         // attempt (which says why it failed).
         const Attempt* a = out.best_attempt();
@@ -403,6 +457,31 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
     return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
   };
+  // --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
+  // a configuration of its own); stops at the first run that does not finish.
+  return [st, merge, repair, run]() -> int {
+    if (merge->parsed() || repair->parsed() || st->seeds <= 1) return run();
+    if (st->method == "reference") {
+      std::fprintf(stderr, "note: --seeds: the reference method has no seed; one run\n");
+      return run();
+    }
+    if (st->json) {
+      std::fprintf(stderr, "regrapht bench: --json prints one run's summary; with --seeds %d run each seed with "
+                           "--seed instead\n", st->seeds);
+      return kExitUsage;
+    }
+    const uint64_t first = st->search.seed;
+    int last = kExitOk;
+    for (int s = 0; s < st->seeds; ++s) {
+      st->search.seed = first + static_cast<uint64_t>(s);
+      std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(st->search.seed), s + 1, st->seeds);
+      std::fflush(stdout);
+      last = run();
+      if (last != kExitOk && last != kExitUnverified) break;
+    }
+    st->search.seed = first;
+    return last;
+  };
 }
 
 std::function<int()> ReportCommand(CLI::App* sub) {
@@ -410,7 +489,8 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     std::vector<std::string> dbs;
     std::string format = "md", suite, method, ks = "1", output, timing = "call";
     int bootstrap = 1000;
-    bool per_problem = false, json = false;
+    bool per_problem = false, json = false, paper = false;
+    std::string paper_data;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--db", st->dbs,
@@ -440,7 +520,17 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "(ParEval's measure; rows without a kernel time count as untimed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"call", "kernel"}));
+  sub->add_flag("--paper", st->paper,
+                "our rows in the layout of the paper's Table 1 and 2 beside its published numbers (Markdown), "
+                "each saying whether it is comparable (same problems, same protocol) and why not");
+  sub->add_option("--paper-data", st->paper_data,
+                  "the paper's numbers (default: the shipped data/paper/regrapht-2510.19873.json)");
   return [st, format_opt]() -> int {
+    if (st->paper && (st->format != "md" || st->json || st->per_problem)) {
+      std::fprintf(stderr, "regrapht report: --paper prints Markdown; it cannot be combined with --format %s, "
+                           "--json or --per-problem\n", st->json ? "json" : st->format.c_str());
+      return kExitUsage;
+    }
     if (st->json) {
       if (format_opt->count() > 0 && st->format != "json") {
         std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
@@ -496,10 +586,18 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       }
       bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
       text = bench::RenderHtmlReport(in);
+    } else if (st->paper) {
+      const std::string path = st->paper_data.empty()
+                                   ? (DataDir() / "paper" / "regrapht-2510.19873.json").string()
+                                   : st->paper_data;
+      auto paper = bench::LoadPaperData(path);
+      if (!paper.ok()) return Fail(paper.status());
+      text = bench::PrintPaperTables(groups, *paper);
     } else if (st->per_problem) {
       text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
     } else {
       text = bench::NewReportPrinter(st->format, mo.timing)->Print(groups, mo.ks);
+      text = WithBudgetAndSeeds(std::move(text), st->format, *rows, groups);
     }
     if (st->output.empty()) {
       if (st->json) {

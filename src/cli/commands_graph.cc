@@ -698,7 +698,13 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   AddJsonFlag(rel, &tax_args->json, "each name's decision");
 
+  CLI::App* reval = sub->add_subcommand(
+      "retrieval-eval", "How often retrieval's first corpus kernel shares a suite problem's expert technique path "
+                        "(BM25 and llama.cpp embeddings)");
+  std::function<int()> reval_run = RetrievalEvalCommand(reval);
+
   return [=]() -> int {
+    if (reval->parsed()) return reval_run();
     if ((imp->parsed() && import_args->out.empty()) || (bld->parsed() && build_args->out.empty())) {
       std::fprintf(stderr, "regrapht: -o/--output is required\n");
       return kExitUsage;

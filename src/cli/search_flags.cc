@@ -58,6 +58,20 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
+  sub->add_flag("--close-failed-edges,!--no-close-failed-edges", close_failed_edges,
+                "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the paper never "
+                "closes one)")
+      ->capture_default_str();
+  sub->add_option("--q", q, "MCGS: the Q that selection and rollouts rank by: mean of the backed-up values, or "
+                            "their max (the paper's max backup)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"mean", "max"}));
+  sub->add_option("--protocol", protocol,
+                  "ours (the defaults) or paper: rollouts 10, --q max, --no-close-failed-edges, --no-heldout, "
+                  "budget 200, no rule-based first step; a flag given explicitly still applies "
+                  "(docs/search.md \"The paper's protocol\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"ours", "paper"}));
   sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
   sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
   sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
@@ -71,9 +85,15 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
   sub->add_option("--retrieval", retrieval,
                   "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
-                  "embeddings (the endpoint's /v1/embeddings; needs --endpoint)")
+                  "embeddings (cosine of mean-pooled embeddings, as the paper's CodeBERTScore-like RAG: the "
+                  "embedded model's own, an endpoint's /v1/embeddings, or --embed-model's; a query that cannot "
+                  "be embedded falls back to BM25)")
       ->capture_default_str()
       ->check(CLI::IsMember({"bm25", "embeddings"}));
+  sub->add_option("--embed-model", embed_model,
+                  "with --retrieval embeddings: a GGUF file whose llama.cpp embeddings rank the examples (default: "
+                  "the search's own model)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
@@ -135,10 +155,22 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
   // Combinations a validator cannot see: a usage error (exit 2) before any work.
-  sub->parse_complete_callback([this] {
+  sub->parse_complete_callback([this, sub] {
     std::string why = CheckRepetitionForEndpoint();
     if (!why.empty()) throw CLI::ValidationError(why);
+    if (protocol == "paper") ApplyPaperProtocolFlags(sub);
   });
+}
+
+void SearchFlags::ApplyPaperProtocolFlags(const CLI::App* sub) {
+  auto given = [sub](const char* a, const char* b = nullptr) {
+    return sub->count(a) > 0 || (b && sub->count(b) > 0);
+  };
+  if (!given("--budget")) budget = 200;
+  if (!given("--rollouts")) rollouts = 10;
+  if (!given("--q")) q = "max";
+  if (!given("--close-failed-edges", "--no-close-failed-edges")) close_failed_edges = false;
+  if (!given("--heldout", "--no-heldout")) heldout = false;
 }
 
 std::string SearchFlags::CheckRepetitionForEndpoint() const {
@@ -160,6 +192,9 @@ SearchOptions SearchFlags::ToOptions() const {
   o.iterations = iterations;
   o.max_depth = max_depth;
   o.step_retries = step_retries;
+  o.close_failed_edges = close_failed_edges;
+  o.q = q == "max" ? SearchOptions::QRule::kMax : SearchOptions::QRule::kMean;
+  o.protocol = protocol;
   o.exploration_c = c;
   o.rollout_epsilon = epsilon;
   o.rollout_lambda = lambda;
@@ -204,6 +239,12 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
                    {"retrieval", retrieval}, {"heldout", heldout}};
+  if (!embed_model.empty()) j["embed_model"] = fs::path(embed_model).filename().string();
+  // Only where they differ from the defaults, so that earlier rows keep their hash.
+  if (protocol != "ours") j["protocol"] = protocol;
+  if (q != "mean") j["q"] = q;
+  if (!close_failed_edges) j["close_failed_edges"] = false;
+  if (seed != 1) j["seed"] = seed;
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
@@ -241,6 +282,17 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
   }
   if (f.retrieval == "embeddings" && env->index) {
     LlmBackend* llm = env->llm.get();
+    if (!f.embed_model.empty()) {
+      LlamaOptions lo;
+      lo.model_path = f.embed_model;
+      lo.threads = f.backend.threads;
+      lo.context_size = 2048;
+      lo.max_sequences = 1;
+      auto made = NewLlamaBackend(lo);
+      if (!made.ok()) return made.status().WithContext("--embed-model");
+      env->embedder = std::move(*made);
+      llm = env->embedder.get();
+    }
     Status s = env->index->UseEmbeddings(*env->graph, [llm](const std::vector<std::string>& texts) {
       return llm->Embed(texts);
     });

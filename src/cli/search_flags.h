@@ -23,7 +23,14 @@ struct SearchFlags {
   int iterations = 0;
   int max_depth = 6;
   int step_retries = 2;
-  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's /v1/embeddings)
+  bool close_failed_edges = true;  // false: a failed edge is never closed (the paper)
+  std::string q = "mean";          // mean | max: the Q that MCGS's selection ranks by
+  // ours | paper: --protocol paper sets the paper's values of the flags not
+  // given explicitly (rollouts 10, --q max, --no-close-failed-edges,
+  // --no-heldout, budget 200) and SearchOptions::protocol.
+  std::string protocol = "ours";
+  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's Embed, or --embed-model's)
+  std::string embed_model;         // a GGUF file for embeddings (default: the search's own model)
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;
@@ -52,6 +59,8 @@ struct SearchFlags {
   BackendFlags backend;
 
   void Add(CLI::App* sub, bool with_method = true);
+  // --protocol paper: the paper's values of the flags `sub` was not given.
+  void ApplyPaperProtocolFlags(const CLI::App* sub);
   SearchOptions ToOptions() const;
   // The shaping the flags and the backend give: embedded, prefill and grammar
   // on; an endpoint, no prefill and the grammar only with --guided-decoding.
@@ -72,6 +81,7 @@ struct SearchEnv {
   std::unique_ptr<Graph> graph;
   std::unique_ptr<ExampleIndex> index;
   std::unique_ptr<LlmBackend> llm;
+  std::unique_ptr<LlmBackend> embedder;  // --embed-model; null: llm embeds
   PromptLibrary prompts;
   std::string graph_path;
 };

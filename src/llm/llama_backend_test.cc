@@ -82,6 +82,37 @@ TEST_F(LlamaBackendTest, LoadsAndDescribesTheModel) {
   EXPECT_GT(info->parameters, 2'000'000u);  // 2 x 32000 x 32 embeddings
 }
 
+TEST_F(LlamaBackendTest, EmbedsTextsAsMeanPooledVectors) {
+  // The tiny model's hidden size is 32: one finite, non-zero vector per
+  // text, the same text the same vector (also after a chat request), other
+  // texts other vectors.
+  auto b = Load();
+  ASSERT_TRUE(b);
+  auto v = b->Embed({"for (int i = 0; i < n; ++i) y[i] += a * x[i];", "__global__ void k() {}", "x"});
+  ASSERT_TRUE(v.ok()) << v.status().ToString();
+  ASSERT_EQ(v->size(), 3u);
+  for (const auto& e : *v) {
+    ASSERT_EQ(e.size(), 32u);
+    double norm = 0;
+    for (float x : e) {
+      ASSERT_TRUE(std::isfinite(x));
+      norm += static_cast<double>(x) * x;
+    }
+    EXPECT_GT(norm, 0);
+  }
+  EXPECT_NE((*v)[0], (*v)[1]);
+  ASSERT_TRUE(b->Chat(Request("hello", 4)).ok());
+  auto again = b->Embed({"for (int i = 0; i < n; ++i) y[i] += a * x[i];"});
+  ASSERT_TRUE(again.ok());
+  for (size_t i = 0; i < 32; ++i) EXPECT_NEAR((*again)[0][i], (*v)[0][i], 1e-4);
+  // A long text is cut to the embedding context, not refused.
+  std::string lng;
+  for (int i = 0; i < 3000; ++i) lng += "y[i] = x[i]; ";
+  auto cut = b->Embed({lng});
+  ASSERT_TRUE(cut.ok()) << cut.status().ToString();
+  EXPECT_EQ((*cut)[0].size(), 32u);
+}
+
 TEST_F(LlamaBackendTest, MissingOrBadFileIsAStatus) {
   LlamaOptions o;
   o.model_path = "/nonexistent/model.gguf";

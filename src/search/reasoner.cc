@@ -2,6 +2,14 @@
 
 namespace regrapht {
 
+void ApplyPaperProtocol(SearchOptions* o) {
+  o->protocol = "paper";
+  o->rollouts = 10;
+  o->q = SearchOptions::QRule::kMax;
+  o->close_failed_edges = false;
+  o->budget.max_generations = 200;
+}
+
 std::vector<std::string> ReasonerNames() {
   return {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag", "regrapht-mcgs"};
 }
