@@ -42,6 +42,19 @@ const CLI::Validator DepthOrAuto(
     },
     "auto|0..64");
 
+const CLI::Validator SeedValue(
+    [](const std::string& v) -> std::string {
+      if (v == "rules" || v == "none") return "";
+      char* end = nullptr;
+      errno = 0;
+      (void)std::strtoull(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || v[0] == '-' || errno == ERANGE) {
+        return "expected a whole number (the search's random seed), rules or none";
+      }
+      return "";
+    },
+    "N|rules|none");
+
 }  // namespace
 
 void SearchFlags::Add(CLI::App* sub, bool with_method) {
@@ -65,7 +78,24 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
-  sub->add_option("--seed", seed, "search seed")->capture_default_str();
+  // --seed N sets the search's random seed; --seed rules|none the first
+  // step; give it twice to set both.
+  sub->add_option_function<std::vector<std::string>>(
+         "--seed",
+         [this](const std::vector<std::string>& values) {
+           for (const std::string& v : values) {
+             if (v == "rules" || v == "none") {
+               seed_step = v;
+             } else {
+               seed = std::stoull(v);
+             }
+           }
+         },
+         "N: the search's random seed (default 1); rules|none: whether the search starts from the rules' "
+         "first step, a parallel version written without a model (default rules; docs/search.md); give it "
+         "twice to set both")
+      ->check(SeedValue)
+      ->default_str("1");
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
   sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
@@ -207,6 +237,8 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
+  // The rules' first step changes MCGS's results; off keeps earlier configurations.
+  if (seed_step == "rules" && (method == "regrapht-mcgs" || method == "rules")) j["seed_step"] = "rules";
   // The balanced grammar and the wrap-up (2026-12): keyed so that rows of the
   // earlier line-based grammar are not mixed with these.
   if (s.grammar) j["shape"]["grammar_form"] = "balanced";

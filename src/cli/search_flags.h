@@ -30,6 +30,10 @@ struct SearchFlags {
   int rollouts = 1;
   int examples = 1;
   uint64_t seed = 1;
+  // The rules' first step (`--seed rules`, the default; `--seed none`): a
+  // parallel version written without a model, MCGS's first child
+  // (docs/search.md). --protocol paper (issue 36) is to set it to "none".
+  std::string seed_step = "rules";
   float temperature = 0.7f;
   float top_p = 0.9f;
   int max_tokens = 2048;
