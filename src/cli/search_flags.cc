@@ -53,7 +53,7 @@ const CLI::Validator SeedValue(
       }
       return "";
     },
-    "N|rules|none");
+    "");  // the help says N|rules|none
 
 }  // namespace
 
@@ -95,6 +95,7 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
          "first step, a parallel version written without a model (default rules; docs/search.md); give it "
          "twice to set both")
       ->check(SeedValue)
+      ->type_name("SEED")
       ->default_str("1");
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
