@@ -29,6 +29,7 @@ fi
 grep -q "^seed       the rules wrote a map version (thread_mapping, no model)$" "$tmp/rules.txt" ||
   fail "no seed line"
 grep -q "^| 1 | thread_mapping | rules | correct | untimed |$" "$tmp/rules.txt" || fail "the path does not say rules"
+grep -q "thread_mapping (rules)" "$tmp/r/saxpy.report.html" || fail "the page does not say the seed is the rules'"
 python3 - "$tmp/r/saxpy.report.json" "$tmp/r/saxpy.cu" <<'PY' || fail "rules report"
 import json, sys
 r = json.load(open(sys.argv[1]))

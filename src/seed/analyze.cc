@@ -172,7 +172,8 @@ class Analyzer {
   bool ScanCall(const Node& n, int depth);
   bool ScanMemberCall(const Node& n, int depth);  // depth: unused (no loops in a call)
   bool CheckHelper(int function, int depth);
-  bool Owned(const Node& index, std::set<int>* found, int depth) const;
+  bool Owned(const Node& index, std::set<int>* found, std::set<int>* unscaled, bool scaled,
+             int depth) const;
   std::string Norm(const Node& n, int depth = 0) const;
   bool CheckAccesses(const Node& at);
   bool CheckElements();
@@ -281,6 +282,12 @@ bool Analyzer::HostStatement(const Node& stmt, bool last) {
       case K::kVar: {
         host_locals_.insert(n.decl);
         const Shape s = D(n.decl).type.shape;
+        if (D(n.decl).type.value.find("(lambda") != std::string::npos) {
+          ok = Refuse("call", n,
+                      "defines the lambda " + Name(n.decl) +
+                          " (device code cannot call the host's closures)");
+          return false;
+        }
         if (D(n.decl).type.is_reference || !(s == Shape::kScalar || s == Shape::kStruct ||
                                              s == Shape::kVector || s == Shape::kCArray)) {
           ok = Refuse("type", n,
@@ -801,17 +808,35 @@ std::string Analyzer::Norm(const Node& n, int depth) const {
 }
 
 // Whether an index is an affine expression of the loop variables,
-// invariant names and literals; `found` collects the parallel variables in it.
-bool Analyzer::Owned(const Node& index, std::set<int>* found, int depth) const {
+// invariant names and literals; `found` collects the parallel variables in
+// it, `unscaled` the loop variables (parallel or inner) not multiplied by a
+// stride: two of them added (x[i + j]) let iterations write one element.
+bool Analyzer::Owned(const Node& index, std::set<int>* found, std::set<int>* unscaled, bool scaled,
+                     int depth) const {
   const Node& n = Strip(index);
   switch (n.kind) {
     case K::kCast:
-      return !n.kids.empty() && Owned(n.kids.back(), found, depth);
-    case K::kBinary:
-      return (n.op == "+" || n.op == "-" || n.op == "*") && Owned(n.kids[0], found, depth) &&
-             Owned(n.kids[1], found, depth);
+      return !n.kids.empty() && Owned(n.kids.back(), found, unscaled, scaled, depth);
+    case K::kBinary: {
+      if (n.op == "+" || n.op == "-") {
+        return Owned(n.kids[0], found, unscaled, scaled, depth) &&
+               Owned(n.kids[1], found, unscaled, scaled, depth);
+      }
+      if (n.op != "*") return false;
+      // A product of two loop variables is not affine; one scaled by an
+      // invariant is a stride.
+      std::set<int> left, right;
+      if (!Owned(n.kids[0], &left, unscaled, true, depth) ||
+          !Owned(n.kids[1], &right, unscaled, true, depth)) {
+        return false;
+      }
+      if (!left.empty() && !right.empty()) return false;
+      found->insert(left.begin(), left.end());
+      found->insert(right.begin(), right.end());
+      return true;
+    }
     case K::kUnary:
-      return (n.op == "-" || n.op == "+") && Owned(n.kids[0], found, depth);
+      return (n.op == "-" || n.op == "+") && Owned(n.kids[0], found, unscaled, scaled, depth);
     case K::kLiteral:
       return n.type.shape == Shape::kScalar;
     case K::kMemberCall:
@@ -821,12 +846,15 @@ bool Analyzer::Owned(const Node& index, std::set<int>* found, int depth) const {
       const int d = n.decl;
       if (pvars_.count(d)) {
         found->insert(d);
+        if (!scaled) unscaled->insert(d);
         return true;
       }
       if (inside_.count(d)) {
         if (init_.count(d) && !assigns_.count(d) && depth < 8)
-          return Owned(*init_.at(d), found, depth + 1);
-        return assigns_.count(d) && assigns_.at(d) >= 2;  // an inner loop's variable
+          return Owned(*init_.at(d), found, unscaled, scaled, depth + 1);
+        if (!assigns_.count(d) || assigns_.at(d) < 2) return false;
+        if (!scaled) unscaled->insert(d);  // an inner loop's variable
+        return true;
       }
       return !carried_.count(d) && D(d).type.shape == Shape::kScalar;
     }
@@ -841,10 +869,15 @@ bool Analyzer::CheckAccesses(const Node& at) {
   std::map<int, std::set<std::string>> written;  // array -> normalised indices ("" = the element)
   for (const Access& a : accesses_) {
     if (!a.write) continue;
+    if (a.index && pvars_.empty()) {
+      return Refuse("dependence", *a.node,
+                    "writes " + Quote(*a.node) +
+                        " in a range-for (no index of the iteration owns the element)");
+    }
     if (a.index) {
-      std::set<int> found;
+      std::set<int> found, unscaled;
       const std::string idx = Quote(*a.node);
-      if (!Owned(*a.index, &found, 0)) {
+      if (!Owned(*a.index, &found, &unscaled, false, 0)) {
         return Refuse("dependence", *a.node,
                       "writes " + idx +
                           ": the element is not an affine function of the loop variable"
@@ -856,6 +889,14 @@ bool Analyzer::CheckAccesses(const Node& at) {
                         "writes " + idx + ", which does not depend on the loop variable " +
                             Name(p) + " (its iterations would write the same elements)");
         }
+      }
+      const bool parallel_unscaled =
+          std::any_of(unscaled.begin(), unscaled.end(), [&](int v) { return pvars_.count(v) > 0; });
+      if (parallel_unscaled && unscaled.size() > 1) {
+        return Refuse("dependence", *a.node,
+                      "writes " + idx +
+                          ": the loop variables are added without a stride (two iterations may "
+                          "write one element)");
       }
       written[a.array].insert(Norm(*a.index));
     } else {

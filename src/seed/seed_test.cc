@@ -196,6 +196,15 @@ TEST_F(SeedTest, DependencesAreRefusedWithTheirReason) {
        "while"},
       {"#include <algorithm>\nvoid f(int* x, int n) { std::sort(x, x + n); }", "call", "std::sort"},
       {"void f(int* x, int n) { x[0] = 1; }", "host-code", "writes `x[0]` on the host"},
+      {"void f(int* x, int n) { for (int i = 0; i < n; ++i) for (int j = 0; j < n; ++j) x[i + j] = "
+       "1; }",
+       "dependence", "without a stride"},
+      {"#include <vector>\nvoid f(const std::vector<double>& x, std::vector<double>& s) { for "
+       "(double v : x) s[0] += v; }",
+       "dependence", "in a range-for"},
+      {"void f(int* x, int n) { auto g = [&](int i) { return i * n; }; for (int i = 0; i < n; ++i) "
+       "x[i] = g(i); }",
+       "call", "the lambda `g`"},
       {"void f(int* x, int n) { for (int i = 0; i < n; ++i) { int* p = x + i; p[0] = 1; } }",
        "dependence", "local pointer `p`"},
       {"#include <vector>\nvoid f(const std::vector<int>& x, std::vector<bool>& m) { for (size_t i "
