@@ -155,6 +155,8 @@ class Analyzer {
   // ---- top level ----
   bool TopLevel(const Node& stmt, bool last);
   bool HostStatement(const Node& stmt, bool last);
+  bool HostNode(const Node& n, bool last);
+  bool HostVar(const Node& n);
   bool Loop(const Node& stmt);
 
   // ---- loops ----
@@ -167,6 +169,8 @@ class Analyzer {
   // ---- body scan ----
   void ResetScan(const std::vector<ParallelLoop>& loops);
   bool Scan(const Node& n, int depth);
+  bool ScanVar(const Node& n, int depth);
+  void ScanName(const Node& n);
   bool ScanAssign(const Node& n, int depth);
   bool ScanTarget(const Node& target, const Node& stmt);
   bool ScanCall(const Node& n, int depth);
@@ -182,6 +186,8 @@ class Analyzer {
   // ---- reductions ----
   bool MatchUpdate(const Node& n, std::vector<Reduction>* out, std::set<const Node*>* used);
   bool MatchIf(const Node& n, std::vector<Reduction>* out, std::set<const Node*>* used);
+  bool MatchArgIndex(const Node& n, const Node& test, const Node& set, int p,
+                     std::vector<Reduction>* out, std::set<const Node*>* used);
   bool Carried(const Node& n) const {
     const Node& s = Strip(n);
     return s.kind == K::kDeclRef && carried_.count(s.decl);
@@ -258,95 +264,100 @@ bool Analyzer::TopLevel(const Node& stmt, bool last) {
 }
 
 bool Analyzer::HostStatement(const Node& stmt, bool last) {
+  bool ok = true;
+  Walk(stmt, [&](const Node& n) { return ok = ok && HostNode(n, last); });
+  if (!ok) return false;
   Phase phase;
   phase.kind = Phase::Kind::kHost;
   phase.stmt = &stmt;
-  bool ok = true;
-  Walk(stmt, [&](const Node& n) {
-    if (!ok) return false;
-    switch (n.kind) {
-      case K::kFor:
-      case K::kRangeFor:
-      case K::kWhile:
-      case K::kDo:
-        ok = Refuse("host-code", n,
+  plan_.phases.push_back(phase);
+  return true;
+}
+
+// One node of a statement the host runs as written: refused when it loops,
+// does array work (the arrays may be on the device) or declares what the
+// kernels could not take.
+bool Analyzer::HostNode(const Node& n, bool last) {
+  switch (n.kind) {
+    case K::kFor:
+    case K::kRangeFor:
+    case K::kWhile:
+    case K::kDo:
+      return Refuse("host-code", n,
                     "a loop inside another statement (only top-level loops are parallelized)");
-        return false;
-      case K::kLambda:
-        ok = Refuse("call", n, "a lambda (device code cannot call the host's closures)");
-        return false;
-      case K::kReturn:
-        if (kernel_seen_ && !last)
-          ok = Refuse("host-code", n, "a return after a parallelized loop");
-        return ok;
-      case K::kVar: {
-        host_locals_.insert(n.decl);
-        const Shape s = D(n.decl).type.shape;
-        if (D(n.decl).type.value.find("(lambda") != std::string::npos) {
-          ok = Refuse("call", n,
-                      "defines the lambda " + Name(n.decl) +
-                          " (device code cannot call the host's closures)");
-          return false;
-        }
-        if (D(n.decl).type.is_reference || !(s == Shape::kScalar || s == Shape::kStruct ||
-                                             s == Shape::kVector || s == Shape::kCArray)) {
-          ok = Refuse("type", n,
-                      "declares " + Name(n.decl) + " of type `" + D(n.decl).type.spelling +
-                          "` on the host (the rules pass scalars, structs and arrays only)");
-        } else if (s == Shape::kVector && D(n.decl).type.elem_shape != Shape::kScalar &&
-                   D(n.decl).type.elem_shape != Shape::kStruct) {
-          ok = Refuse("type", n, "declares a local `" + D(n.decl).type.value + "`");
-        }
-        return ok;
-      }
-      case K::kCall:
-        if (n.decl >= 0 && HelperIndex(n.decl) < 0 && !MathFunctions().count(D(n.decl).name) &&
-            !IsMinMax(D(n.decl).name) &&
-            D(n.decl).qualified.find("numeric_limits") == std::string::npos) {
-          ok = Refuse("call", n,
+    case K::kLambda:
+      return Refuse("call", n, "a lambda (device code cannot call the host's closures)");
+    case K::kReturn:
+      return !(kernel_seen_ && !last) ||
+             Refuse("host-code", n, "a return after a parallelized loop");
+    case K::kVar:
+      return HostVar(n);
+    case K::kCall:
+      if (n.decl >= 0 && HelperIndex(n.decl) < 0 && !MathFunctions().count(D(n.decl).name) &&
+          !IsMinMax(D(n.decl).name) &&
+          D(n.decl).qualified.find("numeric_limits") == std::string::npos) {
+        return Refuse("call", n,
                       "calls `" + D(n.decl).qualified +
                           "` (a library call the rules do not move to the device)");
-        }
-        return ok;
-      case K::kMemberCall: {
-        const Node& obj = Strip(n.kids[0]);
-        const bool reader = n.name == "size" || n.name == "empty";
-        if (obj.kind == K::kDeclRef && IsArray(obj.decl) && !reader) {
-          ok = Refuse("host-code", n,
+      }
+      return true;
+    case K::kMemberCall: {
+      const Node& obj = Strip(n.kids[0]);
+      const bool reader = n.name == "size" || n.name == "empty";
+      if (obj.kind == K::kDeclRef && IsArray(obj.decl) && !reader) {
+        return Refuse("host-code", n,
                       "calls " + Quote(n) + " on the host (outside a parallelized loop)");
-        }
-        return ok;
       }
-      case K::kSubscript: {
-        const Node& base = Strip(n.kids[0]);
-        if (base.kind == K::kDeclRef && IsArray(base.decl) && device_written_.count(base.decl)) {
-          ok = Refuse("host-code", n,
+      return true;
+    }
+    case K::kSubscript: {
+      const Node& base = Strip(n.kids[0]);
+      if (base.kind == K::kDeclRef && IsArray(base.decl) && device_written_.count(base.decl)) {
+        return Refuse("host-code", n,
                       "reads " + Name(base.decl) + " on the host after a kernel wrote it");
-        }
-        return ok;
       }
-      default:
-        break;
+      return true;
     }
-    if (IsAssign(n)) {
-      const Node* t = &Strip(n.kids[0]);
-      while (t->kind == K::kMember || t->kind == K::kSubscript) {
-        if (t->kind == K::kSubscript && t->kids[0].kind == K::kDeclRef &&
-            IsArray(Strip(t->kids[0]).decl)) {
-          ok = Refuse("host-code", n,
-                      "writes " + Quote(*t) + " on the host (outside a parallelized loop)");
-          return false;
-        }
-        t = &Strip(t->kids[0]);
-      }
-      if (t->kind == K::kUnary && t->op == "*") {
-        ok = Refuse("host-code", n, "writes through a pointer on the host: " + Quote(n));
-      }
+    default:
+      break;
+  }
+  if (!IsAssign(n)) return true;
+  const Node* t = &Strip(n.kids[0]);
+  while (t->kind == K::kMember || t->kind == K::kSubscript) {
+    if (t->kind == K::kSubscript && Strip(t->kids[0]).kind == K::kDeclRef &&
+        IsArray(Strip(t->kids[0]).decl)) {
+      return Refuse("host-code", n,
+                    "writes " + Quote(*t) + " on the host (outside a parallelized loop)");
     }
-    return ok;
-  });
-  if (ok) plan_.phases.push_back(phase);
-  return ok;
+    t = &Strip(t->kids[0]);
+  }
+  if (t->kind == K::kUnary && t->op == "*") {
+    return Refuse("host-code", n, "writes through a pointer on the host: " + Quote(n));
+  }
+  return true;
+}
+
+// A variable a top-level statement declares: scalars, structs, vectors of
+// them (device arrays when a loop uses them) and constant tables.
+bool Analyzer::HostVar(const Node& n) {
+  host_locals_.insert(n.decl);
+  const TypeInfo& t = D(n.decl).type;
+  const Shape s = t.shape;
+  if (t.value.find("(lambda") != std::string::npos) {
+    return Refuse(
+        "call", n,
+        "defines the lambda " + Name(n.decl) + " (device code cannot call the host's closures)");
+  }
+  if (t.is_reference ||
+      !(s == Shape::kScalar || s == Shape::kStruct || s == Shape::kVector || s == Shape::kCArray)) {
+    return Refuse("type", n,
+                  "declares " + Name(n.decl) + " of type `" + t.spelling +
+                      "` on the host (the rules pass scalars, structs and arrays only)");
+  }
+  if (s == Shape::kVector && t.elem_shape != Shape::kScalar && t.elem_shape != Shape::kStruct) {
+    return Refuse("type", n, "declares a local `" + t.value + "`");
+  }
+  return true;
 }
 
 bool Analyzer::Loop(const Node& stmt) {
@@ -513,38 +524,46 @@ void Analyzer::ResetScan(const std::vector<ParallelLoop>& loops) {
   if (element_ >= 0) inside_.insert(element_);
 }
 
+// A variable the loop body declares: a local of each iteration.
+bool Analyzer::ScanVar(const Node& n, int depth) {
+  inside_.insert(n.decl);
+  const TypeInfo& t = D(n.decl).type;
+  if (t.shape == Shape::kPointer) local_ptrs_.insert(n.decl);
+  if (t.is_reference && !t.is_const) {
+    return Refuse("dependence", n,
+                  "binds the reference " + Name(n.decl) + " (writes through it are not analysed)");
+  }
+  if (!(t.shape == Shape::kScalar || t.shape == Shape::kStruct || t.shape == Shape::kPointer ||
+        t.shape == Shape::kCArray)) {
+    return Refuse(
+        "type", n,
+        "declares " + Name(n.decl) + " of type `" + t.spelling + "`, which device code cannot use");
+  }
+  if (!n.kids.empty()) init_[n.decl] = &n.kids.back();
+  for (const auto& k : n.kids) {
+    if (!Scan(k, depth)) return false;
+  }
+  return true;
+}
+
+// A name the body uses: an array used as a pointer, a constant table.
+void Analyzer::ScanName(const Node& n) {
+  refs_.push_back(&n);
+  if (n.decl >= 0 && IsArray(n.decl)) bare_.insert(n.decl);
+  if (n.decl >= 0 && IsTable(n.decl)) {
+    tables_.insert(n.decl);
+    edits_.push_back({n.begin, n.end, "rs_c_" + D(n.decl).name});
+  }
+}
+
 // Walks a loop body. `depth` counts the loops (and switches) inside it
 // around `n`: a break or continue at depth 0 belongs to the parallel loop.
 bool Analyzer::Scan(const Node& n, int depth) {
   switch (n.kind) {
-    case K::kVar: {
-      inside_.insert(n.decl);
-      const TypeInfo& t = D(n.decl).type;
-      if (t.shape == Shape::kPointer) local_ptrs_.insert(n.decl);
-      if (t.is_reference && !t.is_const) {
-        return Refuse(
-            "dependence", n,
-            "binds the reference " + Name(n.decl) + " (writes through it are not analysed)");
-      }
-      if (!(t.shape == Shape::kScalar || t.shape == Shape::kStruct || t.shape == Shape::kPointer ||
-            t.shape == Shape::kCArray)) {
-        return Refuse("type", n,
-                      "declares " + Name(n.decl) + " of type `" + t.spelling +
-                          "`, which device code cannot use");
-      }
-      if (!n.kids.empty()) init_[n.decl] = &n.kids.back();
-      for (const auto& k : n.kids) {
-        if (!Scan(k, depth)) return false;
-      }
-      return true;
-    }
+    case K::kVar:
+      return ScanVar(n, depth);
     case K::kDeclRef:
-      refs_.push_back(&n);
-      if (n.decl >= 0 && IsArray(n.decl)) bare_.insert(n.decl);
-      if (n.decl >= 0 && IsTable(n.decl)) {
-        tables_.insert(n.decl);
-        edits_.push_back({n.begin, n.end, "rs_c_" + D(n.decl).name});
-      }
+      ScanName(n);
       return true;
     case K::kSubscript: {
       const Node& base = Strip(n.kids[0]);
@@ -1101,43 +1120,8 @@ bool Analyzer::MatchIf(const Node& n, std::vector<Reduction>* out, std::set<cons
   }
   if (sets.empty() || sets.size() > 2) return false;
   const int p = pvars_.size() == 1 ? *pvars_.begin() : -1;
-  Reduction r;
   if (sets.size() == 1 && p >= 0 && IsRef(sets[0]->kids[1], p)) {
-    // Argmin by index: if (key(i) cmp key(k)) k = i.
-    const int k = Strip(sets[0]->kids[0]).decl;
-    const bool k_right = Mentions(test->kids[1], {k}) && !Mentions(test->kids[0], {k});
-    const Node& cand = test->kids[k_right ? 0 : 1];
-    const Node& cur = test->kids[k_right ? 1 : 0];
-    if (Mentions(cand, carried_) || Mentions(cur, {p}) || !Mentions(cand, {p})) return false;
-    // The two sides are one expression, of i and of k.
-    auto masked = [&](const Node& side, int var) {
-      std::string t = ast_.Text(side);
-      std::vector<const Node*> names;
-      Walk(side, [&](const Node& x) {
-        if (x.kind == K::kDeclRef && x.decl == var) names.push_back(&x);
-        return true;
-      });
-      for (auto it = names.rbegin(); it != names.rend(); ++it) {
-        t.replace((*it)->begin - side.begin, (*it)->end - (*it)->begin, "@");
-      }
-      return NoSpace(t);
-    };
-    if (masked(cand, p) != masked(cur, k)) return false;
-    r.kind = Reduction::Kind::kArgIndex;
-    r.var = k;
-    r.cmp = k_right ? test->op : Flip(test->op);
-    r.key_begin = cur.begin;
-    r.key_end = cur.end;
-    Walk(cur, [&](const Node& x) {
-      if (x.kind == K::kDeclRef && x.decl == k) used->insert(&x);
-      return true;
-    });
-    Walk(*test, [&](const Node& x) {
-      if (x.kind == K::kDeclRef && x.decl == k) used->insert(&x);
-      return true;
-    });
-    used->insert(&Strip(sets[0]->kids[0]));
-    return AddReduction(r, n, out);
+    return MatchArgIndex(n, *test, *sets[0], p, out, used);
   }
   // The value set: s = e where the test compares e with s.
   const Node* value_set = nullptr;
@@ -1150,6 +1134,7 @@ bool Analyzer::MatchIf(const Node& n, std::vector<Reduction>* out, std::set<cons
     }
   }
   if (!value_set || (sets.size() == 2 && !index_set)) return false;
+  Reduction r;
   const int s = Strip(value_set->kids[0]).decl;
   const bool s_left = IsRef(test->kids[0], s), s_right = IsRef(test->kids[1], s);
   if (s_left == s_right) return false;
@@ -1168,6 +1153,42 @@ bool Analyzer::MatchIf(const Node& n, std::vector<Reduction>* out, std::set<cons
   used->insert(&Strip(test->kids[s_left ? 0 : 1]));
   used->insert(&Strip(value_set->kids[0]));
   if (Mentions(value_set->kids[1], carried_)) return false;
+  return AddReduction(r, n, out);
+}
+
+// Argmin by index: `if (key(i) cmp key(k)) k = i;`, the two sides one
+// expression of i and of k (`set` is `k = i`, p the loop variable i).
+bool Analyzer::MatchArgIndex(const Node& n, const Node& test, const Node& set, int p,
+                             std::vector<Reduction>* out, std::set<const Node*>* used) {
+  const int k = Strip(set.kids[0]).decl;
+  const bool k_right = Mentions(test.kids[1], {k}) && !Mentions(test.kids[0], {k});
+  const Node& cand = test.kids[k_right ? 0 : 1];
+  const Node& cur = test.kids[k_right ? 1 : 0];
+  if (Mentions(cand, carried_) || Mentions(cur, {p}) || !Mentions(cand, {p})) return false;
+  auto masked = [&](const Node& side, int var) {
+    std::string t = ast_.Text(side);
+    std::vector<const Node*> names;
+    Walk(side, [&](const Node& x) {
+      if (x.kind == K::kDeclRef && x.decl == var) names.push_back(&x);
+      return true;
+    });
+    for (auto it = names.rbegin(); it != names.rend(); ++it) {
+      t.replace((*it)->begin - side.begin, (*it)->end - (*it)->begin, "@");
+    }
+    return NoSpace(t);
+  };
+  if (masked(cand, p) != masked(cur, k)) return false;
+  Reduction r;
+  r.kind = Reduction::Kind::kArgIndex;
+  r.var = k;
+  r.cmp = k_right ? test.op : Flip(test.op);
+  r.key_begin = cur.begin;
+  r.key_end = cur.end;
+  Walk(test, [&](const Node& x) {
+    if (x.kind == K::kDeclRef && x.decl == k) used->insert(&x);
+    return true;
+  });
+  used->insert(&Strip(set.kids[0]));
   return AddReduction(r, n, out);
 }
 

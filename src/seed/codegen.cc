@@ -70,6 +70,9 @@ class Writer {
   std::string Count(const ParallelLoop& l) const;
   void Map(const Phase& p, int k, std::string* kernels, std::string* host) const;
   void Reduce(const Phase& p, int k, std::string* kernels, std::string* host) const;
+  void ReduceHost(const Phase& p, const std::string& name, const std::vector<int>& vars,
+                  const std::vector<std::string>& a1, const std::vector<std::string>& a2,
+                  std::string* host) const;
   std::string Combine(const Phase& p, const Reduction& r, const std::string& a,
                       const std::string& ai, const std::string& b, const std::string& bi) const;
   std::string Tree(const Phase& p, const std::string& from) const;
@@ -369,7 +372,13 @@ void Writer::Reduce(const Phase& p, int k, std::string* kernels, std::string* ho
   }
   k2 += "  }\n}\n\n";
   *kernels += k1 + k2;
-  // Host: launch both, read the results back into the function's own variables.
+  ReduceHost(p, name, vars, a1, a2, host);
+}
+
+// Host: launch both, read the results back into the function's own variables.
+void Writer::ReduceHost(const Phase& p, const std::string& name, const std::vector<int>& vars,
+                        const std::vector<std::string>& a1, const std::vector<std::string>& a2,
+                        std::string* host) const {
   const ParallelLoop& l = p.loops[0];
   std::string h =
       "  {  // " + p.note + "\n    const long long rs_c = " + Count(l) + ";\n    if (rs_c > 0) {\n";
