@@ -88,6 +88,16 @@ class OutputFiles {
 // The disk (atomic writes: temporary file, fsync, rename).
 std::unique_ptr<OutputFiles> NewDiskOutputFiles();
 
+// The rules' first step (OptimizeRequest::rules_seed): a parallel version
+// written without a model from the reference's loops (docs/search.md, "The
+// rules' first step").
+struct RulesSeed {
+  bool written = false;
+  std::string pattern;             // "map", "map-2d", "reduction", ...
+  std::vector<std::string> notes;  // one line per parallelized loop
+  std::string category, reason;    // not written: the refusal's class and why
+};
+
 // Progress, in the order it happens (the CLI prints these lines).
 struct OptimizeEvent {
   enum class Kind {
@@ -98,6 +108,7 @@ struct OptimizeEvent {
     kSearchStep,   // one step of the search: `step`
     kHeldOut,      // the answer is being re-verified on held-out inputs
     kGenerating,   // the model is generating: `generation` (embedded backend only)
+    kSeed,         // the rules' first step was analysed: `seed`
   };
   Kind kind = Kind::kSpec;
   std::filesystem::path spec_path;
@@ -110,6 +121,7 @@ struct OptimizeEvent {
   std::string model;
   SearchEvent step;
   GenerationProgress generation;
+  const RulesSeed* seed = nullptr;
 };
 
 struct OptimizeRequest {
@@ -138,13 +150,19 @@ struct OptimizeRequest {
   OutputFiles* files = nullptr;       // null: the disk. Not owned.
 
   // ---- The search.
-  std::string method = "regrapht-mcgs";  // NewReasoner's names
-  SearchOptions search;                  // budget, seed, sampling, shaping, ...
+  // NewReasoner's names ("rules": no model, the rules' first step alone).
+  std::string method = "regrapht-mcgs";
+  SearchOptions search;  // budget, seed, sampling, shaping, ...
+  // The rules' first step (--first-step rules): for regrapht-mcgs the root's first
+  // child, verified before the model's first step, which then starts from
+  // it; "rules" always writes it. false: none (--first-step none).
+  bool rules_seed = true;
   // Re-verify and re-time the answer on held-out inputs (new seeds; the
   // numbers reported are that run's). false: the search's own measurement
   // (the paper's protocol).
   bool heldout = true;
-  LlmBackend* llm = nullptr;  // required (here or from load_search_resources), not owned
+  // Required (here or from load_search_resources) except for "rules"; not owned.
+  LlmBackend* llm = nullptr;
   // The reasoning graph, for the methods that need one (NeedsGraph). null:
   // loaded from graph_path, or the shipped data/graph/regrapht.json.
   const Graph* graph = nullptr;
@@ -202,6 +220,8 @@ struct OptimizeReport {
   std::string signature;  // "void saxpy(int n, float a, const float* x, float* y)"
   std::string model;      // the backend's ModelId
   SearchOutcome search;   // every attempt, the tree, the best
+  // The rules' first step, when it was asked for.
+  std::optional<RulesSeed> seed;
   // The answer re-verified on held-out inputs (when `heldout` and the answer
   // ran and passed during the search).
   std::optional<VerifyResult> heldout;

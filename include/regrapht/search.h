@@ -99,6 +99,9 @@ struct Attempt {
   // The model request failed (after the backend's retries): no reply, no
   // code; `detail` says why. Verdict compile_error, reward -1.
   bool endpoint_error = false;
+  // Written by the rules (SearchTask::seed_code), not by the model: no
+  // request, no tokens, no generation.
+  bool by_rules = false;
   int tokens_prompt = 0, tokens_generated = 0;
   double time_generation_ms = 0, time_verify_ms = 0;
   VerifyResult result;             // the whole verification
@@ -152,6 +155,14 @@ struct SearchTask {
   // (e.g. ParEval's CUDA prompt) is shown where the sequential code would be.
   bool kernel_form = false;
   std::string kernel_task;
+  // A first step written without a model (the rules' seed, src/seed/seed.h;
+  // empty: none). MCGS makes it the root's first child, reached by the
+  // graph's `seed_technique` edge, before its first selection; "rules"
+  // writes it alone. It costs no generation (one verification), and the
+  // model's later steps start from it when it passed. Other methods ignore it.
+  std::string seed_code;
+  std::string seed_technique = "thread_mapping";
+  std::string seed_note;  // no seed: why (the "rules" method's stop reason)
 
   // What the methods start from: the sequential reference, or the kernel task.
   const std::string& StartCode() const { return kernel_form ? kernel_task : problem->reference_source; }
@@ -169,6 +180,7 @@ struct SearchEvent {
   // failed (its detail), and the tokens its reply took.
   std::string detail;
   int tokens_generated = 0;
+  bool by_rules = false;  // that attempt is the rules' seed
 };
 
 struct SearchContext {
@@ -260,7 +272,8 @@ class Reasoner {
 };
 
 // Methods: "standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
-// "mcts-rag", "regrapht-mcgs". InvalidArgument for any other name.
+// "mcts-rag", "regrapht-mcgs", and "rules" (no model: the task's seed alone).
+// InvalidArgument for any other name.
 Result<std::unique_ptr<Reasoner>> NewReasoner(const std::string& method, const SearchOptions& options);
 std::vector<std::string> ReasonerNames();
 // Whether the method needs the reasoning graph.

@@ -9,6 +9,7 @@
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "search/attempt_json.h"
+#include "seed/seed.h"
 #include "verify/heldout.h"
 #include "verify/infer.h"
 #include "verify/result_json.h"
@@ -212,6 +213,38 @@ OptimizeVerdict Judge(const OptimizeReport& report) {
   return report.speedup() >= 1.0 ? OptimizeVerdict::kFaster : OptimizeVerdict::kSlower;
 }
 
+// The rules' first step, when the method uses one: computed from the
+// reference, told as an event, handed to the search.
+std::optional<RulesSeed> MakeSeed(const OptimizeRequest& r, const Problem& problem,
+                                  SearchTask* task) {
+  if (r.method != "rules" && !(r.rules_seed && r.method == "regrapht-mcgs")) return std::nullopt;
+  seed::Seed s = seed::Parallelize(problem);
+  RulesSeed out{s.written, s.pattern, s.notes, s.category, s.reason};
+  if (s.written) {
+    task->seed_code = s.code;
+    task->seed_technique = seed::kSeedTechnique;
+  } else {
+    task->seed_note = s.category + ": " + s.reason;
+  }
+  OptimizeEvent e;
+  e.kind = OptimizeEvent::Kind::kSeed;
+  e.seed = &out;
+  Emit(r, e);
+  return out;
+}
+
+OrderedJson SeedJson(const RulesSeed& s) {
+  OrderedJson j = {{"written", s.written}, {"technique", seed::kSeedTechnique}};
+  if (s.written) {
+    j["pattern"] = s.pattern;
+    j["notes"] = s.notes;
+  } else {
+    j["category"] = s.category;
+    j["reason"] = s.reason;
+  }
+  return j;
+}
+
 std::string DefaultConfig(const OptimizeRequest& r, const std::string& model) {
   OrderedJson j = {{"method", r.method},
                    {"model", model},
@@ -236,6 +269,7 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source,
   j["verifications"] = o.verifications;
   j["tokens_prompt"] = o.tokens_prompt;
   j["tokens_generated"] = o.tokens_generated;
+  if (report.seed) j["seed"] = SeedJson(*report.seed);  // asked for (--first-step rules)
   j["interrupted"] = o.interrupted;
   if (o.interrupted) j["signal"] = CancelReason(r);
   j["endpoint_stopped"] = o.endpoint_stopped;
@@ -295,7 +329,8 @@ std::unique_ptr<OutputFiles> NewDiskOutputFiles() { return std::make_unique<Disk
 Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   OptimizeRequest r = request;  // load_search_resources fills it in
   if (r.function.empty()) return Status::InvalidArgument("OptimizeRequest: no function named");
-  if (!r.llm && !r.load_search_resources)
+  const bool needs_model = r.method != "rules";
+  if (needs_model && !r.llm && !r.load_search_resources)
     return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
   if (r.source_path.empty() && !r.source)
     return Status::InvalidArgument("OptimizeRequest: no source");
@@ -334,7 +369,7 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   Emit(r, OptimizeEvent::Kind::kReference);
 
   // 4. Model, graph, examples, prompts.
-  if (r.load_search_resources) {
+  if (r.load_search_resources && needs_model) {
     RG_RETURN_IF_ERROR(r.load_search_resources(&r));
     if (!r.llm)
       return Status::InvalidArgument(
@@ -358,7 +393,7 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   }
   PromptLibrary builtin_prompts;
   const PromptLibrary* prompts = r.prompts ? r.prompts : &builtin_prompts;
-  report.model = r.llm->ModelId();
+  report.model = r.llm ? r.llm->ModelId() : "none (rules)";
   OptimizeEvent start;
   start.kind = OptimizeEvent::Kind::kSearchStart;
   start.graph = graph;
@@ -375,6 +410,7 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   task.problem = &problem;
   task.graph = graph;
   task.examples = examples;
+  report.seed = MakeSeed(r, problem, &task);
   SearchContext ctx;
   ctx.llm = r.llm;
   ctx.evaluator = &evaluator;

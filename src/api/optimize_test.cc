@@ -6,12 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "core/json_util.h"
 #include "llm/fake_backend.h"
+#include "seed/seed.h"
 
 namespace regrapht {
 namespace {
@@ -394,6 +397,84 @@ TEST_F(OptimizeTest, ARequestWithoutABackendIsRefused) {
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("llm"), std::string::npos);
+}
+
+// The search without the rules' seed (--first-step none) is the search as it was
+// before seeds existed: MCGS's whole report equals the one that code wrote
+// (tests/golden/optimize_mcgs_report.json, written by the tree before the
+// seed; REGRAPHT_UPDATE_GOLDEN=1 rewrites it).
+TEST_F(OptimizeTest, WithoutTheSeedTheMcgsReportIsAsBefore) {
+  request.method = "regrapht-mcgs";
+  request.rules_seed = false;
+  request.search.budget.max_generations = 6;
+  for (const char* m : {"speed=1.5", "wrong", "speed=2.5", "none", "speed=3.5", "wrong"}) llm.AddReply(Reply(m));
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->search.generations, 6);
+  const std::filesystem::path golden =
+      std::filesystem::path(std::getenv("REGRAPHT_SOURCE_DIR")) / "tests" / "golden" / "optimize_mcgs_report.json";
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) {
+    std::ofstream(golden) << r->report_json;
+  }
+  std::ifstream in(golden);
+  std::stringstream want;
+  want << in.rdbuf();
+  EXPECT_EQ(r->report_json, want.str());
+}
+
+// With the seed (the default), MCGS's first attempt is the rules' and the
+// report says what the rules wrote; the model's steps follow it.
+TEST_F(OptimizeTest, TheRulesSeedIsTheFirstStepOfMcgs) {
+  if (!seed::Available()) GTEST_SKIP() << "built without libclang";
+  request.method = "regrapht-mcgs";
+  request.search.budget.max_generations = 2;
+  llm.set_default_reply(Reply("speed=2.0"));
+  std::vector<OptimizeEvent::Kind> kinds;
+  std::string pattern;
+  request.on_event = [&](const OptimizeEvent& e) {
+    kinds.push_back(e.kind);
+    if (e.kind == OptimizeEvent::Kind::kSeed) pattern = e.seed->pattern;
+  };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_TRUE(r->seed.has_value());
+  EXPECT_TRUE(r->seed->written);
+  EXPECT_EQ(pattern, "map");
+  EXPECT_EQ(kinds[4], OptimizeEvent::Kind::kSeed);  // after the search's start, before its steps
+  ASSERT_EQ(r->search.attempts.size(), 3u);
+  EXPECT_TRUE(r->search.attempts[0].by_rules);
+  EXPECT_EQ(r->search.attempts[0].action, "thread_mapping");
+  EXPECT_NE(r->search.attempts[0].code.find("__global__ void rs_saxpy_k0("), std::string::npos);
+  EXPECT_EQ(r->search.generations, 2);
+  auto report = ParseJson(r->report_json, "report");
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ((*report)["seed"]["written"], true);
+  EXPECT_EQ((*report)["seed"]["technique"], "thread_mapping");
+  EXPECT_EQ((*report)["attempts"][0]["by"], "rules");
+  EXPECT_FALSE((*report)["attempts"][1].contains("by"));
+}
+
+// --method rules needs no model: the seed alone, verified.
+TEST_F(OptimizeTest, TheRulesMethodNeedsNoModel) {
+  request.method = "rules";
+  request.llm = nullptr;
+  request.load_search_resources = [](OptimizeRequest*) {
+    ADD_FAILURE() << "a model was loaded for --method rules";
+    return Status::Ok();
+  };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->model, "none (rules)");
+  EXPECT_EQ(r->search.generations, 0);
+  ASSERT_TRUE(r->seed.has_value());
+  if (!seed::Available()) {
+    EXPECT_EQ(r->seed->category, "unavailable");
+    EXPECT_TRUE(r->search.attempts.empty());
+    return;
+  }
+  ASSERT_EQ(r->search.attempts.size(), 1u);
+  EXPECT_TRUE(r->search.attempts[0].by_rules);
+  EXPECT_EQ(harness.problems.size(), 1u);  // verified once (the fake calls it a compile error)
 }
 
 }  // namespace

@@ -85,7 +85,7 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
     TreeAttempt t;
     t.id = a.id;
     t.parent = a.parent;
-    t.action = std::move(a.action);
+    t.action = a.by_rules ? a.action + " (rules)" : std::move(a.action);  // the rules' seed
     t.verdict = std::string(VerdictName(a.verdict));
     t.detail = std::move(a.detail);
     t.code = std::move(a.code);

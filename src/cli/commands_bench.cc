@@ -23,6 +23,7 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "seed/seed.h"
 #include "store/results_store.h"
 #include "verify/heldout.h"
 #include "verify/toolchain.h"
@@ -46,6 +47,22 @@ class BoundedEvaluator final : public CandidateEvaluator {
  private:
   CandidateEvaluator* inner_;
   std::counting_semaphore<1024> slots_;
+};
+
+// The rules' first step of each problem, computed once per problem
+// whatever the samples and threads (seed/seed.h).
+class SeedCache {
+ public:
+  const seed::Seed& Get(const Problem& p) {
+    std::lock_guard lock(mu_);
+    auto it = seeds_.find(p.spec.name);
+    if (it == seeds_.end()) it = seeds_.emplace(p.spec.name, seed::Parallelize(p)).first;
+    return it->second;
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, seed::Seed> seeds_;
 };
 
 // regrapht bench merge OUT IN...
@@ -285,7 +302,29 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"form", opts->kernel_form ? "kernel" : "dropin"}};
     bench::MethodFn method;
     std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text
-    if (st->method == "reference") {
+    SeedCache seeds;
+    if (st->method == "rules" && opts->kernel_form) {
+      return Fail(Status::InvalidArgument("--method rules writes drop-ins only: use --form dropin"));
+    }
+    if (st->method == "rules") {
+      // No model: each problem's seed, verified like any candidate; a
+      // problem the rules refuse is a failed sample saying why.
+      cfg["seed_step"] = "rules";
+      method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
+        bench::SampleOutcome o;
+        const seed::Seed& s = seeds.Get(p.problem);
+        if (!s.written) {
+          o.result.verdict = Verdict::kCompileError;
+          o.result.detail = "no seed from the rules (" + s.category + "): " + s.reason;
+          return o;
+        }
+        o.source = s.code;
+        RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
+        ++o.verifications;
+        if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
+        return o;
+      };
+    } else if (st->method == "reference") {
       // The expert solution of the form: solution.cu (drop-in) or kernel.cu.
       const bool kernel = opts->kernel_form;
       auto expert = [kernel](const bench::SuiteProblem& p) -> const std::optional<std::string>& {
@@ -347,6 +386,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         if (opts->kernel_form) {
           task.kernel_form = true;
           task.kernel_task = kernel_tasks.at(p.problem.spec.name);
+        } else if (st->search.seed_step == "rules" && st->method == "regrapht-mcgs") {
+          const seed::Seed& s = seeds.Get(p.problem);
+          task.seed_code = s.code;
+          task.seed_note = s.written ? "" : s.category + ": " + s.reason;
         }
         SearchContext ctx;
         ctx.llm = env->llm.get();

@@ -38,6 +38,7 @@ OrderedJson ReportSummary(const OptimizeReport& r, const std::string& page, int 
   for (size_t i : o.best_path) {
     const Attempt& a = o.attempts[i];
     path.push_back({{"action", a.action},
+                    {"by", a.by_rules ? "rules" : "model"},
                     {"verdict", std::string(VerdictName(a.verdict))},
                     {"speedup", a.verdict == Verdict::kCorrect && a.speedup > 0 ? OrderedJson(a.speedup)
                                                                                  : OrderedJson(nullptr)}});
@@ -141,6 +142,10 @@ void PrintEvent(const OptimizeState& s, const OptimizeEvent& e) {
                     e.graph->num_nodes() - 1, e.graph->num_edges(), e.graph->num_examples());
       }
       std::printf("model      %s\n", e.model.c_str());
+      if (s.search.method == "rules") {
+        std::printf("method     rules: the rules' first step alone, no model\n");
+        return;
+      }
       std::printf("method     %s, budget %d generations, seed %llu\n", s.search.method.c_str(), s.search.budget,
                   static_cast<unsigned long long>(s.search.seed));
       return;
@@ -158,6 +163,15 @@ void PrintEvent(const OptimizeState& s, const OptimizeEvent& e) {
       return;
     case OptimizeEvent::Kind::kHeldOut:
       if (!s.quiet) std::fprintf(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
+      return;
+    case OptimizeEvent::Kind::kSeed:
+      if (!e.seed->written) {
+        std::printf("seed       none from the rules (%s): %s\n", e.seed->category.c_str(), e.seed->reason.c_str());
+        return;
+      }
+      std::printf("seed       the rules wrote a %s version (thread_mapping, no model)%s\n", e.seed->pattern.c_str(),
+                  s.search.method == "rules" ? "" : "; the search starts from it");
+      for (const auto& n : e.seed->notes) std::printf("             %s\n", n.c_str());
       return;
   }
 }
@@ -178,8 +192,10 @@ int RunOptimize(const OptimizeState& s) {
   req.method = s.search.method;
   req.search = s.search.ToOptions();
   req.heldout = s.search.heldout;
+  req.rules_seed = s.search.seed_step == "rules";
+  if (s.search.method == "rules") req.config_json = s.search.ConfigJson("none (rules)");
   // Graph, model, prompts (--retrieval embeddings asks the model): loaded
-  // once the reference passed.
+  // once the reference passed; "rules" needs none of them.
   std::unique_ptr<SearchEnv> env;
   req.load_search_resources = [&s, &env](OptimizeRequest* r) -> Status {
     RG_ASSIGN_OR_RETURN(env, MakeSearchEnv(s.search));
@@ -222,10 +238,11 @@ int RunOptimize(const OptimizeState& s) {
   // The winning path.
   std::printf("\nstopped    %s after %d generations, %d verifications, %.1f s\n", o.stop_reason.c_str(),
               o.generations, o.verifications, o.wall_s);
-  std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
+  std::printf("\n| step | technique / action | by | verdict | speedup |\n|---|---|---|---|---|\n");
   for (size_t i = 0; i < o.best_path.size(); ++i) {
     const Attempt& a = o.attempts[o.best_path[i]];
-    std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(VerdictName(a.verdict)).c_str(),
+    std::printf("| %zu | %s | %s | %s | %s |\n", i + 1, a.action.c_str(), a.by_rules ? "rules" : "model",
+                std::string(VerdictName(a.verdict)).c_str(),
                 a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
                 : a.verdict == Verdict::kCorrect                ? "untimed"
                                                                 : "-");

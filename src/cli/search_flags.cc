@@ -42,6 +42,7 @@ const CLI::Validator DepthOrAuto(
     },
     "auto|0..64");
 
+
 }  // namespace
 
 void SearchFlags::Add(CLI::App* sub, bool with_method) {
@@ -79,7 +80,12 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
-  sub->add_option("--seed", seed, "search seed")->capture_default_str();
+  sub->add_option("--seed", seed, "the search's random seed")->capture_default_str();
+  sub->add_option("--first-step", seed_step,
+                  "rules: the search starts from the rules' first step, a parallel version written without a "
+                  "model (docs/search.md); none: from the sequential code, as the paper does")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"rules", "none"}));
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
   sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
@@ -171,6 +177,7 @@ void SearchFlags::ApplyPaperProtocolFlags(const CLI::App* sub) {
   if (!given("--q")) q = "max";
   if (!given("--close-failed-edges", "--no-close-failed-edges")) close_failed_edges = false;
   if (!given("--heldout", "--no-heldout")) heldout = false;
+  if (!given("--first-step")) seed_step = "none";
 }
 
 std::string SearchFlags::CheckRepetitionForEndpoint() const {
@@ -248,6 +255,8 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
+  // The rules' first step changes MCGS's results; off keeps earlier configurations.
+  if (seed_step == "rules" && (method == "regrapht-mcgs" || method == "rules")) j["seed_step"] = "rules";
   // The balanced grammar and the wrap-up (2026-12): keyed so that rows of the
   // earlier line-based grammar are not mixed with these.
   if (s.grammar) j["shape"]["grammar_form"] = "balanced";

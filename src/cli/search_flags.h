@@ -37,6 +37,10 @@ struct SearchFlags {
   int rollouts = 1;
   int examples = 1;
   uint64_t seed = 1;
+  // The rules' first step (`--first-step rules`, the default; `--first-step none`): a
+  // parallel version written without a model, MCGS's first child
+  // (docs/search.md). --protocol paper sets it to "none" unless given.
+  std::string seed_step = "rules";
   float temperature = 0.7f;
   float top_p = 0.9f;
   int max_tokens = 2048;

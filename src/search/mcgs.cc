@@ -222,6 +222,7 @@ class Mcgs final : public Reasoner {
     tree_.set_q_rule(o_.q);
     tree_.node(0).state = static_cast<int>(kInitNode);
     log_ = OrderedJson::array();
+    seed_pending_ = !task.seed_code.empty() && !task.kernel_form;
     IterationLoop loop;
     loop.max_iterations = o_.iterations;
     loop.space_exhausted = [this] { return tree_.node(0).closed; };
@@ -240,6 +241,11 @@ class Mcgs final : public Reasoner {
     const TreeEdge& e = parent.edges[static_cast<size_t>(ei)];
     const EdgeId graph_edge = static_cast<EdgeId>(e.action);
     const NodeId action = graph_->edge(graph_edge).to;
+    if (seeding_) {
+      // The rules' seed instead of a generation (SearchTask::seed_code).
+      RG_ASSIGN_OR_RETURN(int a, run_->Seed(run_->TechniqueId(action), static_cast<int>(action)));
+      return Attach(ni, ei, a);
+    }
     auto examples = run_->EdgeExamples(parent.code, graph_edge, o_.examples_per_step);
     // A retry of a failed step shows the model what went wrong last time.
     std::string failure;
@@ -250,6 +256,15 @@ class Mcgs final : public Reasoner {
     RG_ASSIGN_OR_RETURN(auto messages, run_->StepMessages(parent.code, action, examples, failure));
     RG_ASSIGN_OR_RETURN(int a, run_->Generate(messages, parent.attempt, run_->TechniqueId(action),
                                               static_cast<int>(action)));
+    return Attach(ni, ei, a);
+  }
+
+  // The child state of edge `ei` of state `ni` reached by attempt `a`: new,
+  // or an existing one through the transposition table.
+  int Attach(int ni, int ei, int a) {
+    const TreeNode parent = tree_.node(ni);
+    const NodeId action =
+        graph_->edge(static_cast<EdgeId>(parent.edges[static_cast<size_t>(ei)].action)).to;
     const Attempt& att = run_->attempt(a);
     const std::string key = SearchTree::Key(static_cast<int>(action), att.code_hash);
     std::optional<int> known = tree_.Find(key);
@@ -273,15 +288,43 @@ class Mcgs final : public Reasoner {
     return child;
   }
 
+  // The first iteration with a seed selects the root's edge to the seed's
+  // technique instead of running P-UCB; nullopt when the graph has none.
+  std::optional<mcgs::Iteration> SeedSelection() {
+    mcgs::Expand(tree_, 0, *graph_);
+    mcgs::UpdateClosed(tree_, 0, o_);
+    const auto& edges = tree_.node(0).edges;
+    for (size_t ei = 0; ei < edges.size(); ++ei) {
+      if (run_->TechniqueId(graph_->edge(static_cast<EdgeId>(edges[ei].action)).to) !=
+          run_->task().seed_technique)
+        continue;
+      mcgs::Iteration it;
+      it.on_path = {0};
+      it.path.push_back({0, static_cast<int>(ei)});
+      it.pending = true;
+      it.selection_len = 1;
+      return it;
+    }
+    return std::nullopt;
+  }
+
   Status Iterate(int iteration) {
     run_->Emit(iteration, "select");
     auto exhausted = [this] { return run_->Exhausted(); };
     mcgs::StepFn step = [this](int ni, int ei) { return Step(ni, ei); };
-    mcgs::Iteration it = mcgs::Select(tree_, *graph_, o_);  // 1.
-    if (it.pending) {                                             // 2.
+    std::optional<mcgs::Iteration> seeded;
+    if (seed_pending_) {
+      seed_pending_ = false;
+      seeded = SeedSelection();
+    }
+    mcgs::Iteration it = seeded ? *seeded : mcgs::Select(tree_, *graph_, o_);  // 1.
+    if (it.pending) {                                                                // 2.
       if (exhausted()) return Status::Ok();
       const PathStep last = it.path.back();
-      RG_ASSIGN_OR_RETURN(it.fresh, Step(last.node, last.edge));
+      seeding_ = seeded.has_value();
+      Result<int> fresh = Step(last.node, last.edge);
+      seeding_ = false;
+      RG_ASSIGN_OR_RETURN(it.fresh, std::move(fresh));
       it.cur = it.fresh;
     }
     RG_RETURN_IF_ERROR(mcgs::Rollout(tree_, *graph_, o_, rng_, step, exhausted, &it));  // 3.
@@ -315,6 +358,8 @@ class Mcgs final : public Reasoner {
   Rng rng_;
   SearchTree tree_;
   OrderedJson log_;
+  bool seed_pending_ = false;  // the task's seed is still to be placed
+  bool seeding_ = false;       // Step() records the seed instead of generating
 };
 
 }  // namespace

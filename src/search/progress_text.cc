@@ -10,7 +10,8 @@ namespace regrapht::search {
 
 std::string StepLine(const SearchEvent& st, int budget) {
   std::string line = fmt::format("[gen {:3d}/{}] iter {:<3d} {:<30} -> {:<16} best {}", st.generation, budget,
-                                 st.iteration, st.action.substr(0, 30), st.verdict,
+                                 st.iteration, (st.by_rules ? st.action + " (rules)" : st.action).substr(0, 30),
+                                 st.verdict,
                                  st.best_speedup > 0 ? fmt::format("{:.2f}x", st.best_speedup) : "-");
   if (st.tokens_generated > 0) line += fmt::format("  {} tokens", st.tokens_generated);
   if (st.verdict != "correct" && !st.detail.empty()) line += "  (" + FirstLine(st.detail, 100) + ")";

@@ -11,7 +11,7 @@ void ApplyPaperProtocol(SearchOptions* o) {
 }
 
 std::vector<std::string> ReasonerNames() {
-  return {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag", "regrapht-mcgs"};
+  return {"standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts", "mcts-rag", "regrapht-mcgs", "rules"};
 }
 
 bool NeedsGraph(const std::string& m) {
@@ -28,6 +28,7 @@ Result<std::unique_ptr<Reasoner>> NewReasoner(const std::string& m, const Search
   if (m == "rethink-mcts") return NewRethinkMcts(o);
   if (m == "mcts-rag") return NewMctsRag(o);
   if (m == "regrapht-mcgs") return NewMcgs(o);
+  if (m == "rules") return NewRules(o);
   std::string names;
   for (const auto& n : ReasonerNames()) names += (names.empty() ? "" : ", ") + n;
   return Status::InvalidArgument("unknown method \"" + m + "\" (" + names + ")");

@@ -265,6 +265,7 @@ void SearchRun::Emit(int iteration, const std::string& action) {
     ev.verdict = std::string(VerdictName(last.verdict));
     ev.detail = last.detail;
     ev.tokens_generated = last.tokens_generated;
+    ev.by_rules = last.by_rules;
   }
   for (const auto& a : attempts_) {
     if (a.verdict == Verdict::kCorrect && a.speedup > ev.best_speedup) ev.best_speedup = a.speedup;
@@ -491,6 +492,19 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
     return Record(std::move(a));
   }
   a.code = ex.code;
+  return Check(std::move(a));
+}
+
+Result<int> SearchRun::Seed(const std::string& action, int graph_node) {
+  Attempt a;
+  a.action = action;
+  a.graph_node = graph_node;
+  a.by_rules = true;
+  a.code = task_.seed_code;
+  return Check(std::move(a));
+}
+
+Result<int> SearchRun::Check(Attempt a) {
   a.code_hash = HashHex(a.code);
   if (auto it = by_hash_.find(a.code_hash); it != by_hash_.end()) {
     const Attempt& prev = attempts_[it->second];
