@@ -15,6 +15,7 @@
 #include "core/strings.h"
 #include "llm/llama_backend.h"
 #include "llm/models.h"
+#include "llm/speed.h"
 #include "regrapht/llm.h"
 
 namespace regrapht::cli {
@@ -284,6 +285,22 @@ std::function<int()> BenchLlm(CLI::App* sub) {
     if (!tg.empty()) {
       std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s->gen_tokens, Median(tg),
                   List(tg).c_str());
+    }
+    // Kept for optimize's estimate of a search's duration (llm/speed.h).
+    if (!tg.empty()) {
+      llm::ModelSpeed speed;
+      speed.model = b.ModelId();
+      speed.machine = llm::MachineId();
+      speed.prompt_tok_s = pp.empty() ? 0 : Median(pp);
+      speed.generate_tok_s = Median(tg);
+      speed.measured_by = "bench-llm";
+      speed.measured_at = llm::UtcNowIso();
+      llm::SpeedCache cache(CacheDir() / "speed.json");
+      if (Status st = cache.PutModel(speed); st.ok()) {
+        std::printf("cached     %s (optimize estimates searches from it)\n", cache.path().string().c_str());
+      } else {
+        std::fprintf(stderr, "regrapht: warning: speed cache: %s\n", st.ToString().c_str());
+      }
     }
     // 3. Batched samples: aggregate tokens/s of n = N in one request (one
     // llama_decode per step for all N sequences) against N requests, both
