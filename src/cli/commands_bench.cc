@@ -112,8 +112,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   CLI::App* merge = sub->add_subcommand(
       "merge", "Merge results databases (e.g. one per shard) into one: the same row twice is one row, "
                "conflicting rows are an error naming both files");
-  merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
-  merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  merge->add_option("-o,--output", st->merge_out, "the merged database (created, or added to); required");
+  merge->add_option("inputs", st->merge_in,
+                    "databases to merge into it (read only); the old form `bench merge OUT IN...` (no -o) still "
+                    "works for one release, with a warning")
+      ->required();
   AddJsonFlag(merge, &st->merge_json, "the counts (rows added, already there, in all)");
   CLI::App* repair = sub->add_subcommand("repair",
                                          "Copy the readable, valid rows of a damaged results "
@@ -150,7 +153,20 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
   return [st, merge, repair]() -> int {
-    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+    if (merge->parsed()) {
+      if (st->merge_out.empty()) {
+        if (st->merge_in.size() < 2) {
+          std::fprintf(stderr, "regrapht bench merge: -o OUT is required (bench merge -o OUT IN...)\n");
+          return kExitUsage;
+        }
+        // The old positional form: OUT first.
+        std::fprintf(stderr, "regrapht: warning: `bench merge OUT IN...` is deprecated; use `bench merge -o OUT "
+                             "IN...`\n");
+        st->merge_out = st->merge_in.front();
+        st->merge_in.erase(st->merge_in.begin());
+      }
+      return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+    }
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
         std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
@@ -159,7 +175,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       return RunRepair(st->repair_in, st->repair_out, st->repair_json);
     }
     if (st->suite.empty()) {
-      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
+      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge -o OUT IN...)\n");
       return kExitUsage;
     }
     auto opts = st->flags.ToOptions();
@@ -427,7 +443,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
   sub->add_flag("--per-problem", st->per_problem,
                 "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
-                "in place of the metrics tables");
+                "in place of the metrics tables (the html page always has this table, beside the metrics)");
   sub->add_option("--suite", st->suite,
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
@@ -491,9 +507,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     bench::SortForDisplay(&groups);
     std::string text;
     if (st->format == "html") {
-      if (st->per_problem) {
-        return Fail(Status::InvalidArgument("--per-problem: the html report always holds the per-problem table"));
-      }
+      // The page always holds the per-problem table: --per-problem changes nothing.
       bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
       text = bench::RenderHtmlReport(in);
     } else if (st->per_problem) {

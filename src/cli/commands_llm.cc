@@ -452,9 +452,12 @@ std::function<int()> Model(CLI::App* sub) {
                   "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   CLI::App* pull = sub->add_subcommand("pull", "Download a model (registry name or .gguf URL)");
   pull->add_option("model", s->target, "Registry name (e.g. smollm2-135m) or URL")->required();
+  // Also after the subcommand, as docs/llm.md writes it (model pull NAME --models-dir DIR).
+  pull->add_option("--models-dir", s->models_dir, "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   pull->add_flag("-q,--quiet", s->quiet, "No progress bar");
   AddJsonFlag(pull, &s->json, "the downloaded file's path ({\"path\": ...})");
   CLI::App* list = sub->add_subcommand("list", "List the registry and the models present");
+  list->add_option("--models-dir", s->models_dir, "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   AddJsonFlag(list, &s->json, "the registry and the files present");
   return [s, pull, list] {
     auto registry = llm::LoadRegistry();

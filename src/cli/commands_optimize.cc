@@ -218,15 +218,16 @@ int ExitStatusOf(const OptimizeReport& r) {
 }
 
 // The stop line: why the search stopped and what it spent, said once.
-std::string StopLine(const SearchOutcome& o) {
-  std::string spent = fmt::format("{}, {}, {:.1f} s", Plural(o.generations, "generation"),
-                                  Plural(o.verifications, "verification"), o.wall_s);
+std::string StopLine(const OptimizeReport& r) {
+  const SearchOutcome& o = r.search;
+  std::string times = fmt::format("search {:.1f} s, run {:.1f} s", o.wall_s, r.wall_s);
   if (StartsWith(o.stop_reason, "budget: ") &&
       (EndsWith(o.stop_reason, " generations") || EndsWith(o.stop_reason, " generation"))) {
-    return fmt::format("stopped    the budget of {} is spent ({}, {:.1f} s)", o.stop_reason.substr(8),
-                       Plural(o.verifications, "verification"), o.wall_s);
+    return fmt::format("stopped    the budget of {} is spent ({}; {})", o.stop_reason.substr(8),
+                       Plural(o.verifications, "verification"), times);
   }
-  return "stopped    " + o.stop_reason + " after " + spent;
+  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason, Plural(o.generations, "generation"),
+                     Plural(o.verifications, "verification"), times);
 }
 
 // What the caches served, when they served anything.
@@ -317,7 +318,7 @@ int RunOptimize(const OptimizeState& s) {
   live.Record(r);
 
   // The winning path (none: said in one line, not an empty table).
-  std::printf("\n%s\n", StopLine(o).c_str());
+  std::printf("\n%s\n", StopLine(r).c_str());
   if (o.best_path.empty()) {
     std::printf("path       none: no attempt compiled and passed\n");
   } else {

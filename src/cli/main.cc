@@ -111,8 +111,13 @@ std::string BadWord(CLI::App* app, int argc, char** argv) {
       std::string name = tok.substr(0, tok.find('='));
       if (name.size() > 2 && name[1] != '-') name = name.substr(0, 2);  // -vv, -ofile
       const CLI::Option* opt = cur->get_option_no_throw(name);
-      if (opt == nullptr && cur != app) opt = app->get_option_no_throw(name);  // --log-level, --version
       if (opt == nullptr && name != "-h" && name != "--help") {
+        for (CLI::App* up = cur->get_parent(); up != nullptr; up = up->get_parent()) {
+          if (up->get_option_no_throw(name) != nullptr) {  // --log-level after the command
+            return CommandPath(cur) + ": '" + name + "' is an option of " + CommandPath(up) + ": put it before '" +
+                   cur->get_name() + "'";
+          }
+        }
         return CommandPath(cur) + ": unknown option '" + name + "' (see " + CommandPath(cur) + " --help)";
       }
       if (opt != nullptr && opt->get_items_expected_max() > 0 && tok.find('=') == std::string::npos &&

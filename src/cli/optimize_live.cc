@@ -3,6 +3,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -23,9 +26,35 @@ double Median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// The longest the measurement below may take: on a machine so busy that it
+// takes longer, what it measured until then is the figure.
+constexpr double kProbeLimitS = 15;
+
+// A flag set once `deadline_s` (SystemClock) passes or Ctrl-C arrives.
+class DeadlineFlag {
+ public:
+  explicit DeadlineFlag(double deadline_s)
+      : thread_([this, deadline_s] {
+          while (!done_.load() && !flag_.load()) {
+            if (InterruptFlag()->load() || SystemClock::Get()->NowSeconds() >= deadline_s) flag_ = true;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+          }
+        }) {}
+  ~DeadlineFlag() {
+    done_ = true;
+    thread_.join();
+  }
+  const std::atomic<bool>* get() const { return &flag_; }
+
+ private:
+  std::atomic<bool> flag_{false}, done_{false};
+  std::thread thread_;
+};
+
 // A short measurement of the embedded model: a prompt of about 120 tokens
-// and 24 generated ones, greedy, end-of-generation ignored.
-Result<llm::ModelSpeed> Probe(LlmBackend* model) {
+// and 24 generated ones, greedy, end-of-generation ignored; cut short at
+// `deadline_s`, when the figures are those of the tokens it had.
+Result<llm::ModelSpeed> Probe(LlmBackend* model, double deadline_s) {
   ChatRequest r;
   std::string text;
   for (int i = 0; i < 8; ++i) text += "A CUDA kernel runs one thread per element of the array, and each thread ";
@@ -33,7 +62,8 @@ Result<llm::ModelSpeed> Probe(LlmBackend* model) {
   r.sampling.max_tokens = 24;
   r.sampling.temperature = 0;
   r.sampling.ignore_eos = true;
-  r.cancel = InterruptFlag();
+  DeadlineFlag stop(deadline_s);
+  r.cancel = stop.get();
   RG_ASSIGN_OR_RETURN(ChatResponse resp, model->Chat(r));
   llm::ModelSpeed s;
   if (resp.time_prompt_ms > 0) s.prompt_tok_s = resp.tokens_prompt_evaluated / (resp.time_prompt_ms / 1000);
@@ -168,7 +198,9 @@ void OptimizeLive::Estimate(LlmBackend* model, const std::string& model_id) {
   };
   if (!usable(speed) && !flags_.backend.UseHttp() && model != nullptr) {
     SetPhase("measuring the model's speed (once per model and machine)");
-    auto probe = Probe(model);
+    double deadline = SystemClock::Get()->NowSeconds() + kProbeLimitS;
+    if (flags_.max_seconds > 0) deadline = std::min(deadline, start_s_ + flags_.max_seconds);
+    auto probe = Probe(model, deadline);
     if (probe.ok()) {
       probe->model = model_id;
       probe->machine = machine_;

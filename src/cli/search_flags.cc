@@ -115,9 +115,14 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
-  sub->add_flag("--heldout,!--no-heldout", heldout,
-                "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers "
-                "(on by default; --no-heldout reports the search's own measurement, as the paper does)");
+  // Two flags, not one negatable one, whose help would show "{false}" beside an option that is on.
+  CLI::Option* on = sub->add_flag_callback(
+      "--heldout", [this] { heldout = true; },
+      "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers (the default)");
+  CLI::Option* off = sub->add_flag_callback(
+      "--no-heldout", [this] { heldout = false; },
+      "report the search's own measurement of the answer instead, as the paper does");
+  on->excludes(off);
   sub->add_option("--max-in-flight", max_in_flight,
                   "model requests outstanding at once (bench: samples of different problems in parallel; "
                   "best-of-n: its samples); results are those of 1")
