@@ -791,9 +791,11 @@ void Builder::Run(const std::string& function) {
       out_->complete
           ? "inferred by regrapht optimize (docs/inference.md); edit and pass with --spec if it is "
             "not right"
+          // The marker itself is not repeated here: a sed that fills in the
+          // marked values must not touch this note (docs/inference.md).
           : "TEMPLATE written by regrapht optimize (docs/inference.md): " + out_->problem +
-                ". Replace every value that starts with \"" + kFillIn +
-                "\", check with `regrapht problem check FOLDER`, then pass this file with --spec.";
+                ". Write every value marked FILL IN, check with `regrapht problem check FOLDER`, then pass "
+                "this file with --spec.";
   out_->spec_json = DumpJson(spec);
 }
 
