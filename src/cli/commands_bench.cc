@@ -1,4 +1,6 @@
 // regrapht bench / report / suite
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -15,6 +17,7 @@
 #include "bench/runner.h"
 #include "bench/shard.h"
 #include "bench/suite.h"
+#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
@@ -22,6 +25,7 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "llm/speed.h"
 #include "store/results_store.h"
 #include "verify/heldout.h"
 #include "verify/toolchain.h"
@@ -94,6 +98,49 @@ int RunRepair(const std::string& in, const std::string& out, bool json) {
   }
   return kExitOk;
 }
+
+}  // namespace
+
+namespace {
+
+// What the caches served a sample: replies of the response cache and
+// builds of the build cache (a reused verification of duplicate code is
+// neither), as optimize counts them.
+void CountCaches(const SearchOutcome& out, bench::SampleOutcome* o) {
+  for (const Attempt& a : out.attempts) {
+    if (a.endpoint_error || a.interrupted) continue;
+    ++o->replies;
+    o->replies_cached += a.reply_cached;
+    if (a.reused || a.code.empty()) continue;
+    ++o->builds;
+    o->builds_cached += a.result.compile_cached;
+  }
+}
+
+// The caches' totals over a run's samples (threads add to them).
+struct CacheCounts {
+  std::atomic<int> replies{0}, replies_cached{0}, builds{0}, builds_cached{0};
+  void Add(const bench::SampleOutcome& o) {
+    replies += o.replies;
+    replies_cached += o.replies_cached;
+    builds += o.builds;
+    builds_cached += o.builds_cached;
+  }
+  // "cache      3 of 4 replies from the response cache; ..." or "" when they served nothing.
+  std::string Line() const {
+    if (replies_cached == 0 && builds_cached == 0) return "";
+    std::string line = "cache      ";
+    if (replies_cached > 0) {
+      line += fmt::format("{} of {} replies from the response cache (--no-cache asks the model again)",
+                          replies_cached.load(), replies.load());
+    }
+    if (builds_cached > 0) {
+      line += fmt::format("{}{} of {} builds from the build cache", replies_cached > 0 ? "; " : "",
+                          builds_cached.load(), builds.load());
+    }
+    return line;
+  }
+};
 
 }  // namespace
 
@@ -220,6 +267,17 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
 
     bench::RunnerOptions ro;
+    // What ran, in every row (ResultRow::run_json); its exit status is added at the end.
+    const std::string run_id = llm::UtcNowIso() + "-" + std::to_string(::getpid());
+    ro.run_json = OrderedJson{{"run_id", run_id},
+                              {"command", InvocationCommandLine()},
+                              {"version", kBuildVersion},
+                              {"commit", BuildCommit()},
+                              {"device", opts->emulate ? OrderedJson(std::string(kEmulatorGpuName))
+                                                       : OrderedJson(nullptr)},
+                              {"emulated", opts->emulate}}
+                      .dump();
+    CacheCounts caches;
     ro.method = st->method;
     ro.samples = st->samples;
     ro.shard_index = shard->index;
@@ -265,6 +323,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         o.source = *expert(p);
         RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
         if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
+        o.builds = 1;
+        o.builds_cached = o.result.compile_cached;
+        caches.Add(o);
         return o;
       };
     } else {
@@ -336,6 +397,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
           o.endpoint_failed = true;
           return o;
         }
+        CountCaches(out, &o);
         o.tokens_prompt = out.tokens_prompt;
         o.tokens_generated = out.tokens_generated;
         o.generations = out.generations;
@@ -355,12 +417,15 @@ std::function<int()> BenchCommand(CLI::App* sub) {
             RG_ASSIGN_OR_RETURN(o.result,
                                 evaluator->Evaluate(HeldOutProblem(p.problem, HeldOutSalt(seed)), o.source));
             ++o.verifications;
+            ++o.builds;
+            o.builds_cached += o.result.compile_cached;
             if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
           }
         } else {
           o.result.verdict = Verdict::kCompileError;
           o.result.detail = "the method made no attempt (" + out.stop_reason + ")";
         }
+        caches.Add(o);
         return o;
       };
     }
@@ -396,6 +461,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
     }
+    if (std::string line = caches.Line(); !line.empty()) std::printf("%s\n", line.c_str());
     if (st->json) {
       OrderedJson j = {{"suite", suite->name},
                        {"method", st->method},
@@ -415,9 +481,13 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"shard", {{"index", shard->index}, {"count", shard->count}}}};
       EmitJson(j);
     }
-    if (InterruptSignal() != 0) return InterruptExitCode();
-    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
-    return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    int rc = r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) rc = kExitEndpointFailed;
+    if (InterruptSignal() != 0) rc = InterruptExitCode();
+    if (Status fs = (*store)->FinishRun(run_id, rc, r->wall_s); !fs.ok()) {
+      std::fprintf(stderr, "regrapht: warning: the rows do not record the exit status: %s\n", fs.ToString().c_str());
+    }
+    return rc;
   };
 }
 
