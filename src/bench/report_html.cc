@@ -23,8 +23,8 @@ std::string Slug(const std::string& s) {
   return out;
 }
 
-Html CiPct(const Interval& i) {
-  return fmt::format(" <span class=\"ci\">[{:.1f}, {:.1f}]</span>", 100 * i.lo, 100 * i.hi);
+Html CiFraction(const Interval& i) {
+  return fmt::format(" <span class=\"ci\">[{:.3f}, {:.3f}]</span>", i.lo, i.hi);
 }
 Html CiX(const Interval& i) {
   return fmt::format(" <span class=\"ci\">[{:.2f}, {:.2f}]</span>", i.lo, i.hi);
@@ -91,13 +91,13 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
   Html h = fmt::format("<table class=\"metrics\" id=\"metrics-{}\">\n<thead><tr>", Slug(suite));
   h += Th("method") + Th("model") + (cfg ? Th("config") : "") + Th("problems") + Th("samples") +
        Th("solved");
-  for (int k : ks) h += Th(fmt::format("pass@{} %", k)) + (k == 1 ? Th("pass@1 95% CI") : "");
+  for (int k : ks) h += Th(fmt::format("pass@{} (0-1)", k)) + (k == 1 ? Th("pass@1 95% CI") : "");
   for (int k : ks)
     h += Th(fmt::format("speedup@{}{}", k, what)) + (k == 1 ? Th("speedup@1 95% CI") : "");
-  h += Th("geomean" + what) + Th("geomean 95% CI");
-  if (!kernel_mode) h += Th("speedup@1 (kernel)") + Th("geomean (kernel)");
-  h += Th("fast_1 %") + Th("fast_1.5 %") + Th("fast_2 %") +
-       Th("compile@1 %") + Th("tokens/solved") + Th("verifications/solved") + Th("evidence");
+  h += Th("geomean_speedup" + what) + Th("geomean_speedup 95% CI");
+  if (!kernel_mode) h += Th("speedup@1 (kernel)") + Th("geomean_speedup (kernel)");
+  h += Th("fast_1 (0-1)") + Th("fast_1.5 (0-1)") + Th("fast_2 (0-1)") + Th("compile@1 (0-1)") + Th("tokens/solved") +
+       Th("verifications/solved") + Th("evidence");
   h += "</tr></thead>\n<tbody>\n";
   for (const auto* g : gs) {
     if (!g->has_rows()) continue;
@@ -106,8 +106,8 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
     h += "<tr>" + GroupLabelCells(*g, cfg) + TdNum(std::to_string(m.problems)) +
          TdNum(std::to_string(m.samples)) + TdNum(std::to_string(m.solved));
     for (int k : ks) {
-      h += TdNum(FormatPercent(m.pass_at.at(k)));
-      if (k == 1) h += TdNum(CiPct(m.pass_at_1_ci));
+      h += TdNum(FormatFraction(m.pass_at.at(k)));
+      if (k == 1) h += TdNum(CiFraction(m.pass_at_1_ci));
     }
     for (int k : ks) {
       h += TdNum(timed ? FormatSpeedup(m.speedup_at.at(k)) : kNone);
@@ -122,8 +122,8 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
            TdNum(k ? FormatSpeedup(m.kernel_geomean_speedup) : kNone);
     }
     for (const char* p : {"1", "1.5", "2"})
-      h += TdNum(fast_known ? FormatPercent(m.fast.at(p)) : kNone);
-    h += TdNum(FormatPercent(m.compile_at.at(1))) +
+      h += TdNum(fast_known ? FormatFraction(m.fast.at(p)) : kNone);
+    h += TdNum(FormatFraction(m.compile_at.at(1))) +
          TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
          TdNum(fmt::format("{:.1f}", m.verifications_per_solved)) + "<td>" +
          EvidenceHtml(m.evidence) + "</td></tr>\n";
@@ -153,12 +153,12 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
   const std::vector<std::string> cols = OrderTiers(present);
   const bool cfg = SeveralConfigs(gs);
   Html h = fmt::format(
-      "<p>Per tier or problem type: pass@1 % with its 95% CI, speedup@1 over the timed solved "
+      "<p>Per tier or problem type: pass@1 (0-1) with its 95% CI, speedup@1 over the timed solved "
       "problems with its "
       "95% CI, solved of problems.</p>\n<table class=\"tiers\" id=\"tiers-{}\">\n<thead><tr>",
       Slug(suite));
   h += Th("method") + Th("model") + (cfg ? Th("config") : "");
-  for (const auto& c : cols) h += Th(c + " pass@1 %") + Th(c + " speedup@1") + Th(c + " solved");
+  for (const auto& c : cols) h += Th(c + " pass@1 (0-1)") + Th(c + " speedup@1") + Th(c + " solved");
   h += "</tr></thead>\n<tbody>\n";
   for (const auto* g : gs) {
     if (!g->has_rows()) continue;
@@ -170,7 +170,7 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
         continue;
       }
       const MetricSet& m = it->second;
-      h += TdNum(FormatPercent(m.pass_at.at(1)) + CiPct(m.pass_at_1_ci));
+      h += TdNum(FormatFraction(m.pass_at.at(1)) + CiFraction(m.pass_at_1_ci));
       h += TdNum(m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci)
                                 : kNone);
       h += TdNum(fmt::format("{}/{}", m.solved, m.problems));
@@ -255,7 +255,7 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
       if (!g->has_rows()) continue;
       LineSeries p{g->method + (g->model.empty() ? "" : " / " + g->model), {}}, s = p;
       for (int k : ks) {
-        p.points.push_back({static_cast<double>(k), 100 * g->overall.pass_at.at(k)});
+        p.points.push_back({static_cast<double>(k), g->overall.pass_at.at(k)});
         if (g->overall.timed_solved)
           s.points.push_back({static_cast<double>(k), g->overall.speedup_at.at(k)});
       }
@@ -263,9 +263,9 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
       if (!s.points.empty()) speed.push_back(s);
     }
     h += fmt::format(
-        "<figure class=\"pass-at-k\" id=\"pass-at-k-{}\">{}<figcaption>pass@k (%) against k."
+        "<figure class=\"pass-at-k\" id=\"pass-at-k-{}\">{}<figcaption>pass@k (0-1) against k."
         "</figcaption></figure>\n",
-        Slug(suite), SvgLineChart(pass, "pass@k against k, suite " + suite, "k", "pass@k %"));
+        Slug(suite), SvgLineChart(pass, "pass@k against k, suite " + suite, "k", "pass@k (0-1)"));
     if (!speed.empty()) {
       h += fmt::format(
           "<figure class=\"speedup-at-k\" id=\"speedup-at-k-{}\">{}<figcaption>speedup@k (expected "
@@ -290,7 +290,7 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
               [](const auto& a, const auto& b) { return a.first < b.first; });
     LineSeries p{label, {}}, s{label, {}};
     for (const auto& [b, g] : pts) {
-      p.points.push_back({b, 100 * g->overall.pass_at.at(1)});
+      p.points.push_back({b, g->overall.pass_at.at(1)});
       if (g->overall.timed_solved) s.points.push_back({b, g->overall.speedup_at.at(1)});
     }
     pass.push_back(p);
@@ -298,11 +298,11 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
   }
   if (!pass.empty()) {
     h += fmt::format(
-        "<figure class=\"budget\" id=\"budget-pass-{}\">{}<figcaption>pass@1 (%) against the "
+        "<figure class=\"budget\" id=\"budget-pass-{}\">{}<figcaption>pass@1 (0-1) against the "
         "search "
         "budget (generations per sample).</figcaption></figure>\n",
         Slug(suite),
-        SvgLineChart(pass, "pass@1 against budget, suite " + suite, "budget", "pass@1 %"));
+        SvgLineChart(pass, "pass@1 against budget, suite " + suite, "budget", "pass@1 (0-1)"));
   }
   if (!speed.empty()) {
     h += fmt::format(
@@ -464,7 +464,8 @@ std::string RenderHtmlReport(const HtmlReportInput& in) {
   }
   Html body = "<h1>regrapht benchmark report</h1>\n";
   body +=
-      fmt::format("<p>{} rows, {} experiments, from {}.</p>\n", in.rows.size(), in.groups.size(),
+      fmt::format("<p>{}, {}, from {}.</p>\n", regrapht::Plural(static_cast<int64_t>(in.rows.size()), "row"),
+                  regrapht::Plural(static_cast<int64_t>(in.groups.size()), "experiment"),
                   HtmlEscape(in.databases.empty() ? std::string("(no database named)")
                                                   : Join(in.databases, ", ")));
   int unverified = 0, untimed = 0, unsandboxed = 0;
