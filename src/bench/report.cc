@@ -152,8 +152,9 @@ class MarkdownPrinter final : public ReportPrinter {
         int unsandboxed = 0;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unsandboxed += groups[j].overall.unsandboxed;
         if (unsandboxed > 0) {
-          out += fmt::format("\n**UNSANDBOXED:** {} samples ran with `--unsafe-no-sandbox`: their candidates ran "
-                             "as the user with the whole machine visible (docs/trust.md).\n", unsandboxed);
+          out += fmt::format("\n**UNSANDBOXED:** {} with `--unsafe-no-sandbox`: their candidates ran "
+                             "as the user with the whole machine visible (docs/trust.md).\n",
+                             Plural(unsandboxed, "sample") + " ran");
         }
         out += HeldOutBlock(groups, i, suite);
         bool unverified = false;

@@ -17,6 +17,9 @@ namespace {
 
 using Html = std::string;
 
+// "1 row", "3 rows".
+std::string N(int64_t n, const char* noun) { return regrapht::Plural(n, noun); }
+
 std::string Slug(const std::string& s) {
   std::string out;
   for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
@@ -188,25 +191,25 @@ Html CoverageList(const std::vector<const GroupMetrics*>& gs) {
     h += "<li>" + HtmlEscape(g->method + " / " + ModelName(g->model)) + ": ";
     if (!c.known()) {
       h += fmt::format(
-          "{} rows over {} problems; the expected set is unknown (no plan recorded): pass "
+          "{} over {}; the expected set is unknown (no plan recorded): pass "
           "<code>--suite DIR</code> to list what is missing",
-          c.present, c.problems_present);
+          N(c.present, "row"), N(c.problems_present, "problem"));
       incomplete = true;
     } else if (c.complete()) {
-      h += fmt::format("all {} rows present ({} problems x {} samples, expected from {})",
-                       c.expected, c.problems_expected, c.samples_expected,
+      h += fmt::format("all {} present ({} x {}, expected from {})", N(c.expected, "row"),
+                       N(c.problems_expected, "problem"), N(c.samples_expected, "sample"),
                        c.expected_from == "suite" ? "the suite" : "the plan");
     } else {
       incomplete = true;
       h += fmt::format(
-          "<strong>{} of {} rows present</strong> ({} problems x {} samples, expected from {}); "
+          "<strong>{} of {} present</strong> ({} x {}, expected from {}); "
           "missing "
           "{}: {}",
-          c.present, c.expected, c.problems_expected, c.samples_expected,
+          c.present, N(c.expected, "row"), N(c.problems_expected, "problem"), N(c.samples_expected, "sample"),
           c.expected_from == "suite" ? "the suite" : "the plan", c.missing.size(),
           HtmlEscape(FormatMissing(c.missing)));
     }
-    if (c.outside > 0) h += fmt::format("; {} rows outside the expected set", c.outside);
+    if (c.outside > 0) h += fmt::format("; {} outside the expected set", N(c.outside, "row"));
     h += "</li>\n";
   }
   h += "</ul>\n";
@@ -439,9 +442,11 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
       if (!m.env.contains(f)) {
         h += "<td>" + std::string(kNone) + "</td>";
       } else {
+        // A count of 0 (the emulator's gpu_sms and gpu_l2_bytes) was not measured: missing, not 0.
         const Json& v = m.env[f];
         std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-        h += text.empty() ? "<td>" + std::string(kNone) + "</td>" : Td(text);
+        const bool missing = text.empty() || (v.is_number() && v.get<double>() == 0);
+        h += missing ? "<td>" + std::string(kNone) + "</td>" : Td(text);
       }
     }
     std::vector<std::string> suites(m.suites.begin(), m.suites.end()),
@@ -451,7 +456,8 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
   }
   h += "</tbody></table>\n";
   if (unrecorded > 0)
-    h += fmt::format("<p class=\"warn\">{} rows carry no environment record.</p>\n", unrecorded);
+    h += fmt::format("<p class=\"warn\">{} no environment record.</p>\n",
+                     unrecorded == 1 ? std::string("1 row carries") : std::to_string(unrecorded) + " rows carry");
   return h + "</section>\n";
 }
 
@@ -476,23 +482,23 @@ std::string RenderHtmlReport(const HtmlReportInput& in) {
   }
   if (unverified > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>Unverified:</strong> {} samples ran without a GPU "
+        "<p class=\"warn\"><strong>Unverified:</strong> {} without a GPU "
         "(compiled-only): "
-        "they were never checked or timed and count as neither passes nor failures.</p>\n",
-        unverified);
+        "never checked or timed, they count as neither passes nor failures.</p>\n",
+        unverified == 1 ? std::string("1 sample ran") : std::to_string(unverified) + " samples ran");
   }
   if (untimed > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>Untimed:</strong> {} correct samples were not timed "
+        "<p class=\"warn\"><strong>Untimed:</strong> {} not timed "
         "(<code>--no-timing</code>, or the CPU emulator): speed figures cover timed samples "
         "only.</p>\n",
-        untimed);
+        untimed == 1 ? std::string("1 correct sample was") : std::to_string(untimed) + " correct samples were");
   }
   if (unsandboxed > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>UNSANDBOXED:</strong> {} samples ran with "
+        "<p class=\"warn\"><strong>UNSANDBOXED:</strong> {} with "
         "<code>--unsafe-no-sandbox</code> (docs/trust.md).</p>\n",
-        unsandboxed);
+        unsandboxed == 1 ? std::string("1 sample ran") : std::to_string(unsandboxed) + " samples ran");
   }
   body += "<nav><h2>Contents</h2><ul>\n";
   for (const auto& s : suites) {

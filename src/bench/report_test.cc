@@ -187,7 +187,7 @@ TEST(ReportTest, UnsandboxedSamplesAreCalledOut) {
   auto groups = ComputeMetrics(rows, o);
   SortForDisplay(&groups);
   std::string md = NewReportPrinter("md")->Print(groups, o.ks);
-  EXPECT_NE(md.find("**UNSANDBOXED:** 1 samples"), std::string::npos) << md;
+  EXPECT_NE(md.find("**UNSANDBOXED:** 1 sample ran with"), std::string::npos) << md;
   std::string json = NewReportPrinter("json")->Print(groups, o.ks);
   EXPECT_NE(json.find("\"unsandboxed\": 1"), std::string::npos) << json;
 }
