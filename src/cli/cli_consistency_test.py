@@ -166,6 +166,12 @@ def walk(path):
 
 
 walk([])
+# A budget of 0 or less is refused, naming the option (it started an unlimited search once).
+for cmd in (["optimize", "x.cpp", "--function", "f"], ["bench", "--suite", "s"]):
+    for bad in ("0", "-3"):
+        rc, _, err = run(cmd + ["--budget", bad])
+        if rc != 2 or "--budget" not in err:
+            errors.append(f"{' '.join(cmd[:1])} --budget {bad} exited {rc} without naming --budget: {err.strip()[:200]}")
 rc, out, err = run([])
 if rc != 2 or any(c not in out + err for c in ("optimize", "verify", "bench", "report", "graph", "tree")):
     errors.append(f"a bare regrapht exited {rc} without the command list: {(out + err)[:300]!r}")

@@ -134,6 +134,19 @@ def main():
             fail(f"tiny model: no estimate before the search: {out[:1500]}")
         if "budget 2 generations of up to 32 tokens" not in out:
             fail("tiny model: the header does not say the budget")
+        # The small output fixes: the model by its file, not "file:size"; the budget said once; no
+        # empty table when there is no path; the device named.
+        model_line = next((l for l in out.splitlines() if l.startswith("model ")), "")
+        if tiny not in model_line or ".gguf:" in model_line:
+            fail(f"tiny model: the model line is {model_line!r}")
+        if "stopped    the budget of 2 generations is spent (" not in out or "generations after" in out:
+            fail(f"tiny model: the stop line: {[l for l in out.splitlines() if l.startswith('stopped')]}")
+        if "| step |" in out and "| 1 |" not in out:
+            fail("tiny model: an empty table of the winning path")
+        if "| step |" not in out and "path       none" not in out:
+            fail("tiny model: neither a winning path nor 'path none'")
+        if not any(l.startswith("device     ") for l in out.splitlines()):
+            fail("tiny model: no device line")
         r = report(os.path.join(tmp, "a.report.json"))
         if r:
             check_run_facts("tiny model", r, rc)
@@ -189,9 +202,16 @@ def main():
                 fail("slow server: the time limit is reported as an interruption")
         print(f"slow server: --max-seconds {limit} ended at {seconds4:.1f} s, exit {rc4}")
 
-        # 5. Ctrl-C while the server keeps the reply: interrupted, after 0 generations.
+        # 5. Ctrl-C while the server keeps the reply (once the server holds the request: a progress
+        # line comes at least every 5 s to look): interrupted, after 0 generations.
+        server_log = os.path.join(tmp, "server.log")
+        before = open(server_log).read().count("inflight")
+
+        def request_out(_line):
+            return open(server_log).read().count("inflight") > before
+
         rc5, _, out5, lines5 = run(["optimize", src, "--function", "saxpy", "-o", os.path.join(tmp, "i.cu")] + model,
-                                   env, stop_after=120, signal_when=lambda l: "generating 1/" in l)
+                                   env, stop_after=120, signal_when=request_out)
         if rc5 != 130:
             fail(f"Ctrl-C: exit {rc5}, expected 130")
         if "after 0 generations (the one in progress was cut short)" not in out5:
