@@ -245,6 +245,66 @@ std::string CacheLine(const OptimizeReport& r) {
   return line + "\n";
 }
 
+// A run that ended with a Status: says why; returns the exit status.
+int FailedRun(const Status& status, bool incomplete_spec) {
+  if (incomplete_spec) {  // the template is written: say how to go on
+    std::fprintf(stderr, "regrapht: %s\n", status.message().c_str());
+    return kExitError;
+  }
+  if (InterruptFlag()->load()) {
+    if (status.code() == Status::Code::kCancelled) {  // while checking the reference
+      std::fprintf(stderr, "regrapht: %s\n", status.message().c_str());
+    } else {
+      std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", status.ToString().c_str(),
+                   InterruptName().c_str());
+    }
+    return InterruptExitCode();
+  }
+  return Fail(status);
+}
+
+// The winning path as a Markdown table, or one line when there is none.
+void PrintPath(const SearchOutcome& o) {
+  if (o.best_path.empty()) {
+    std::printf("path       none: no attempt compiled and passed\n");
+    return;
+  }
+  std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
+  for (size_t i = 0; i < o.best_path.size(); ++i) {
+    const Attempt& a = o.attempts[o.best_path[i]];
+    std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(AttemptVerdictName(a)).c_str(),
+                a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
+                : a.verdict == Verdict::kCorrect                ? "untimed"
+                                                                : "-");
+  }
+}
+
+// The end of a run that has its report: how the search stopped, the winning
+// path, the device and caches, the page beside the report, the result;
+// returns the exit status.
+int PrintOutcome(const OptimizeState& s, const OptimizeReport& r) {
+  std::printf("\n%s\n", StopLine(r).c_str());
+  PrintPath(r.search);
+  std::printf("device     %s\n%s", r.device.c_str(), CacheLine(r).c_str());
+  if (!r.heldout_skipped.empty()) std::printf("held-out   not run: %s\n", r.heldout_skipped.c_str());
+  // The same search as a page (tree show --format html), beside the report.
+  fs::path page_path = fs::path(r.report_path).replace_extension(".html");
+  auto page = RenderSearchReport(r.report_path, "html");
+  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
+  const std::string page_written = ps.ok() ? page_path.string() : std::string();
+  if (ps.ok()) {
+    std::printf("page       %s\n", page_path.string().c_str());
+  } else {
+    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
+  }
+  Conclude(r, r.report_path);
+  if (r.stop != OptimizeStop::kComplete) std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
+  if (r.stop == OptimizeStop::kHarnessFailed) Fail(r.search.error);
+  const int rc = ExitStatusOf(r);
+  if (s.json) EmitJson(ReportSummary(r, page_written, rc));
+  return rc;
+}
+
 // Flags -> request -> regrapht::Optimize -> lines, the page, the exit status.
 int RunOptimize(const OptimizeState& s) {
   auto vopts = s.verify.ToOptions();
@@ -297,59 +357,9 @@ int RunOptimize(const OptimizeState& s) {
   };
   auto report = Optimize(req);
   live.Stop();
-  if (!report.ok()) {
-    if (incomplete_spec) {  // the template is written: say how to go on
-      std::fprintf(stderr, "regrapht: %s\n", report.status().message().c_str());
-      return kExitError;
-    }
-    if (InterruptFlag()->load()) {
-      if (report.status().code() == Status::Code::kCancelled) {  // while checking the reference
-        std::fprintf(stderr, "regrapht: %s\n", report.status().message().c_str());
-      } else {
-        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", report.status().ToString().c_str(),
-                     InterruptName().c_str());
-      }
-      return InterruptExitCode();
-    }
-    return Fail(report.status());
-  }
-  const OptimizeReport& r = *report;
-  const SearchOutcome& o = r.search;
-  live.Record(r);
-
-  // The winning path (none: said in one line, not an empty table).
-  std::printf("\n%s\n", StopLine(r).c_str());
-  if (o.best_path.empty()) {
-    std::printf("path       none: no attempt compiled and passed\n");
-  } else {
-    std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
-    for (size_t i = 0; i < o.best_path.size(); ++i) {
-      const Attempt& a = o.attempts[o.best_path[i]];
-      std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(AttemptVerdictName(a)).c_str(),
-                  a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
-                  : a.verdict == Verdict::kCorrect                ? "untimed"
-                                                                  : "-");
-    }
-  }
-  std::printf("device     %s\n%s", r.device.c_str(), CacheLine(r).c_str());
-  if (!r.heldout_skipped.empty()) std::printf("held-out   not run: %s\n", r.heldout_skipped.c_str());
-  // The same search as a page (tree show --format html), beside the report.
-  fs::path page_path = fs::path(r.report_path).replace_extension(".html");
-  auto page = RenderSearchReport(r.report_path, "html");
-  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
-  const std::string page_written = ps.ok() ? page_path.string() : std::string();
-  if (ps.ok()) {
-    std::printf("page       %s\n", page_path.string().c_str());
-  } else {
-    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
-  }
-
-  Conclude(r, r.report_path);
-  if (r.stop != OptimizeStop::kComplete) std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
-  if (r.stop == OptimizeStop::kHarnessFailed) Fail(o.error);
-  const int rc = ExitStatusOf(r);
-  if (s.json) EmitJson(ReportSummary(r, page_written, rc));
-  return rc;
+  if (!report.ok()) return FailedRun(report.status(), incomplete_spec);
+  live.Record(*report);
+  return PrintOutcome(s, *report);
 }
 
 }  // namespace

@@ -38,8 +38,8 @@ tr -d ' \n' <"$dir/problem.json" | grep -q '"timing":{"sizes":{"rows":1024,"cols
 "$bin" problem check "$dir" >check1.txt 2>&1 && fail "problem check passed an unwritten template"
 grep -q "args\[2\].length: still a template value" check1.txt || fail "problem check does not name the unwritten value"
 
-# The marker is only in the values to write: a sed over every marked value (the notes included,
-# were the marker there) leaves valid JSON. The notes say it in words.
+# The marker starts only the values to write (the notes name it, never after a quote): a sed over
+# every marked value leaves valid JSON.
 grep -c '"FILL IN: ' "$dir/problem.json" | grep -q '^2$' || fail "the marker is not on exactly the two values to write"
 sed 's/"FILL IN: [^"]*"/"x"/g' "$dir/problem.json" | python3 -c 'import json,sys; json.load(sys.stdin)' ||
   fail "the documented sed over the marked values leaves invalid JSON"
