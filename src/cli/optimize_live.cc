@@ -12,6 +12,7 @@
 #include "cli/interrupt.h"
 #include "core/log.h"
 #include "core/strings.h"
+#include "llm/shape.h"
 
 namespace regrapht::cli {
 namespace {
@@ -52,16 +53,23 @@ class DeadlineFlag {
 };
 
 // A short measurement of the embedded model: a prompt of about 120 tokens
-// and 24 generated ones, greedy, end-of-generation ignored; cut short at
+// and 24 generated ones, greedy, shaped as the search's code replies are
+// (`shape`: its grammar slows each token several times over, so a plain
+// reply would promise a speed the search never sees); cut short at
 // `deadline_s`, when the figures are those of the tokens it had.
-Result<llm::ModelSpeed> Probe(LlmBackend* model, double deadline_s) {
+Result<llm::ModelSpeed> Probe(LlmBackend* model, const ShapeOptions& shape, double deadline_s) {
   ChatRequest r;
   std::string text;
   for (int i = 0; i < 8; ++i) text += "A CUDA kernel runs one thread per element of the array, and each thread ";
-  r.messages = {{Role::kUser, text + "adds. Explain."}};
+  r.messages = {{Role::kUser, text + "adds. Write it."}};
   r.sampling.max_tokens = 24;
   r.sampling.temperature = 0;
-  r.sampling.ignore_eos = true;
+  llm::CodeShape code;
+  code.signature = "void saxpy(int n, float a, const float* x, float* y)";
+  code.opener = "\n__global__ void saxpy_kernel(";
+  code.max_tokens = r.sampling.max_tokens;
+  code.require_launch = true;
+  if (shape.any()) r.shape = llm::MakeOutputShape(code, shape);
   DeadlineFlag stop(deadline_s);
   r.cancel = stop.get();
   RG_ASSIGN_OR_RETURN(ChatResponse resp, model->Chat(r));
@@ -200,7 +208,7 @@ void OptimizeLive::Estimate(LlmBackend* model, const std::string& model_id) {
     SetPhase("measuring the model's speed (once per model and machine)");
     double deadline = SystemClock::Get()->NowSeconds() + kProbeLimitS;
     if (flags_.max_seconds > 0) deadline = std::min(deadline, start_s_ + flags_.max_seconds);
-    auto probe = Probe(model, deadline);
+    auto probe = Probe(model, flags_.Shape(), deadline);
     if (probe.ok()) {
       probe->model = model_id;
       probe->machine = machine_;
@@ -254,7 +262,11 @@ void OptimizeLive::Record(const OptimizeReport& report) {
   }
   {
     std::lock_guard<std::mutex> lock(mu_);
-    seen.search_generate_tok_s = Median(rates_);
+    std::vector<double> rates = rates_;
+    // A generation cut short (the time limit, Ctrl-C) still measured its speed.
+    if (rates.empty() && last_progress_.seconds > 0 && last_progress_.tokens > 0)
+      rates.push_back(last_progress_.tokens / last_progress_.seconds);
+    seen.search_generate_tok_s = Median(rates);
   }
   if (seen.search_generate_tok_s <= 0) {
     // An endpoint reports no tokens while it generates: its replies' own
