@@ -135,8 +135,8 @@ std::string BudgetLine(const SearchFlags& f) {
                                                    : std::string("no time limit (--max-seconds)"));
   if (f.budget_auto || f.max_tokens_auto) {
     line += f.EmbeddedOnCpu()
-                ? fmt::format("           (auto for the embedded model on a CPU, to finish in minutes; the paper's "
-                              "search is --budget {} --max-tokens {})\n",
+                ? fmt::format("           (auto for the embedded model on a CPU: minutes on a quiet machine, the "
+                              "estimate says how long here; the paper's search is --budget {} --max-tokens {})\n",
                               SearchFlags::kPaperBudget, SearchFlags::kPaperMaxTokens)
                 : std::string("           (auto: the paper's budget)\n");
   }
