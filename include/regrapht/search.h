@@ -102,10 +102,20 @@ struct Attempt {
   // Written by the rules (SearchTask::seed_code), not by the model: no
   // request, no tokens, no generation.
   bool by_rules = false;
+  // Cut short by a cancellation (SearchContext::cancel: Ctrl-C, a time
+  // limit): the reply, or its check, did not finish, so there is no verdict
+  // about the code (`verdict` stays compile_error for the reward, -1; reports
+  // say "interrupted"). A reply cut short is not a generation.
+  bool interrupted = false;
+  bool reply_cached = false;       // the reply came from the response cache (NewCachedBackend)
   int tokens_prompt = 0, tokens_generated = 0;
   double time_generation_ms = 0, time_verify_ms = 0;
   VerifyResult result;             // the whole verification
 };
+
+// "interrupted" for an interrupted attempt, else VerdictName(verdict): the
+// one spelling of an attempt's outcome in reports and progress lines.
+std::string_view AttemptVerdictName(const Attempt& attempt);
 
 struct SearchOutcome {
   std::string method;
@@ -181,6 +191,7 @@ struct SearchEvent {
   std::string detail;
   int tokens_generated = 0;
   bool by_rules = false;  // that attempt is the rules' seed
+  bool reply_cached = false;  // its reply came from the response cache
 };
 
 struct SearchContext {

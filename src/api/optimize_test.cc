@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <fstream>
 #include <map>
@@ -357,6 +359,125 @@ TEST_F(OptimizeTest, TheWallClockBudgetIsHonouredWithAnAdvancingClock) {
       << r->search.stop_reason;
   EXPECT_DOUBLE_EQ(r->search.wall_s, 30);
   EXPECT_EQ(r->stop, OptimizeStop::kComplete);
+}
+
+// A model whose `slow_call`-th reply does not come: it generates until its
+// request is cancelled (at most 20 s), then returns what it has, cut short.
+class SlowModel final : public LlmBackend {
+ public:
+  SlowModel(LlmBackend* inner, int slow_call) : inner_(inner), slow_call_(slow_call) {}
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    if (++calls_ != slow_call_) return inner_->Chat(request);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!(request.cancel && request.cancel->load()) && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ChatResponse r;
+    r.tokens_generated = 9;
+    r.choices.push_back({"```cuda\n__global__ void k(", FinishReason::kCancelled, 9, 1, {}});
+    return r;
+  }
+  std::string Name() const override { return "slow"; }
+  std::string ModelId() const override { return "slow"; }
+
+ private:
+  LlmBackend* inner_;
+  int slow_call_;
+  std::atomic<int> calls_{0};
+};
+
+TEST_F(OptimizeTest, TheTimeLimitCancelsTheGenerationInProgressAndTheReportIsWritten) {
+  llm.set_default_reply(Reply("speed=2.0"));
+  SlowModel slow(&llm, 2);
+  request.llm = &slow;
+  request.search.budget.max_generations = 10;
+  request.search.budget.max_wall_seconds = 1;
+  request.command_line = "regrapht optimize saxpy.cpp --max-seconds 1";
+  request.exit_status = [](const OptimizeReport& rep) { return rep.verdict == OptimizeVerdict::kFaster ? 0 : 4; };
+  std::vector<OptimizeEvent::Kind> kinds;
+  request.on_event = [&](const OptimizeEvent& e) { kinds.push_back(e.kind); };
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = Optimize(request);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_LT(took, 5.0);  // the limit and the watchdog's poll, not the model's 20 s
+  EXPECT_GE(took, 1.0);
+  EXPECT_TRUE(r->timed_out);
+  EXPECT_EQ(r->stop, OptimizeStop::kComplete);  // a spent budget, not an interruption
+  EXPECT_FALSE(r->search.interrupted);
+  EXPECT_EQ(r->search.stop_reason, "budget: 1 s wall clock");
+  ASSERT_EQ(r->search.attempts.size(), 2u);
+  EXPECT_EQ(r->search.generations, 1);  // the one cut short is not a generation
+  EXPECT_TRUE(r->search.attempts[1].interrupted);
+  ASSERT_NE(r->best(), nullptr);
+  EXPECT_FALSE(r->heldout.has_value());  // no time left for it, and the report says so
+  EXPECT_EQ(r->heldout_skipped, "the time limit was reached");
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), OptimizeEvent::Kind::kChecking), 1);
+  auto report = ParseJson(files.files.at("/in/saxpy.regrapht.report.json"), "report");
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ((*report)["attempts"][1]["verdict"], "interrupted");
+  EXPECT_EQ((*report)["interrupted"], false);
+  EXPECT_EQ((*report)["heldout_skipped"], "the time limit was reached");
+  const Json& run = (*report)["run"];
+  EXPECT_EQ(run["command"], "regrapht optimize saxpy.cpp --max-seconds 1");
+  EXPECT_EQ(run["time_limit_s"], 1.0);
+  EXPECT_EQ(run["timed_out"], true);
+  EXPECT_EQ(run["exit_status"], 0);
+  EXPECT_GE(run["wall_s"].get<double>(), 1.0);
+  EXPECT_EQ(run["device"], "Fake GPU");
+  EXPECT_EQ(run["cache"]["replies"], 1);
+}
+
+TEST_F(OptimizeTest, TheTimeLimitPassingDuringTheReferenceCheckIsAStatus) {
+  FakeClock clock;
+  request.clock = &clock;
+  request.search.budget.max_wall_seconds = 30;
+  class SlowReference final : public OptimizeHarness {
+   public:
+    explicit SlowReference(FakeClock* c) : clock_(c) {}
+    Status CheckReference(const Problem&) override {
+      clock_->Advance(31);
+      return Status::Ok();
+    }
+    Result<VerifyResult> Verify(const Problem&, const std::string&) override { return VerifyResult(); }
+
+   private:
+    FakeClock* clock_;
+  } harness_slow(&clock);
+  request.harness = &harness_slow;
+  auto r = Optimize(request);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kDeadlineExceeded);
+  EXPECT_NE(r.status().message().find("30 s wall clock"), std::string::npos) << r.status().ToString();
+  EXPECT_EQ(llm.calls(), 0);
+}
+
+TEST_F(OptimizeTest, TheReportSaysWhatRanAndWhatCachesServed) {
+  llm.AddReply(Reply("speed=2.0"));
+  llm.AddReply(Reply("speed=2.0"));  // the same code: its check is reused, not a build
+  llm.AddReply(Reply("wrong"));
+  request.heldout = false;
+  request.command_line = "regrapht optimize /in/saxpy.cpp --function saxpy";
+  request.program_version = "9.9.9";
+  request.program_commit = "abcdef123456";
+  request.exit_status = [](const OptimizeReport&) { return 0; };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->replies, 3);
+  EXPECT_EQ(r->replies_cached, 0);
+  EXPECT_EQ(r->builds, 2);
+  EXPECT_FALSE(r->timed_out);
+  auto report = ParseJson(r->report_json, "report");
+  ASSERT_TRUE(report.ok());
+  const Json& run = (*report)["run"];
+  EXPECT_EQ(run["command"], "regrapht optimize /in/saxpy.cpp --function saxpy");
+  EXPECT_EQ(run["version"], "9.9.9");
+  EXPECT_EQ(run["commit"], "abcdef123456");
+  EXPECT_EQ(run["exit_status"], 0);
+  EXPECT_TRUE(run["time_limit_s"].is_null());
+  EXPECT_EQ(run["emulated"], false);
+  EXPECT_EQ(run["cache"]["builds"], 2);
+  EXPECT_EQ(run["cache"]["replies_cached"], 0);
+  EXPECT_TRUE(run.contains("finished_at"));
 }
 
 TEST_F(OptimizeTest, SearchResourcesAreLoadedOnlyOnceTheReferencePassed) {

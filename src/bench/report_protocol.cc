@@ -60,7 +60,8 @@ AcrossSeeds SummarizeAcross(const std::vector<double>& v, const std::vector<Inte
   return s;
 }
 
-std::string ProtoPct(double f) { return FormatPercent(f); }
+// Pass rates as fractions, as in every other report (the paper's percentages too).
+std::string ProtoPct(double f) { return FormatFraction(f); }
 
 std::string SeedText(const AcrossSeeds& s, bool percent) {
   auto f = [&](double x) { return percent ? ProtoPct(x) : FormatSpeedup(x); };
@@ -212,7 +213,7 @@ std::string PrintBudgetAndSeeds(const std::vector<BudgetUse>& use, const std::ve
          "standard deviation [min, max] of each seed's figure, beside the seeds' bootstrap 95% CIs (over "
          "problems; bounds averaged). The seed spread is the search's and the model's randomness; the CI is "
          "the problems'.\n\n"
-         "| suite | method | model | seeds | pass@1 | pass@1 CI | speedup@1 | speedup@1 CI | geomean | geomean CI "
+         "| suite | method | model | seeds | pass@1 (0-1) | pass@1 CI | speedup@1 | speedup@1 CI | geomean | geomean CI "
          "|\n|---|---|---|---|---|---|---|---|---|---|\n";
   for (const SeedSpread& s : seeds) {
     std::vector<std::string> ids;
@@ -323,7 +324,8 @@ std::string PaperBenchmark(const std::string& suite) {
 std::string PaperNum(double v, bool percent) {
   if (v < 0) return "-";
   char buf[32];
-  std::snprintf(buf, sizeof buf, percent ? "%.1f" : "%.2fx", v);
+  if (percent) return FormatFraction(v / 100.0);  // the paper prints percentages
+  std::snprintf(buf, sizeof buf, "%.2fx", v);
   return buf;
 }
 
@@ -345,7 +347,7 @@ std::string PrintPaperTables(const std::vector<GroupMetrics>& groups, const Pape
   auto table = [&](const std::string& benchmark, const std::string& tier) {
     const bool t2 = !tier.empty();
     out += t2 ? "\n## Table 2: " + benchmark + ", tier " + tier + "\n\n" : "\n## Table 1: " + benchmark + "\n\n";
-    out += "| backbone / our model | method | paper pass@1 | our pass@1 | paper speedup@1 | our speedup@1 | "
+    out += "| backbone / our model | method | paper pass@1 (0-1) | our pass@1 (0-1) | paper speedup@1 | our speedup@1 | "
            "source | comparable |\n|---|---|---|---|---|---|---|---|\n";
     std::set<const GroupMetrics*> used;
     for (const PaperRow& p : paper.rows) {

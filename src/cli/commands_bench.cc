@@ -1,4 +1,6 @@
 // regrapht bench / report / suite
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -16,6 +18,7 @@
 #include "bench/runner.h"
 #include "bench/shard.h"
 #include "bench/suite.h"
+#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
@@ -24,6 +27,7 @@
 #include "core/json_util.h"
 #include "core/strings.h"
 #include "seed/seed.h"
+#include "llm/speed.h"
 #include "store/results_store.h"
 #include "verify/heldout.h"
 #include "verify/toolchain.h"
@@ -160,6 +164,44 @@ std::string WithBudgetAndSeeds(std::string text, const std::string& format, cons
   }
   return DumpJson(arr);
 }
+// What the caches served a sample: replies of the response cache and
+// builds of the build cache (a reused verification of duplicate code is
+// neither), as optimize counts them.
+void CountCaches(const SearchOutcome& out, bench::SampleOutcome* o) {
+  for (const Attempt& a : out.attempts) {
+    if (a.endpoint_error || a.interrupted) continue;
+    ++o->replies;
+    o->replies_cached += a.reply_cached;
+    if (a.reused || a.code.empty()) continue;
+    ++o->builds;
+    o->builds_cached += a.result.compile_cached;
+  }
+}
+
+// The caches' totals over a run's samples (threads add to them).
+struct CacheCounts {
+  std::atomic<int> replies{0}, replies_cached{0}, builds{0}, builds_cached{0};
+  void Add(const bench::SampleOutcome& o) {
+    replies += o.replies;
+    replies_cached += o.replies_cached;
+    builds += o.builds;
+    builds_cached += o.builds_cached;
+  }
+  // "cache      3 of 4 replies from the response cache; ..." or "" when they served nothing.
+  std::string Line() const {
+    if (replies_cached == 0 && builds_cached == 0) return "";
+    std::string line = "cache      ";
+    if (replies_cached > 0) {
+      line += fmt::format("{} of {} replies from the response cache (--no-cache asks the model again)",
+                          replies_cached.load(), replies.load());
+    }
+    if (builds_cached > 0) {
+      line += fmt::format("{}{} of {} builds from the build cache", replies_cached > 0 ? "; " : "",
+                          builds_cached.load(), builds.load());
+    }
+    return line;
+  }
+};
 
 }  // namespace
 
@@ -178,8 +220,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   CLI::App* merge = sub->add_subcommand(
       "merge", "Merge results databases (e.g. one per shard) into one: the same row twice is one row, "
                "conflicting rows are an error naming both files");
-  merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
-  merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  merge->add_option("-o,--output", st->merge_out, "the merged database (created, or added to); required");
+  merge->add_option("inputs", st->merge_in,
+                    "databases to merge into it (read only); the old form `bench merge OUT IN...` (no -o) still "
+                    "works for one release, with a warning")
+      ->required();
   AddJsonFlag(merge, &st->merge_json, "the counts (rows added, already there, in all)");
   CLI::App* repair = sub->add_subcommand("repair",
                                          "Copy the readable, valid rows of a damaged results "
@@ -221,7 +266,20 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
   auto run = [st, merge, repair]() -> int {
-    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+    if (merge->parsed()) {
+      if (st->merge_out.empty()) {
+        if (st->merge_in.size() < 2) {
+          std::fprintf(stderr, "regrapht bench merge: -o OUT is required (bench merge -o OUT IN...)\n");
+          return kExitUsage;
+        }
+        // The old positional form: OUT first.
+        std::fprintf(stderr, "regrapht: warning: `bench merge OUT IN...` is deprecated; use `bench merge -o OUT "
+                             "IN...`\n");
+        st->merge_out = st->merge_in.front();
+        st->merge_in.erase(st->merge_in.begin());
+      }
+      return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+    }
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
         std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
@@ -230,7 +288,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       return RunRepair(st->repair_in, st->repair_out, st->repair_json);
     }
     if (st->suite.empty()) {
-      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
+      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge -o OUT IN...)\n");
       return kExitUsage;
     }
     auto opts = st->flags.ToOptions();
@@ -275,6 +333,17 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
 
     bench::RunnerOptions ro;
+    // What ran, in every row (ResultRow::run_json); its exit status is added at the end.
+    const std::string run_id = llm::UtcNowIso() + "-" + std::to_string(::getpid());
+    ro.run_json = OrderedJson{{"run_id", run_id},
+                              {"command", InvocationCommandLine()},
+                              {"version", kBuildVersion},
+                              {"commit", BuildCommit()},
+                              {"device", opts->emulate ? OrderedJson(std::string(kEmulatorGpuName))
+                                                       : OrderedJson(nullptr)},
+                              {"emulated", opts->emulate}}
+                      .dump();
+    CacheCounts caches;
     ro.method = st->method;
     ro.samples = st->samples;
     ro.shard_index = shard->index;
@@ -342,6 +411,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         o.source = *expert(p);
         RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
         if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
+        o.builds = 1;
+        o.builds_cached = o.result.compile_cached;
+        caches.Add(o);
         return o;
       };
     } else {
@@ -417,6 +489,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
           o.endpoint_failed = true;
           return o;
         }
+        CountCaches(out, &o);
         o.tokens_prompt = out.tokens_prompt;
         o.tokens_generated = out.tokens_generated;
         o.generations = out.generations;
@@ -436,12 +509,15 @@ std::function<int()> BenchCommand(CLI::App* sub) {
             RG_ASSIGN_OR_RETURN(o.result,
                                 evaluator->Evaluate(HeldOutProblem(p.problem, HeldOutSalt(seed)), o.source));
             ++o.verifications;
+            ++o.builds;
+            o.builds_cached += o.result.compile_cached;
             if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
           }
         } else {
           o.result.verdict = Verdict::kCompileError;
           o.result.detail = "the method made no attempt (" + out.stop_reason + ")";
         }
+        caches.Add(o);
         return o;
       };
     }
@@ -477,6 +553,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
     }
+    if (std::string line = caches.Line(); !line.empty()) std::printf("%s\n", line.c_str());
     if (st->json) {
       OrderedJson j = {{"suite", suite->name},
                        {"method", st->method},
@@ -496,9 +573,13 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"shard", {{"index", shard->index}, {"count", shard->count}}}};
       EmitJson(j);
     }
-    if (InterruptSignal() != 0) return InterruptExitCode();
-    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
-    return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    int rc = r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) rc = kExitEndpointFailed;
+    if (InterruptSignal() != 0) rc = InterruptExitCode();
+    if (Status fs = (*store)->FinishRun(run_id, rc, r->wall_s); !fs.ok()) {
+      std::fprintf(stderr, "regrapht: warning: the rows do not record the exit status: %s\n", fs.ToString().c_str());
+    }
+    return rc;
   };
   // --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
   // a configuration of its own); stops at the first run that does not finish.
@@ -550,7 +631,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
   sub->add_flag("--per-problem", st->per_problem,
                 "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
-                "in place of the metrics tables");
+                "in place of the metrics tables (the html page always has this table, beside the metrics)");
   sub->add_option("--suite", st->suite,
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
@@ -624,9 +705,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     bench::SortForDisplay(&groups);
     std::string text;
     if (st->format == "html") {
-      if (st->per_problem) {
-        return Fail(Status::InvalidArgument("--per-problem: the html report always holds the per-problem table"));
-      }
+      // The page always holds the per-problem table: --per-problem changes nothing.
       bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
       text = bench::RenderHtmlReport(in);
     } else if (st->paper) {

@@ -42,18 +42,46 @@ const CLI::Validator DepthOrAuto(
     },
     "auto|0..64");
 
+// "auto" or a whole number in [1, 1000000].
+const CLI::Validator AutoOrCount(
+    [](std::string& v) -> std::string {
+      if (v == "auto") return "";
+      char* end = nullptr;
+      errno = 0;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
+        return "'" + v + "': expected auto or a whole number from 1 to 1000000";
+      return "";
+    },
+    "auto|1..1000000");
 
 }  // namespace
 
-void SearchFlags::Add(CLI::App* sub, bool with_method) {
+void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
+  auto_sized = auto_sized_flags;
   if (with_method) {
     std::string names = Join(ReasonerNames(), ", ");
     sub->add_option("--method", method, "search method: " + names)->capture_default_str();
   }
-  sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
-      ->capture_default_str();
-  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)");
-  sub->add_option("--max-seconds", max_seconds, "stop after this much wall-clock time (0: no limit)");
+  if (auto_sized) {
+    const std::string cpu = std::to_string(kCpuBudget), paper = std::to_string(kPaperBudget);
+    sub->add_option("--budget", budget_arg,
+                    "small-model generations (each one verified) per search (auto: " + cpu +
+                        " with the embedded model on a CPU, which finish in minutes; " + paper +
+                        ", the paper's, with an endpoint or --gpu-layers)")
+        ->capture_default_str()
+        ->check(AutoOrCount);
+  } else {
+    sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
+  }
+  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--max-seconds", max_seconds,
+                  "time limit in seconds: the generation or check in progress is cancelled when it passes and the "
+                  "run ends with its report written (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
   sub->add_option("--iterations", iterations, "MCGS/MCTS iterations (0: until the budget is spent)");
   sub->add_option("--max-depth", max_depth, "step cap of a path of optimizations")->capture_default_str();
   sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
@@ -88,7 +116,16 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->check(CLI::IsMember({"rules", "none"}));
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
-  sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
+  if (auto_sized) {
+    sub->add_option("--max-tokens", max_tokens_arg,
+                    "tokens per reply (auto: " + std::to_string(kCpuMaxTokens) +
+                        " with the embedded model on a CPU; " + std::to_string(kPaperMaxTokens) +
+                        " with an endpoint or --gpu-layers)")
+        ->capture_default_str()
+        ->check(AutoOrCount);
+  } else {
+    sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str()->check(CLI::Range(1, 1000000));
+  }
   sub->add_option("--retrieval", retrieval,
                   "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
                   "embeddings (cosine of mean-pooled embeddings, as the paper's CodeBERTScore-like RAG: the "
@@ -103,10 +140,14 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
-  sub->add_flag("--heldout,!--no-heldout", heldout,
-                "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers "
-                "(default; --no-heldout reports the search's own measurement, as the paper does)")
-      ->capture_default_str();
+  // Two flags, not one negatable one, whose help would show "{false}" beside an option that is on.
+  CLI::Option* on = sub->add_flag_callback(
+      "--heldout", [this] { heldout = true; },
+      "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers (the default)");
+  CLI::Option* off = sub->add_flag_callback(
+      "--no-heldout", [this] { heldout = false; },
+      "report the search's own measurement of the answer instead, as the paper does");
+  on->excludes(off);
   sub->add_option("--max-in-flight", max_in_flight,
                   "model requests outstanding at once (bench: samples of different problems in parallel; "
                   "best-of-n: its samples); results are those of 1")
@@ -164,6 +205,12 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   sub->parse_complete_callback([this, sub] {
     std::string why = CheckRepetitionForEndpoint();
     if (!why.empty()) throw CLI::ValidationError(why);
+    if (auto_sized) {
+      budget_auto = budget_arg == "auto";
+      max_tokens_auto = max_tokens_arg == "auto";
+      budget = budget_auto ? (EmbeddedOnCpu() ? kCpuBudget : kPaperBudget) : std::stoi(budget_arg);
+      max_tokens = max_tokens_auto ? (EmbeddedOnCpu() ? kCpuMaxTokens : kPaperMaxTokens) : std::stoi(max_tokens_arg);
+    }
     if (protocol == "paper") ApplyPaperProtocolFlags(sub);
   });
 }
@@ -172,7 +219,10 @@ void SearchFlags::ApplyPaperProtocolFlags(const CLI::App* sub) {
   auto given = [sub](const char* a, const char* b = nullptr) {
     return sub->count(a) > 0 || (b && sub->count(b) > 0);
   };
-  if (!given("--budget")) budget = 200;
+  if (!given("--budget")) {
+    budget = kPaperBudget;
+    budget_auto = false;  // the paper's, not the auto size
+  }
   if (!given("--rollouts")) rollouts = 10;
   if (!given("--q")) q = "max";
   if (!given("--close-failed-edges", "--no-close-failed-edges")) close_failed_edges = false;
@@ -284,6 +334,7 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
   BackendFlags backend = f.backend;
   backend.max_in_flight = std::max(backend.max_in_flight, f.max_in_flight);
   RG_ASSIGN_OR_RETURN(env->llm, backend.Make());
+  env->model = env->llm.get();  // the cache below keeps it alive
   if (!f.no_cache) {
     auto cached = NewCachedBackend(std::move(env->llm), CacheDir() / "llm-cache.db");
     if (!cached.ok()) return cached.status();

@@ -61,10 +61,26 @@ struct SearchFlags {
   std::string repeat_penalty = "auto";  // auto: 1.1 for the embedded model, off (1) for an endpoint
   std::string dry_multiplier = "auto";  // auto: off (0)
   BackendFlags backend;
+  // optimize: --budget and --max-tokens default to "auto", sized to the
+  // backend once the command line is parsed: the embedded model on a CPU
+  // gets kCpuBudget generations of up to kCpuMaxTokens tokens (minutes), an
+  // endpoint or a GPU (--gpu-layers) the paper's 200 of 2048. *_auto says
+  // which were chosen so.
+  bool auto_sized = false;
+  std::string budget_arg = "auto", max_tokens_arg = "auto";
+  bool budget_auto = false, max_tokens_auto = false;
 
-  void Add(CLI::App* sub, bool with_method = true);
   // --protocol paper: the paper's values of the flags `sub` was not given.
   void ApplyPaperProtocolFlags(const CLI::App* sub);
+  static constexpr int kCpuBudget = 8;
+  static constexpr int kCpuMaxTokens = 512;
+  static constexpr int kPaperBudget = 200;
+  static constexpr int kPaperMaxTokens = 2048;
+
+  // Adds the flags; `auto_sized`: see above.
+  void Add(CLI::App* sub, bool with_method = true, bool auto_sized = false);
+  // The embedded model on the CPU (no endpoint, no --gpu-layers).
+  bool EmbeddedOnCpu() const { return !backend.UseHttp() && backend.gpu_layers == 0; }
   SearchOptions ToOptions() const;
   // The shaping the flags and the backend give: embedded, prefill and grammar
   // on; an endpoint, no prefill and the grammar only with --guided-decoding.
@@ -86,6 +102,7 @@ struct SearchEnv {
   std::unique_ptr<ExampleIndex> index;
   std::unique_ptr<LlmBackend> llm;
   std::unique_ptr<LlmBackend> embedder;  // --embed-model; null: llm embeds
+  LlmBackend* model = nullptr;  // llm without the response cache (owned by llm): for measuring speed
   PromptLibrary prompts;
   std::string graph_path;
 };

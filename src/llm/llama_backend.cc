@@ -23,6 +23,7 @@
 #include <llama.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -64,11 +65,17 @@ double MsSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// Decodes stopped by the abort callback (a cancelled request) in progress:
+// llama.cpp logs such a stop as three errors ("graph_compute: ... failed with
+// error 1", "failed to compute graph", "failed to decode"), which are not
+// errors here, so they go to the debug log while one is unwinding.
+std::atomic<int> g_aborting_decodes{0};
+
 void LogFromLlama(ggml_log_level level, const char* text, void*) {
   std::string_view s(text);
   while (!s.empty() && s.back() == '\n') s.remove_suffix(1);
   if (s.empty()) return;
-  if (level == GGML_LOG_LEVEL_ERROR) {
+  if (level == GGML_LOG_LEVEL_ERROR && g_aborting_decodes.load() == 0) {
     spdlog::error("llama.cpp: {}", s);
   } else {
     spdlog::debug("llama.cpp: {}", s);
@@ -201,7 +208,13 @@ class LlamaBackend final : public LlmBackend {
 
   static bool Abort(void* self) {
     auto* b = static_cast<LlamaBackend*>(self);
-    return b->cancel_ != nullptr && b->cancel_->load(std::memory_order_relaxed);
+    bool abort = b->cancel_ != nullptr && b->cancel_->load(std::memory_order_relaxed);
+    if (abort && !b->aborting_.exchange(true)) g_aborting_decodes.fetch_add(1);  // until EndDecode
+    return abort;
+  }
+  // After llama_decode returns: its abort, if any, is over.
+  void EndDecode() {
+    if (aborting_.exchange(false)) g_aborting_decodes.fetch_sub(1);
   }
 
   LlamaOptions options_;
@@ -226,6 +239,7 @@ class LlamaBackend final : public LlmBackend {
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
   const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
+  std::atomic<bool> aborting_{false};  // Abort() stopped the decode in progress (counted in g_aborting_decodes)
   // Progress of the request in progress (ChatRequest::on_progress): its
   // callback, the tokens of its finished waves, its token budget, its start.
   struct Progress {
@@ -412,6 +426,7 @@ Status LlamaBackend::Decode(const llama_token* tokens, int n, bool* cancelled) {
   batch.n_tokens = n;
   ++decode_calls_;
   int rc = llama_decode(ctx_.get(), batch);
+  EndDecode();
   llama_batch_free(batch);
   if (rc == 0) {
     cached_.insert(cached_.end(), tokens, tokens + n);
@@ -440,6 +455,7 @@ Status LlamaBackend::DecodeSeq(int seq, llama_pos pos0, const llama_token* token
   batch.n_tokens = n;
   ++decode_calls_;
   int rc = llama_decode(ctx_.get(), batch);
+  EndDecode();
   llama_batch_free(batch);
   if (rc == 0) return Status::Ok();
   if (rc == 2) {
@@ -787,6 +803,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     if (batch.n_tokens == 0) break;
     ++decode_calls_;
     int rc = llama_decode(ctx_.get(), batch);
+    EndDecode();
     if (rc != 0) {
       for (auto& q : seqs) {
         if (!q.done) finish(q, FinishReason::kCancelled);

@@ -6,7 +6,7 @@
 namespace regrapht::search {
 
 OrderedJson AttemptToJson(const Attempt& a, AttemptDetail detail) {
-  const std::string verdict(VerdictName(a.verdict));
+  const std::string verdict(AttemptVerdictName(a));
   OrderedJson j;
   if (detail == AttemptDetail::kBrief) {
     j = {{"id", a.id},
@@ -27,6 +27,7 @@ OrderedJson AttemptToJson(const Attempt& a, AttemptDetail detail) {
          {"code_hash", a.code_hash},
          {"tokens_prompt", a.tokens_prompt},
          {"tokens_generated", a.tokens_generated},
+         {"reply_cached", a.reply_cached},
          {"code", a.code}};
   }
   // Only for the rules' seed, so that reports without one keep their shape.
@@ -55,7 +56,8 @@ Result<Attempt> AttemptFromJson(const JsonPath& j) {
   a.parent = static_cast<int>(parent);
   RG_ASSIGN_OR_RETURN(a.action, j.GetString("action", ""));
   RG_ASSIGN_OR_RETURN(std::string verdict, j.GetString("verdict"));
-  std::optional<Verdict> v = ParseVerdict(verdict);
+  a.interrupted = verdict == "interrupted";
+  std::optional<Verdict> v = a.interrupted ? Verdict::kCompileError : ParseVerdict(verdict);
   if (!v) return j.FieldError("verdict", "unknown verdict \"" + verdict + "\"");
   a.verdict = *v;
   RG_ASSIGN_OR_RETURN(a.endpoint_error, j.GetBool("endpoint_error", false));
@@ -68,6 +70,7 @@ Result<Attempt> AttemptFromJson(const JsonPath& j) {
   RG_ASSIGN_OR_RETURN(int64_t tg, j.GetInt("tokens_generated", 0));
   a.tokens_prompt = static_cast<int>(tp);
   a.tokens_generated = static_cast<int>(tg);
+  RG_ASSIGN_OR_RETURN(a.reply_cached, j.GetBool("reply_cached", false));
   RG_ASSIGN_OR_RETURN(a.code, j.GetString("code", ""));
   RG_ASSIGN_OR_RETURN(std::string by, j.GetString("by", "model"));
   if (by != "model" && by != "rules")

@@ -117,7 +117,7 @@ TEST_F(SearchTest, McgsExpandsAllSuccessorsAndPrefersCommonTransitions) {
   EXPECT_EQ(out->attempts[0].action, "map");
   Json tree = Json::parse(out->tree_json);
   EXPECT_EQ(tree["nodes"][0]["edges"].size(), 2u);
-  EXPECT_EQ(out->stop_reason, "budget: 1 generations");
+  EXPECT_EQ(out->stop_reason, "budget: 1 generation");
 }
 
 TEST_F(SearchTest, McgsFindsTheBestPathAndBacksUpTheMaximum) {
@@ -287,6 +287,32 @@ TEST(ProgressTextTest, StepAndGenerationLines) {
       << "the reason is cut to 100 characters";
   EXPECT_EQ(GenerationLine({120, 512, 10}), "generating 120/512 tokens, 12.0 tokens/s, at most 33 s left");
   EXPECT_EQ(GenerationLine({0, 512, 0}), "generating 0/512 tokens");
+  e.verdict = "compile_error";
+  e.detail = "x";
+  e.reply_cached = true;
+  EXPECT_NE(StepLine(e, 16).find("tokens (reply from the response cache)"), std::string::npos) << StepLine(e, 16);
+}
+
+TEST(ProgressTextTest, TheStatusLineSaysWhereTheRunIs) {
+  RunStatus st;
+  st.elapsed_s = 42;
+  st.limit_s = 60;
+  st.phase = "generating";
+  st.generation = 2;
+  st.budget = 8;
+  st.tokens_known = true;
+  st.tokens = {180, 512, 4.5};
+  st.checked = 1;
+  EXPECT_EQ(StatusLineText(st),
+            "progress   0m42s of 1m00s  generating 2/8: 180/512 tokens, 40.0 tokens/s | 1 checked | best: none yet");
+  st.limit_s = 0;
+  st.phase = "checking the reference (build and run)";
+  st.generation = 0;
+  st.tokens_known = false;
+  st.checked = 0;
+  st.best = "1.50x";
+  EXPECT_EQ(StatusLineText(st),
+            "progress   0m42s (no time limit)  checking the reference (build and run) | 0 checked | best: 1.50x");
 }
 
 // The system prompt names the architecture candidates are compiled for, and
@@ -1000,9 +1026,50 @@ TEST_F(SearchTest, CancelStopsTheSearchAndKeepsWhatItFound) {
   EXPECT_FALSE(out->endpoint_stopped);
   EXPECT_EQ(out->stop_reason, "interrupted");
   EXPECT_EQ(model.calls(), 4);  // no request after the flag
-  ASSERT_EQ(out->generations, 4);
+  ASSERT_EQ(out->generations, 4);  // the 4th reply finished; its check did not run
   EXPECT_NE(out->attempts[3].detail.find("interrupted"), std::string::npos) << out->attempts[3].detail;
+  EXPECT_TRUE(out->attempts[3].interrupted);
+  EXPECT_EQ(AttemptVerdictName(out->attempts[3]), "interrupted");  // not a verdict about the code
+  EXPECT_FALSE(out->attempts[2].interrupted);
   ASSERT_NE(out->best_attempt(), nullptr);
+}
+
+// A reply cut short by the cancellation is an interrupted attempt and not a
+// generation: "after N generations" counts finished ones.
+TEST_F(SearchTest, AReplyCutShortIsInterruptedAndNotAGeneration) {
+  std::atomic<bool> cancel{false};
+  class CutShort final : public LlmBackend {
+   public:
+    CutShort(LlmBackend* inner, std::atomic<bool>* cancel) : inner_(inner), cancel_(cancel) {}
+    Result<ChatResponse> Chat(const ChatRequest& request) override {
+      if (++calls_ < 3) return inner_->Chat(request);
+      cancel_->store(true);  // Ctrl-C in the middle of the 3rd reply
+      ChatResponse r;
+      r.tokens_generated = 5;
+      r.choices.push_back({"```cuda\n__global__ void k(", FinishReason::kCancelled, 5, 1, {}});
+      return r;
+    }
+    std::string Name() const override { return "cut"; }
+    std::string ModelId() const override { return "cut"; }
+
+   private:
+    LlmBackend* inner_;
+    std::atomic<bool>* cancel_;
+    int calls_ = 0;
+  } model(&model_, &cancel);
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&model, &eval_, &prompts_, &clock_, nullptr};
+  ctx.cancel = &cancel;
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_TRUE(out->interrupted);
+  ASSERT_EQ(out->attempts.size(), 3u);
+  EXPECT_EQ(out->generations, 2);
+  EXPECT_TRUE(out->attempts[2].interrupted);
+  EXPECT_EQ(AttemptVerdictName(out->attempts[2]), "interrupted");
 }
 
 }  // namespace
