@@ -448,10 +448,12 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
       bool fresh = a.role == ArgRole::kOutput && a.resizable;
       std::string pre = a.role == ArgRole::kInOut ? "&d.a_" + a.name : "static_cast<decltype(&d.a_" + a.name + ")>(nullptr)";
       if (a.role == ArgRole::kOutput) pre = "static_cast<decltype(&s.a_" + a.name + ")>(nullptr)";
-      // An input of the same storage type: its words may pass through unchanged.
+      // An input (or an in-out's input value) of the same storage type: its
+      // words may pass through unchanged.
       std::string same;
       for (const auto& b : spec.args) {
-        if (b.role == ArgRole::kInput && b.is_array() && StoreType(spec, b) == StoreType(spec, a)) {
+        if ((b.role == ArgRole::kInput || b.role == ArgRole::kInOut) && b.is_array() &&
+            StoreType(spec, b) == StoreType(spec, a)) {
           same += (same.empty() ? "" : ", ") + std::string("&d.a_") + b.name;
         }
       }

@@ -452,13 +452,21 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
                          sizeof(T)) != 0;
     };
     const unsigned char* bytes = reinterpret_cast<const unsigned char*>(data);
-    const unsigned char* ident = nullptr;
+    // Inputs of the output's length and element size: a word equal to the
+    // word at the same place of any of them passed through unchanged.
+    std::vector<const unsigned char*> idents;
     if constexpr (!std::is_same_v<S, std::vector<bool>>) {
       for (const S* in : same) {
-        if (!ident && std::size(*in) == n && sizeof(*std::data(*in)) == sizeof(T))
-          ident = reinterpret_cast<const unsigned char*>(std::data(*in));
+        if (std::size(*in) == n && sizeof(*std::data(*in)) == sizeof(T))
+          idents.push_back(reinterpret_cast<const unsigned char*>(std::data(*in)));
       }
     }
+    auto passed_through = [&](const unsigned char* word, size_t offset) {
+      for (const unsigned char* id : idents) {
+        if (std::memcmp(word, id + offset, 4) == 0) return true;
+      }
+      return false;
+    };
     for (size_t i = 0; i < n; ++i) {
       if (!changed(i)) continue;
       bool dev = true;
@@ -474,7 +482,7 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
         const unsigned char* a = reinterpret_cast<const unsigned char*>(&data[i]);
         for (size_t w = 0; w + 4 <= sizeof(T) && dev; w += 4) {
           if (!fresh && std::memcmp(a + w, b + w, 4) == 0) continue;
-          if (ident && std::memcmp(a + w, ident + i * sizeof(T) + w, 4) == 0) continue;
+          if (passed_through(a + w, i * sizeof(T) + w)) continue;
           dev = FromDevice(a + w, 4);
         }
       } else {
