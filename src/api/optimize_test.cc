@@ -523,7 +523,9 @@ TEST_F(OptimizeTest, ARequestWithoutABackendIsRefused) {
 // The search without the rules' seed (--first-step none) is the search as it was
 // before seeds existed: MCGS's whole report equals the one that code wrote
 // (tests/golden/optimize_mcgs_report.json, written by the tree before the
-// seed; REGRAPHT_UPDATE_GOLDEN=1 rewrites it).
+// seed and rewritten once since, for the protocol issue's deliberate changes:
+// ties broken by hash, edges in graph order, q in the tree, and reply_cached;
+// REGRAPHT_UPDATE_GOLDEN=1 rewrites it).
 TEST_F(OptimizeTest, WithoutTheSeedTheMcgsReportIsAsBefore) {
   request.method = "regrapht-mcgs";
   request.rules_seed = false;
@@ -540,7 +542,13 @@ TEST_F(OptimizeTest, WithoutTheSeedTheMcgsReportIsAsBefore) {
   std::ifstream in(golden);
   std::stringstream want;
   want << in.rdbuf();
-  EXPECT_EQ(r->report_json, want.str());
+  // The run block (clock time, wall seconds) is this run's, not the search's.
+  auto got = ParseJson(r->report_json, "report");
+  auto expected = ParseJson(want.str(), golden.string());
+  ASSERT_TRUE(got.ok() && expected.ok());
+  got->erase("run");
+  expected->erase("run");
+  EXPECT_EQ(DumpJson(*got), DumpJson(*expected));
 }
 
 // With the seed (the default), MCGS's first attempt is the rules' and the

@@ -292,7 +292,7 @@ bool SameBackbone(const std::string& backbone, const std::string& model) {
 std::vector<std::string> NotComparable(const GroupMetrics& g, const std::string& benchmark) {
   std::vector<std::string> why;
   if (benchmark == "cudaeval") {
-    why.push_back("our suites/cudaeval is a 48-problem CUDAEval-style suite, not the paper's 313 (not public)");
+    why.push_back("our suites/cudaeval is our own CUDAEval-style suite, not the paper's 313 (not public)");
   } else if (g.suite != "pareval") {
     why.push_back("suite " + g.suite + " (the paper's task is the drop-in form, suite pareval)");
   }

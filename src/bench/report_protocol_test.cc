@@ -78,7 +78,7 @@ TEST(ReportProtocolTest, SpreadAcrossSeedsBesideTheBootstrapCis) {
   EXPECT_LE(seeds[0].pass_at_1.ci_mean.lo, seeds[0].pass_at_1.ci_mean.hi);
   std::string md = PrintBudgetAndSeeds(SummarizeBudgetUse(ThreeSeeds()), seeds);
   EXPECT_NE(md.find("### Across seeds"), std::string::npos);
-  EXPECT_NE(md.find("| 1,2,3 | 66.7 ± 28.9 [50.0, 100.0] |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1,2,3 | 0.667 ± 0.289 [0.500, 1.000] |"), std::string::npos) << md;
   // One seed alone has no spread.
   std::vector<ResultRow> all = ThreeSeeds();
   std::vector<ResultRow> one(all.begin(), all.begin() + 2);
@@ -101,18 +101,18 @@ TEST(ReportProtocolTest, PaperTablesSayWhatIsComparable) {
   rows.push_back(ours_not_paper);
   std::string md = PrintPaperTables(ComputeMetrics(rows, mo), *paper);
   // ParEval, the paper's protocol, GPU-timed, the same backbone: comparable.
-  EXPECT_NE(md.find("| DeepSeek-Coder-V2-Lite-Instruct / DeepSeek-Coder-V2-Lite-Instruct.Q4 | regrapht-mcgs | 55.0 | "
-                    "100.0"),
+  EXPECT_NE(md.find("| DeepSeek-Coder-V2-Lite-Instruct / DeepSeek-Coder-V2-Lite-Instruct.Q4 | regrapht-mcgs | 0.550 | "
+                    "1.000"),
             std::string::npos)
       << md;
   EXPECT_NE(md.find("| pn | yes |"), std::string::npos);
   // Our CUDAEval-style suite is never the paper's; held-out re-timing is named.
   EXPECT_NE(md.find("not the paper's 313 (not public); held-out re-timing on"), std::string::npos) << md;
   // A published row we have not run says so.
-  EXPECT_NE(md.find("| DeepSeek-R1 | cot | 82.1 | - | 19.14x | - | pn | no row of ours |"), std::string::npos);
+  EXPECT_NE(md.find("| DeepSeek-R1 | cot | 0.821 | - | 19.14x | - | pn | no row of ours |"), std::string::npos);
   // Tier tables (Table 2) carry the published per-tier numbers.
   EXPECT_NE(md.find("## Table 2: cudaeval, tier hard"), std::string::npos);
-  EXPECT_NE(md.find("| 54.9 |"), std::string::npos);
+  EXPECT_NE(md.find("| 0.549 |"), std::string::npos);
 }
 
 TEST(ReportProtocolTest, BadPaperDataNamesTheFileAndField) {

@@ -129,6 +129,14 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     double t0 = clock->NowSeconds();
     ++started;
     auto outcome = method(*t.problem, t.sample, seed);
+    if (!outcome.ok() && outcome.status().code() == Status::Code::kCancelled) {
+      // Cut short by the caller (Ctrl-C, a time limit): not finished, not an error.
+      std::lock_guard<std::mutex> lock(mu);
+      ++summary.incomplete;
+      summary.incomplete_reasons.push_back(name + " #" + std::to_string(t.sample) + ": " +
+                                           outcome.status().message());
+      return;
+    }
     if (!outcome.ok()) {
       std::lock_guard<std::mutex> lock(mu);
       if (first_error.ok()) first_error = outcome.status().WithContext(name + " sample " + std::to_string(t.sample));

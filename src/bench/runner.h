@@ -48,7 +48,8 @@ struct SampleOutcome {
 // Produces and verifies one sample. A non-OK Status is a failure of the tool
 // (nvcc missing, a broken prompt template): the run stops, keeping finished
 // rows. A model endpoint that fails is not a Status: the method says so in
-// SampleOutcome::incomplete.
+// SampleOutcome::incomplete. A Cancelled Status (the caller's Ctrl-C or
+// time limit cut the sample short) is an incomplete sample, not an error.
 using MethodFn = std::function<Result<SampleOutcome>(const SuiteProblem&, int sample, uint64_t seed)>;
 using PrepareFn = std::function<Status(const SuiteProblem&)>;
 

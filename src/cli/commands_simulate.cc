@@ -55,9 +55,13 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
   sub->add_option("--step-retries", st->step_retries, "times a failed step may be sampled again before its edge closes")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
-  sub->add_flag("--close-failed-edges,!--no-close-failed-edges", st->close_failed_edges,
-                "close an edge after 1 + --step-retries failures (the paper never closes one)")
-      ->capture_default_str();
+  CLI::Option* close = sub->add_flag_callback(
+      "--close-failed-edges", [st] { st->close_failed_edges = true; },
+      "close an edge after 1 + --step-retries failures (the default)");
+  CLI::Option* keep_open = sub->add_flag_callback(
+      "--no-close-failed-edges", [st] { st->close_failed_edges = false; },
+      "never close a failed edge, as the paper does (--protocol paper's choice)");
+  close->excludes(keep_open);
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
   AddJsonFlag(sub, &st->json, "the table (one row per method and budget)");
   sub->parse_complete_callback([st, sub] {

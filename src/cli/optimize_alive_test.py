@@ -126,8 +126,9 @@ def main():
     server = None
     try:
         # 1. The embedded tiny model: alive from the first seconds, an estimate before the search.
+        # --first-step none: the model's generations are what this test watches, not the rules' seed.
         args = ["optimize", src, "--function", "saxpy", "--model", tiny, "--budget", "2", "--max-tokens", "32",
-                "-o", os.path.join(tmp, "a.cu")]
+                "--first-step", "none", "-o", os.path.join(tmp, "a.cu")]
         rc, seconds, out, lines = run(args, env)
         check_alive("tiny model", seconds, lines)
         if not any(l.startswith("estimate   up to ") for l in out.splitlines()):
@@ -171,7 +172,7 @@ def main():
         with open(speed_path, "w") as f:
             json.dump(speed, f)
         rc3, seconds3, out3, lines3 = run(["optimize", src, "--function", "saxpy", "--model", tiny, "--no-cache",
-                                           "--max-seconds", "5", "-o", os.path.join(tmp, "w.cu")], env)
+                                           "--first-step", "none", "--max-seconds", "5", "-o", os.path.join(tmp, "w.cu")], env)
         warn = [l for _, l in lines3 if "warning: this search may take up to" in l]
         if not warn or "more than 30 minutes" not in warn[0]:
             fail(f"a long search: no warning: {[l for _, l in lines3 if 'progress' not in l]}")
@@ -185,7 +186,7 @@ def main():
         model = ["--endpoint", endpoint, "--model-name", "slow", "--no-cache"]
         limit = "%g" % LIMIT
         rc4, seconds4, out4, lines4 = run(["optimize", src, "--function", "saxpy", "--max-seconds", limit,
-                                           "-o", os.path.join(tmp, "s.cu")] + model, env, stop_after=LIMIT + 60)
+                                           "--first-step", "none", "-o", os.path.join(tmp, "s.cu")] + model, env, stop_after=LIMIT + 60)
         check_alive(f"slow server, --max-seconds {limit}", seconds4, lines4)
         if seconds4 > LIMIT + GRACE_S:
             fail(f"--max-seconds {limit} ran {seconds4:.1f} s (at most {LIMIT + GRACE_S:.0f} s)")
@@ -210,7 +211,7 @@ def main():
         def request_out(_line):
             return open(server_log).read().count("inflight") > before
 
-        rc5, _, out5, lines5 = run(["optimize", src, "--function", "saxpy", "-o", os.path.join(tmp, "i.cu")] + model,
+        rc5, _, out5, lines5 = run(["optimize", src, "--function", "saxpy", "--first-step", "none", "-o", os.path.join(tmp, "i.cu")] + model,
                                    env, stop_after=120, signal_when=request_out)
         if rc5 != 130:
             fail(f"Ctrl-C: exit {rc5}, expected 130")

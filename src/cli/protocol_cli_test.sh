@@ -70,7 +70,7 @@ grep -q "^### Budget use" "$tmp/report.txt" || fail "report: no budget use block
 grep -q "| cudaeval | best-of-n | test-model@.* | 3 | 1 | 3.0 | 1.0 | - |" "$tmp/report.txt" ||
   fail "report: budget use row"
 grep -q "^### Across seeds" "$tmp/report.txt" || fail "report: no seed block"
-grep -q "| cudaeval | best-of-n | test-model@.* | 1,2 | 100.0 ± 0.0 \[100.0, 100.0\] |" "$tmp/report.txt" ||
+grep -q "| cudaeval | best-of-n | test-model@.* | 1,2 | 1.000 ± 0.000 \[1.000, 1.000\] |" "$tmp/report.txt" ||
   fail "report: seed row"
 "$bin" report --db "$tmp/r.sqlite" --json >"$tmp/report.json" 2>"$tmp/report_json.txt" || fail "report --json"
 python3 - "$tmp/report.json" <<'PY' || fail "report --json: budget_use / seed_spread"
@@ -82,9 +82,9 @@ for g in groups:
     assert g["seed_spread"]["seeds"] == [1, 2], g["seed_spread"]
 PY
 "$bin" report --db "$tmp/r.sqlite" --paper >"$tmp/paper.txt" 2>&1 || fail "report --paper exited $?"
-grep -q "| DeepSeek-Coder-V2-Lite-Instruct | regrapht-mcgs | 75.1 | - | 14.46x | - | pn | no row of ours |" \
+grep -q "| DeepSeek-Coder-V2-Lite-Instruct | regrapht-mcgs | 0.751 | - | 14.46x | - | pn | no row of ours |" \
   "$tmp/paper.txt" || fail "report --paper: published row"
-grep -q "the paper has no row for this method and model; our suites/cudaeval is a 48-problem" "$tmp/paper.txt" ||
+grep -q "the paper has no row for this method and model; our suites/cudaeval is our own CUDAEval-style suite" "$tmp/paper.txt" ||
   fail "report --paper: our row's reasons"
 "$bin" report --db "$tmp/r.sqlite" --paper --format csv >/dev/null 2>&1
 [ $? -eq 2 ] || fail "report --paper --format csv: not a usage error"

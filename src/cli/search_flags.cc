@@ -87,10 +87,13 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
-  sub->add_flag("--close-failed-edges,!--no-close-failed-edges", close_failed_edges,
-                "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the paper never "
-                "closes one)")
-      ->capture_default_str();
+  CLI::Option* close = sub->add_flag_callback(
+      "--close-failed-edges", [this] { close_failed_edges = true; },
+      "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)");
+  CLI::Option* keep_open = sub->add_flag_callback(
+      "--no-close-failed-edges", [this] { close_failed_edges = false; },
+      "never close a failed edge, as the paper does (--protocol paper's choice)");
+  close->excludes(keep_open);
   sub->add_option("--q", q, "MCGS: the Q that selection and rollouts rank by: mean of the backed-up values, or "
                             "their max (the paper's max backup)")
       ->capture_default_str()

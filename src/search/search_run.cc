@@ -522,12 +522,15 @@ Result<int> SearchRun::Check(Attempt a) {
     double t0 = clock_->NowSeconds();
     Result<VerifyResult> checked = Interrupted() ? Result<VerifyResult>(Status::Cancelled("interrupted"))
                                                  : context_.evaluator->Evaluate(*task_.problem, a.code);
-    if (lookahead_ && !Interrupted()) {
+    if (lookahead_ && checked.ok()) {
       std::lock_guard<std::mutex> lock(lookahead_mu_);
       lookahead_->RecordVerdict(a.code, checked);
     }
-    if (Interrupted()) {
-      // Not verified (or cut short by the interruption): no verdict about the code.
+    // Not verified, or its check was cut short (the harness says Cancelled):
+    // no verdict about the code. A check that finished keeps its verdict
+    // even when the interruption came meanwhile.
+    const bool cut = !checked.ok() && checked.status().code() == Status::Code::kCancelled;
+    if (cut) {
       a.interrupted = true;
       a.verdict = Verdict::kCompileError;
       a.detail = "interrupted before its verification finished";

@@ -383,7 +383,7 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
       EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
     }
     EXPECT_NE(r->detail.find(timing_size ? "in the CPU emulator (correctness only, not a GPU result)"
-                                         : "test cases in the CPU emulator (correctness only, not a GPU result)"),
+                                         : " cases in the CPU emulator (correctness only, not a GPU result)"),
               std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);

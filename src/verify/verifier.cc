@@ -1094,7 +1094,15 @@ class Verifier::Impl {
     return verify::FitTimingInput(p, o_.emulate_max_bytes);
   }
 
+  // A verification during which the caller's cancel flag was set may have
+  // had its compile or run killed: Cancelled, never a verdict about the code.
   Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
+    Result<VerifyResult> r = VerifyUncancelled(given, source);
+    if (o_.cancel && o_.cancel->load()) return Status::Cancelled("the verification was cancelled");
+    return r;
+  }
+
+  Result<VerifyResult> VerifyUncancelled(const Problem& given, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
     RG_ASSIGN_OR_RETURN(const Problem p, WithEdgeCases(fit.problem));
@@ -1272,7 +1280,9 @@ class Verifier::Impl {
 
   // Which of `edges` the reference answers: it finishes them, writes every
   // output with finite values, twice alike, and leaves its inputs alone.
-  // Found once per problem and toolchain (memo, then cache_/ref/KEY/edges.txt).
+  // Found once per problem and toolchain (memo, then cache_/ref/KEY/edges.txt);
+  // keyed by what decides it (reference, driver, the edge plan), not the
+  // spec text, so held-out seeds reuse it.
   Result<std::vector<size_t>> AcceptedEdges(const Problem& p, const std::vector<TestCase>& edges) {
     Problem q = p;
     q.spec.tests = edges;
@@ -1280,7 +1290,7 @@ class Verifier::Impl {
     po.timing = false;
     const std::string plan = verify::MakePlan(q.spec, po);
     Hasher h;
-    h.Add("regrapht-edges-v1").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    h.Add("regrapht-edges-v2").Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
     for (const auto& f : o_.reference_flags) h.Add(f);
     RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
     h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);

@@ -212,8 +212,8 @@ const Cheat kCheats[] = {
     {"reuses results once the checks are over", "saxpy",
      "#include <vector>\n"
      "void saxpy(int n, float a, const float* x, float* y) {\n"
-     "  static int calls = 0; static std::vector<float> last;\n"
-     "  if (++calls > 12 && (int)last.size() == n) { for (int i = 0; i < n; ++i) y[i] = last[i]; return; }\n"
+     "  static std::vector<float> last;  // replays only at the timing size, where no test case runs\n"
+     "  if (n >= (1 << 20) && (int)last.size() == n) { for (int i = 0; i < n; ++i) y[i] = last[i]; return; }\n"
      "  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];\n"
      "  last.assign(y, y + n);\n}",
      Verdict::kNondeterministic, "timing run"},
