@@ -285,7 +285,8 @@ struct Case {
 // or, in an edge case for that argument, a constant at its minimum,
 // maximum, k or largest magnitude (uniform: its bounds; normal: mean +- 4
 // standard deviations; bernoulli: 0 or 1; strings: the shortest or longest
-// length). A k outside the range leaves `d` as it is.
+// length; a range symmetric about 0: either end, at random, per value). A k
+// outside the range leaves `d` as it is.
 Dist Edge(const Case& c, int arg, Dist d);
 
 struct Plan {
@@ -800,6 +801,15 @@ Dist Edge(const Case& c, int arg, Dist d) {
   Dist e;
   e.kind = 2;
   e.a = v;
+  // A range symmetric about 0 (a normal of mean 0, uniform [-a, a]): each
+  // value takes either end at random, so that the largest magnitudes come
+  // with both signs and an array is not one value repeated (whose exact
+  // answer, a variance of 0 say, a reference may only approximate).
+  if (c.edge == EdgeMode::kMagnitude && lo < 0 && lo == -hi) {
+    e.special_p = 0.5;
+    e.nspecial = 1;
+    e.special[0] = -v;
+  }
   return e;
 }
 

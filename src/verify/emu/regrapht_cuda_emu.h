@@ -40,6 +40,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <new>
 #include <thread>
@@ -1326,8 +1327,9 @@ inline cudaError_t cudaStreamCreate(cudaStream_t* s) { return cudaStreamCreateWi
 inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned flags, int) {
   return cudaStreamCreateWithFlags(s, flags);
 }
-// CUDA finishes a destroyed stream's work later: it stays pending (and the
-// stream object with it) until something synchronises.
+// CUDA finishes a destroyed stream's work later: it stays pending until
+// something synchronises. The stream object is never freed (events recorded
+// on it may still name it; a candidate's run is one short process).
 inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
   if (!s || !s->created) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   if (s->pending.empty()) {
@@ -1335,7 +1337,6 @@ inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
     for (size_t i = 0; i < v.size(); ++i) {
       if (v[i] == s) v.erase(v.begin() + static_cast<long>(i));
     }
-    delete s;
   }
   return cudaSuccess;
 }
@@ -1385,9 +1386,12 @@ inline cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t* e, cudaGraph_t
                                                  unsigned long long = 0) {
   return cudaGraphInstantiate(e, g);
 }
+// The launch owns a copy of the graph's work: a candidate may destroy the
+// executable graph while the launch is still queued, as CUDA allows.
 inline cudaError_t cudaGraphLaunch(cudaGraphExec_t e, cudaStream_t s) {
-  regrapht_emu::Submit(s, [e] {
-    for (auto& op : e->ops) op();
+  auto ops = std::make_shared<std::vector<std::function<void()>>>(e->ops);
+  regrapht_emu::Submit(s, [ops] {
+    for (auto& op : *ops) op();
   });
   return cudaSuccess;
 }
@@ -1412,8 +1416,14 @@ inline cudaError_t cudaEventCreate(cudaEvent_t* e) {
   return cudaSuccess;
 }
 inline cudaError_t cudaEventCreateWithFlags(cudaEvent_t* e, unsigned) { return cudaEventCreate(e); }
+// An event whose record is still queued is freed after that record runs (CUDA
+// lets a candidate destroy it at once; the pending work still completes).
 inline cudaError_t cudaEventDestroy(cudaEvent_t e) {
-  delete e;
+  if (e && e->stream && !e->stream->pending.empty()) {
+    e->stream->pending.emplace_back([e] { delete e; });
+  } else {
+    delete e;
+  }
   return cudaSuccess;
 }
 inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = nullptr) {
