@@ -299,6 +299,9 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
     return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
   if (r.source_path.empty() && !r.source)
     return Status::InvalidArgument("OptimizeRequest: no source");
+  // The search's options are checked before any file is read or written
+  // (a budget of -1 once ran 174 generations).
+  RG_RETURN_IF_ERROR(NewReasoner(r.method, r.search).status());
   std::unique_ptr<OutputFiles> disk;
   OutputFiles* files = r.files;
   if (!files) {

@@ -18,6 +18,7 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
@@ -127,7 +128,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   sub->add_option("--method", st->method,
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
-  sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
+  AddNumber(sub, "--samples", &st->samples, {1, 100000}, "samples per problem (k)");
   sub->add_option("--shard", st->shard,
                   "i/n: run every n-th problem starting at i; auto: this task's shard of a Slurm job array "
                   "(SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; scripts/slurm/bench.sbatch)")
@@ -137,10 +138,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "SQLite results database; {shard} and {shards} become the shard index and count, so that each "
                   "shard writes its own file (needed on NFS/Lustre: merge them with `bench merge`)")
       ->capture_default_str();
-  sub->add_option("--jobs", st->jobs,
-                  "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
-                  "overlap)")
-      ->capture_default_str();
+  AddNumber(sub, "--jobs", &st->jobs, kJobsRange,
+            "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
+            "overlap)");
   sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
   AddJsonFlag(sub, &st->json, "the run's summary (counts, stop reason, database)");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
@@ -408,7 +408,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 std::function<int()> ReportCommand(CLI::App* sub) {
   struct State {
     std::vector<std::string> dbs;
-    std::string format = "md", suite, method, ks = "1", output, timing = "call";
+    std::string format = "md", suite, method, output, timing = "call";
+    std::vector<int> ks = {1};
     int bootstrap = 1000;
     bool per_problem = false, json = false;
   };
@@ -432,8 +433,8 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
   sub->add_option("--method", st->method, "only this method");
-  sub->add_option("--k", st->ks, "k values for pass@k and speedup@k, e.g. 1,10")->capture_default_str();
-  sub->add_option("--bootstrap", st->bootstrap, "bootstrap resamples for the 95% intervals")->capture_default_str();
+  AddNumbers(sub, "--k", &st->ks, {1, 1000000}, "k values for pass@k and speedup@k, e.g. 1,10");
+  AddNumber(sub, "--bootstrap", &st->bootstrap, {0, 1000000}, "bootstrap resamples for the 95% intervals");
   sub->add_option("--timing", st->timing,
                   "call: speed metrics of the whole drop-in call, transfers included (the paper's), with the "
                   "kernel-only figures beside them; kernel: every speed metric from kernel-only time "
@@ -478,12 +479,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     std::erase_if(*rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
     std::erase_if(*plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
     bench::MetricsOptions mo;
-    mo.ks.clear();
-    for (const auto& k : Split(st->ks, ',')) {
-      auto v = ParseInt(k);
-      if (!v || *v < 1) return Fail(Status::InvalidArgument("--k: bad value \"" + k + "\""));
-      mo.ks.push_back(static_cast<int>(*v));
-    }
+    mo.ks = st->ks;
     mo.bootstrap = st->bootstrap;
     mo.timing = st->timing;
     auto groups = bench::ComputeMetrics(*rows, mo);
@@ -644,20 +640,13 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       "calibrate", "Propose timing sizes at which the -O3 reference takes at least --target-ms here (--write: into the specs)");
   auto cal = std::make_shared<CalibrateArgs>();
   calibrate->add_option("dir", cal->dir, "a suite folder, or a folder of problem folders (problems/)")->required();
-  calibrate->add_option("--target-ms", cal->target_ms, "the reference's median at the timing size must reach this")
-      ->check(CLI::Range(0.001, 1e7))
-      ->capture_default_str();
-  calibrate->add_option("--max-steps", cal->max_steps, "reference runs per problem after the first")
-      ->check(CLI::Range(1, 100))
-      ->capture_default_str();
-  calibrate->add_option("--param-max", cal->param_max,
-                        "timing sizes at most this are parameters (radius, iterations, k) and never scale")
-      ->check(CLI::Range(int64_t{0}, int64_t{1} << 40))
-      ->capture_default_str();
-  calibrate->add_option("--max-mib", cal->max_mib,
-                        "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)")
-      ->check(CLI::Range(int64_t{0}, int64_t{6} << 10))
-      ->capture_default_str();
+  AddNumber(calibrate, "--target-ms", &cal->target_ms, {0.001, 1e7},
+            "the reference's median at the timing size must reach this");
+  AddNumber(calibrate, "--max-steps", &cal->max_steps, {1, 100}, "reference runs per problem after the first");
+  AddNumber(calibrate, "--param-max", &cal->param_max, {int64_t{0}, int64_t{1} << 40},
+            "timing sizes at most this are parameters (radius, iterations, k) and never scale");
+  AddNumber(calibrate, "--max-mib", &cal->max_mib, {int64_t{0}, int64_t{6} << 10},
+            "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)");
   calibrate->add_option("--only", cal->only, "only this problem (repeatable)");
   calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
   AddJsonFlag(calibrate, &cal->json, "each problem's old and new sizes and times");
@@ -683,22 +672,11 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
   overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
   overlap->add_option("--names", st->names, "file of forbidden names (e.g. suites/pareval-names.txt)");
-  overlap->add_option("--kgram", st->near.kgram, "near duplicates: tokens per k-gram")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  overlap
-      ->add_option("--window", st->near.window,
-                   "near duplicates: winnowing window (1: every k-gram)")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  overlap
-      ->add_option("--threshold", st->near.threshold,
-                   "near duplicates: a pair at or above this similarity fails the check")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
-      ->check(CLI::Range(0, 1000000))
-      ->capture_default_str();
+  AddNumber(overlap, "--kgram", &st->near.kgram, {1, 1000}, "near duplicates: tokens per k-gram");
+  AddNumber(overlap, "--window", &st->near.window, {1, 1000}, "near duplicates: winnowing window (1: every k-gram)");
+  AddNumber(overlap, "--threshold", &st->near.threshold, {0.0, 1.0},
+            "near duplicates: a pair at or above this similarity fails the check");
+  AddNumber(overlap, "--show", &st->show, {0, 1000000}, "also print the N most similar pairs below the threshold");
   AddJsonFlag(overlap, &st->overlap_json, "the overlaps, near duplicates, shown pairs and score quantiles");
   return [st, check, overlap, calibrate, cal]() -> int {
     if (calibrate->parsed()) return RunCalibrate(*cal);

@@ -5,6 +5,7 @@
 
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "core/fs.h"
 #include "core/strings.h"
 #include "search/simulated.h"
@@ -13,30 +14,24 @@ namespace regrapht::cli {
 
 std::function<int()> SimulateCommand(CLI::App* sub) {
   struct State {
-    std::string methods = "regrapht-mcgs,regrapht,best-of-n", budgets = "5,10,20,50,100", graph;
+    std::string methods = "regrapht-mcgs,regrapht,best-of-n", graph;
+    std::vector<int> budgets = {5, 10, 20, 50, 100};
     int problems = 100, max_depth = 6, rollouts = 1;
     bool json = false;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--methods", st->methods, "methods to compare")->capture_default_str();
-  sub->add_option("--budgets", st->budgets, "generation budgets")->capture_default_str();
-  sub->add_option("--problems", st->problems, "simulated problems (seeds) per point")->capture_default_str();
-  sub->add_option("--max-depth", st->max_depth, "step cap")->capture_default_str();
-  sub->add_option("--rollouts", st->rollouts, "MCGS: rollouts per iteration (the paper uses 10)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+  AddNumbers(sub, "--budgets", &st->budgets, kBudgetRange, "generation budgets");
+  AddNumber(sub, "--problems", &st->problems, {1, 1000000}, "simulated problems (seeds) per point");
+  AddNumber(sub, "--max-depth", &st->max_depth, kMaxDepthRange, "step cap");
+  AddNumber(sub, "--rollouts", &st->rollouts, {1, 1000}, "MCGS: rollouts per iteration (the paper uses 10)");
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
   AddJsonFlag(sub, &st->json, "the table (one row per method and budget)");
   return [st]() -> int {
     std::string path = st->graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st->graph;
     auto g = LoadGraph(path);
     if (!g.ok()) return Fail(g.status());
-    std::vector<int> budgets;
-    for (const auto& b : Split(st->budgets, ',')) {
-      auto v = ParseInt(b);
-      if (!v || *v < 1) return Fail(Status::InvalidArgument("--budgets: bad value \"" + b + "\""));
-      budgets.push_back(static_cast<int>(*v));
-    }
+    const std::vector<int>& budgets = st->budgets;
     SearchOptions o;
     o.max_depth = st->max_depth;
     o.rollouts = st->rollouts;
