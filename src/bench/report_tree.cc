@@ -71,6 +71,46 @@ Layout Place(const std::vector<TreeAttempt>& attempts) {
   return l;
 }
 
+// The attempts must form one tree under the sequential code: unique ids,
+// each parent -1 or another attempt, and every chain of parents ending at
+// -1 (no self-loop, no cycle). Errors name the attempt in `attempts`.
+Status CheckTreeShape(const std::vector<TreeAttempt>& out, const JsonPath& attempts) {
+  std::map<int, size_t> index;
+  for (size_t i = 0; i < out.size(); ++i) {
+    if (!index.emplace(out[i].id, i).second) {
+      return attempts[i].FieldError("id", "id " + std::to_string(out[i].id) + " is given to two attempts");
+    }
+  }
+  for (size_t i = 0; i < out.size(); ++i) {
+    const int p = out[i].parent;
+    if (p == out[i].id) {
+      return attempts[i].FieldError("parent", "attempt " + std::to_string(p) + " is its own parent (a self-loop)");
+    }
+    if (p != -1 && !index.count(p)) {
+      return attempts[i].FieldError("parent", "no attempt has id " + std::to_string(p) + " (the parent of attempt " +
+                                                  std::to_string(out[i].id) + ")");
+    }
+  }
+  std::vector<char> state(out.size(), 0);  // 0 unseen, 1 on the current chain, 2 reaches the root
+  std::vector<size_t> chain;
+  for (size_t i = 0; i < out.size(); ++i) {
+    chain.clear();
+    size_t k = i;
+    while (state[k] == 0) {
+      state[k] = 1;
+      chain.push_back(k);
+      if (out[k].parent == -1) break;
+      k = index.at(out[k].parent);
+    }
+    if (state[k] == 1 && out[k].parent != -1) {
+      return attempts[i].FieldError("parent", "the parents of attempt " + std::to_string(out[i].id) +
+                                                  " form a cycle: they never reach the sequential code");
+    }
+    for (size_t c : chain) state[c] = 2;
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std::string& source) {
@@ -94,12 +134,13 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
     ids.insert(t.id);
     out.push_back(std::move(t));
   }
+  RG_RETURN_IF_ERROR(CheckTreeShape(out, root["attempts"]));
   if (report.contains("best_path")) {
     JsonPath path = root["best_path"];
     RG_RETURN_IF_ERROR(path.ExpectArray());
     for (const auto& v : path.json()) {
       if (!v.is_number_integer() || !ids.count(v.get<int>())) {
-        return path.Error("every entry must be an attempt's id, got " + v.dump());
+        return path.Error("every entry must be an attempt's id, got " + JsonLine(v));
       }
       for (auto& t : out) t.on_best_path |= t.id == v.get<int>();
     }
@@ -215,7 +256,7 @@ Html Row(const std::string& k, const Html& v) {
   return "<tr><th>" + HtmlEscape(k) + "</th><td>" + v + "</td></tr>\n";
 }
 
-std::string ValueText(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string ValueText(const Json& v) { return v.is_string() ? v.get<std::string>() : JsonLine(v); }
 
 Html AttemptSection(const TreeAttempt& a, const std::map<int, const TreeAttempt*>& by_id,
                     const std::string& source) {

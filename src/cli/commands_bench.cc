@@ -4,6 +4,7 @@
 #include <memory>
 #include <mutex>
 #include <semaphore>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -50,11 +51,21 @@ class BoundedEvaluator final : public CandidateEvaluator {
 
 // regrapht bench merge OUT IN...
 int RunMerge(const std::string& out, const std::vector<std::string>& inputs, bool json) {
+  std::error_code ec;
+  const bool out_existed = fs::exists(out, ec);
   auto store = ResultsStore::Open(out);
   if (!store.ok()) return Fail(store.status());
   std::vector<fs::path> paths(inputs.begin(), inputs.end());
   auto stats = (*store)->MergeFrom(paths);
-  if (!stats.ok()) return Fail(stats.status());
+  if (!stats.ok()) {
+    // A merge that fails (a missing or bad input, a conflict) leaves no
+    // output it created: an empty database would pass for a result.
+    store->reset();
+    if (!out_existed) {
+      for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(out + suffix, ec);
+    }
+    return Fail(stats.status());
+  }
   auto rows = (*store)->Query();
   if (!rows.ok()) return Fail(rows.status());
   std::printf("merged %d database(s) into %s: %lld row(s) added, %lld already there; %zu rows in all\n",
@@ -358,6 +369,16 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       }
       return Fail(r.status());
     }
+    for (const auto& [problem, n] : r->changed) {
+      std::printf("note: %s changed since %d of its row(s) were stored (problem.json, reference.cpp, "
+                  "description.md or its expert solutions): those rows were run again\n",
+                  problem.c_str(), n);
+    }
+    if (r->unhashed_kept > 0) {
+      std::printf("note: %d row(s) from before problem hashes were kept as they are (their problem cannot be "
+                  "compared; --no-resume redoes them)\n",
+                  r->unhashed_kept);
+    }
     std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
                 suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
                 r->unverified, r->wall_s);
@@ -451,16 +472,13 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       st->format = "json";
     }
     std::error_code ec;
-    for (const auto& db : st->dbs) {
-      if (!fs::exists(db, ec)) return Fail(Status::NotFound(db + ": no such database"));
-    }
-    // Several databases: their union, checked for conflicting rows like `bench merge`.
-    auto store = ResultsStore::Open(st->dbs.size() == 1 ? fs::path(st->dbs[0]) : fs::path(":memory:"));
+    // The databases are only read: their union in memory (checked for
+    // conflicting rows like `bench merge`), so that a report never creates,
+    // converts or upgrades a file (a 0-byte or foreign file is refused).
+    auto store = ResultsStore::Open(fs::path(":memory:"));
     if (!store.ok()) return Fail(store.status());
-    if (st->dbs.size() > 1) {
-      auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
-      if (!merged.ok()) return Fail(merged.status());
-    }
+    auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
+    if (!merged.ok()) return Fail(merged.status());
     std::optional<bench::Suite> expected;
     if (!st->suite.empty() && fs::exists(fs::path(st->suite) / "suite.json", ec)) {
       auto loaded = bench::LoadSuite(st->suite);
@@ -476,8 +494,28 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       if (expected) return suite == expected->name || suite == expected->name + "/kernel";
       return st->suite.empty() || suite == st->suite;
     };
+    std::set<std::string> suites_there, methods_there;
+    for (const ResultRow& r : *rows) {
+      suites_there.insert(r.key.suite);
+      methods_there.insert(r.key.method);
+    }
+    for (const PlanEntry& e : *plan) {
+      suites_there.insert(e.suite);
+      methods_there.insert(e.method);
+    }
     std::erase_if(*rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
     std::erase_if(*plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
+    if (rows->empty() && plan->empty() && !suites_there.empty() && (!st->suite.empty() || !st->method.empty())) {
+      // Another suite's or method's database: an empty table would read as "no results".
+      const std::string asked = expected ? "suite '" + expected->name + "' (" + st->suite + ")"
+                                : st->suite.empty() ? "method '" + st->method + "'"
+                                                    : "suite '" + st->suite + "'" +
+                                                          (st->method.empty() ? "" : " and method '" + st->method + "'");
+      return Fail(Status::NotFound(Join(st->dbs, ", ") + ": no rows or plan of " + asked + "; it holds suite(s) " +
+                                   Join(std::vector<std::string>(suites_there.begin(), suites_there.end()), ", ") +
+                                   " and method(s) " +
+                                   Join(std::vector<std::string>(methods_there.begin(), methods_there.end()), ", ")));
+    }
     bench::MetricsOptions mo;
     mo.ks = st->ks;
     mo.bootstrap = st->bootstrap;

@@ -370,7 +370,7 @@ int RunBuild(BuildArgs a) {
                         {"temperature", a.temperature},  {"top_p", a.top_p},
                         {"max_tokens", a.max_tokens},    {"seed", a.seed},
                         {"prompts", a.prompts},          {"into", a.into}};
-  o.config = config.dump();
+  o.config = JsonLine(config);
   size_t counts[3] = {0, 0, 0};
   CountProgress progress(!a.no_progress, static_cast<int>(kernels->size()), SystemClock::Get());
   o.on_kernel = [&](const construct::KernelResult& r, size_t done) {
@@ -478,6 +478,12 @@ int RunShow(const GraphArgs& a) {
   if (a.format == "dot") {
     Status s = WriteOutput(a.out, dot);
     return s.ok() ? kExitOk : Fail(s);
+  }
+  if (g->num_edges() > kMaxDrawnEdges) {
+    return Fail(Status::InvalidArgument(
+        a.graph + ": " + std::to_string(g->num_edges()) + " edges are too many to draw as " + a.format +
+        " (graphviz lays out at most about " + std::to_string(kMaxDrawnEdges) +
+        " in reasonable time); keep the busiest with --top K or --min-examples N, or write --format dot"));
   }
   SubprocessOptions so;
   so.sandbox = SandboxMode::kNone;  // our own input to a system tool

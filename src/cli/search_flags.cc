@@ -206,7 +206,7 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                        {"dry_multiplier", sp.dry_multiplier}, {"dry_base", sp.dry_base},
                        {"dry_allowed_length", sp.dry_allowed_length}};
   }
-  return j.dump();
+  return JsonLine(j);
 }
 
 Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {

@@ -6,7 +6,9 @@
 // artifact, the compiler log and meta.json. Failed builds are cached too:
 // the search often sees the same broken code again. A build runs in a fresh
 // folder and is renamed into place, so concurrent processes never see a torn
-// entry.
+// entry. A failure the machine caused (a timeout, a kill, no memory, a full
+// disk, an unwritable TMPDIR) is never cached; one that means the machine
+// cannot compile at all is an error, not a verdict on the code.
 #pragma once
 
 #include <map>
@@ -40,6 +42,10 @@ struct BuildOutcome {
   bool cached = false;
   std::string key;
 };
+
+// OK when $TMPDIR is unset or a writable folder; else FailedPrecondition
+// naming it (the compilers write their temporary files there).
+Status CheckTempDir();
 
 class BuildCache {
  public:

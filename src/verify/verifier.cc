@@ -840,7 +840,13 @@ class Verifier::Impl {
                                      TruncateMiddle(run.process.stderr_text, 2000));
     }
     if (!run.records || !run.records->finished) {
-      return Status::Internal(where + ": driver wrote no complete records: " + run.records_error);
+      // The process ended well but the driver never finished: the function
+      // ended the program (exit(0), quick_exit, _Exit) instead of returning.
+      return Status::InvalidArgument((p.dir / "reference.cpp").string() + ": the reference ended the program (" +
+                                     run.process.Describe() + ") before the harness had its outputs" +
+                                     (run.records ? " " + verify::DescribeCall(*run.records) : "") +
+                                     ": does '" + p.spec.function +
+                                     "' call exit()? It must return to its caller");
     }
     RG_RETURN_IF_ERROR(CheckReferenceRecords(p, *run.records));
     // Store what the reference wrote, atomically.
