@@ -71,42 +71,38 @@ Layout Place(const std::vector<TreeAttempt>& attempts) {
   return l;
 }
 
-// The attempts must form one tree under the sequential code: unique ids,
-// each parent -1 or another attempt, and every chain of parents ending at
-// -1 (no self-loop, no cycle). Errors name the attempt in `attempts`.
-Status CheckTreeShape(const std::vector<TreeAttempt>& out, const JsonPath& attempts) {
-  std::map<int, size_t> index;
-  for (size_t i = 0; i < out.size(); ++i) {
-    if (!index.emplace(out[i].id, i).second) {
-      return attempts[i].FieldError("id", "id " + std::to_string(out[i].id) + " is given to two attempts");
+// The search's own tree ("tree": {"nodes": [...]}, the methods' format of
+// search/attempt_json.h), when the report has one: every edge's child must
+// be a node of the list and every node's attempt -1 or an attempt. (The
+// drawing is made from the attempts, whose parents AttemptsFromJson checks;
+// this keeps a report that no search could have written from passing.)
+Status CheckSearchTree(const JsonPath& root, const std::set<int>& attempt_ids) {
+  if (!root.Has("tree") || !root.json()["tree"].is_object() || !root.json()["tree"].contains("nodes")) {
+    return Status::Ok();
+  }
+  JsonPath nodes = root["tree"]["nodes"];
+  RG_RETURN_IF_ERROR(nodes.ExpectArray());
+  std::set<int64_t> ids;
+  for (size_t i = 0; i < nodes.json().size(); ++i) {
+    RG_RETURN_IF_ERROR(nodes[i].ExpectObject());
+    RG_ASSIGN_OR_RETURN(int64_t id, nodes[i].GetInt("id"));
+    if (!ids.insert(id).second) return nodes[i].FieldError("id", "node id " + std::to_string(id) + " is used twice");
+    RG_ASSIGN_OR_RETURN(int64_t attempt, nodes[i].GetInt("attempt", -1));
+    if (attempt != -1 && !attempt_ids.count(static_cast<int>(attempt))) {
+      return nodes[i].FieldError("attempt", "no attempt has id " + std::to_string(attempt));
     }
   }
-  for (size_t i = 0; i < out.size(); ++i) {
-    const int p = out[i].parent;
-    if (p == out[i].id) {
-      return attempts[i].FieldError("parent", "attempt " + std::to_string(p) + " is its own parent (a self-loop)");
+  for (size_t i = 0; i < nodes.json().size(); ++i) {
+    if (!nodes[i].Has("edges")) continue;
+    JsonPath edges = nodes[i]["edges"];
+    RG_RETURN_IF_ERROR(edges.ExpectArray());
+    for (size_t k = 0; k < edges.json().size(); ++k) {
+      RG_RETURN_IF_ERROR(edges[k].ExpectObject());
+      RG_ASSIGN_OR_RETURN(int64_t child, edges[k].GetInt("child"));
+      if (!ids.count(child)) {
+        return edges[k].FieldError("child", "no node of the tree has id " + std::to_string(child));
+      }
     }
-    if (p != -1 && !index.count(p)) {
-      return attempts[i].FieldError("parent", "no attempt has id " + std::to_string(p) + " (the parent of attempt " +
-                                                  std::to_string(out[i].id) + ")");
-    }
-  }
-  std::vector<char> state(out.size(), 0);  // 0 unseen, 1 on the current chain, 2 reaches the root
-  std::vector<size_t> chain;
-  for (size_t i = 0; i < out.size(); ++i) {
-    chain.clear();
-    size_t k = i;
-    while (state[k] == 0) {
-      state[k] = 1;
-      chain.push_back(k);
-      if (out[k].parent == -1) break;
-      k = index.at(out[k].parent);
-    }
-    if (state[k] == 1 && out[k].parent != -1) {
-      return attempts[i].FieldError("parent", "the parents of attempt " + std::to_string(out[i].id) +
-                                                  " form a cycle: they never reach the sequential code");
-    }
-    for (size_t c : chain) state[c] = 2;
   }
   return Status::Ok();
 }
@@ -134,7 +130,7 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
     ids.insert(t.id);
     out.push_back(std::move(t));
   }
-  RG_RETURN_IF_ERROR(CheckTreeShape(out, root["attempts"]));
+  RG_RETURN_IF_ERROR(CheckSearchTree(root, ids));
   if (report.contains("best_path")) {
     JsonPath path = root["best_path"];
     RG_RETURN_IF_ERROR(path.ExpectArray());

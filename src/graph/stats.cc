@@ -313,7 +313,7 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
     st.largest_component = std::max(st.largest_component, size[c]);
   }
   // Some tens of edge visits per edge at most: linear in the graph.
-  const size_t budget = 64 * (st.nodes + st.edges) + 1000000;
+  const size_t budget = 64 * (st.nodes + st.edges) + 20000000;
   std::vector<std::vector<NodeId>> groups;  // the nodes of each component with a cycle, in order
   {
     std::vector<int> group_of(static_cast<size_t>(num), -1);

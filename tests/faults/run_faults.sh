@@ -12,10 +12,13 @@
 #                 sh: COMMAND       instead of run: a shell command (sh -c)
 #                                   with $RG (regrapht), $IN, $WORK, $ROOT,
 #                                   for what needs a wrapper (a signal, a
-#                                   read-only mount, a pipe)
+#                                   read-only mount, a pipe); exit 77 skips
+#                                   the case where the wrapper cannot work
+#                                   (no user namespaces), said as skipped
 #                 env: NAME=VALUE   (repeatable) set for the command
 #                 exit: N           the expected exit status
 #                 expect: TEXT      text the output must contain (repeatable)
+#                 absent: TEXT      text the output must not contain (repeatable)
 #                 check: COMMAND    (repeatable) a shell command run in {in}
 #                                   afterwards that must succeed: nothing was
 #                                   lost or clobbered (a link still a link, no
@@ -42,7 +45,7 @@ if [ $# -gt 0 ]; then names="$*"; else names=$(ls "$cases_dir"); fi
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/rg-faults.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 export REGRAPHT_CACHE_DIR="${REGRAPHT_CACHE_DIR:-$scratch/cache}"
-tried=0 clear=0 internal=0 hangs=0 silent=0 lost=0 wrong=0
+tried=0 clear=0 internal=0 hangs=0 silent=0 lost=0 wrong=0 skipped=0
 subst() { sed "s|{in}|$in|g; s|{work}|$work|g; s|{root}|$root|g"; }
 for name in $names; do
   dir="$cases_dir/$name"
@@ -65,7 +68,7 @@ for name in $names; do
     cp -R "$f" "$in/"
   done
   if [ -f "$dir/setup.sh" ]; then
-    (cd "$in" && ROOT="$root" WORK="$work" sh "$dir/setup.sh") > "$work/setup.log" 2>&1 || {
+    (cd "$in" && RG="$rg" ROOT="$root" WORK="$work" sh "$dir/setup.sh") > "$work/setup.log" 2>&1 || {
       echo "FAIL $name: setup.sh failed:"; sed 's/^/    /' "$work/setup.log"; wrong=$((wrong + 1)); continue; }
   fi
   args=$(sed -n 's/^run: //p' "$manifest" | subst)
@@ -84,7 +87,7 @@ for name in $names; do
   failed_checks=""
   while IFS= read -r check; do
     [ -n "$check" ] || continue
-    (cd "$in" && IN="$in" WORK="$work" ROOT="$root" sh -c "$check") > /dev/null 2>&1 || failed_checks="$failed_checks
+    (cd "$in" && RG="$rg" IN="$in" WORK="$work" ROOT="$root" sh -c "$check") > /dev/null 2>&1 || failed_checks="$failed_checks
     check failed: $check"
   done <<CHECKS
 $(sed -n 's/^check: //p' "$manifest" | subst)
@@ -98,6 +101,17 @@ CHECKS
   done <<EXPECT
 $(sed -n 's/^expect: //p' "$manifest")
 EXPECT
+  while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    text=$(printf '%s' "$line" | subst)
+    ! grep -qF -- "$text" "$work/out" || missing="$missing
+    present, but must not be: $text"
+  done <<ABSENT
+$(sed -n 's/^absent: //p' "$manifest")
+ABSENT
+  if [ -n "$shcmd" ] && [ $rc -eq 77 ] && [ "$want" != 77 ]; then
+    echo "skip $name: $(tail -n 1 "$work/out")"; skipped=$((skipped + 1)); tried=$((tried - 1)); continue
+  fi
   if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
     verdict="HANG (over ${limit} s)"; hangs=$((hangs + 1))
   elif [ $rc -gt 128 ] && [ "$rc" != "$want" ] || grep -q "internal error" "$work/out"; then
@@ -114,5 +128,7 @@ EXPECT
   echo "FAIL $name: $verdict"
   sed 's/^/    | /' "$work/out" | head -20
 done
-echo "fault suite: $tried tried / $clear clear / $internal internal / $hangs hangs / $silent silent / $lost lost / $wrong unclear"
+extra=""
+[ $skipped -gt 0 ] && extra=" ($skipped skipped: what they need is missing here)"
+echo "fault suite: $tried tried / $clear clear / $internal internal / $hangs hangs / $silent silent / $lost lost / $wrong unclear$extra"
 [ $((internal + hangs + silent + lost + wrong)) -eq 0 ]
