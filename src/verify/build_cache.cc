@@ -175,6 +175,7 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
                                       "(compiler: " + TruncateMiddle(Trim(out.log), 400) + ")");
   }
   if (machine && !run->timed_out) out.failure += " (" + machine->why + "; not cached)";
+  out.machine = machine.has_value();
   spdlog::info("compiled ({}) in {:.0f} ms: {}", req.label, out.time_ms, out.ok ? "ok" : out.failure);
   Json meta = {{"ok", out.ok},       {"log", out.log},   {"failure", out.failure},
                {"time_ms", out.time_ms}, {"command", out.command}, {"label", req.label}};

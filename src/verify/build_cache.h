@@ -40,6 +40,9 @@ struct BuildOutcome {
   std::string failure;   // "exit 1", "timed out after 120.0 s"
   double time_ms = 0;    // time of the original build
   bool cached = false;
+  // Failed because of the machine (a timeout, a kill, no memory), not the
+  // code: not cached, and not a fault of the sources.
+  bool machine = false;
   std::string key;
 };
 
