@@ -201,8 +201,8 @@ std::function<int()> BenchLlm(CLI::App* sub) {
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
   s->backend.ctx_size = 0;  // sized from the workload below
-  AddNumber(sub, "--prompt-tokens", &s->prompt_tokens, {1, 1000000}, "Prompt length for prompt processing");
-  AddNumber(sub, "--gen-tokens", &s->gen_tokens, {1, 1000000}, "Tokens generated per repetition");
+  AddNumber(sub, "--prompt-tokens", &s->prompt_tokens, {0, 1000000}, "Prompt length for prompt processing (0: skip it)");
+  AddNumber(sub, "--gen-tokens", &s->gen_tokens, {0, 1000000}, "Tokens generated per repetition (0: skip it)");
   AddNumber(sub, "--prefix-tokens", &s->prefix_tokens, {0, 1000000},
             "Shared prefix for the prefix-reuse figure (0: skip it)");
   AddNumber(sub, "--reps", &s->reps, {1, 10000}, "Repetitions (medians are reported)");
