@@ -109,7 +109,7 @@ TEST_F(BuildCacheTest, SandboxedBuildsGetTheirOwnTmpAndAnotherKey) {
   ASSERT_TRUE(a.ok() && b.ok());
   EXPECT_NE(a->key, b->key);  // what a compile may read differs
   ASSERT_EQ(runner_.commands().size(), 2u);
-  const auto& env = runner_.commands()[0].env;
+  const std::vector<std::string> env = runner_.commands()[0].env;  // commands() is a copy
   EXPECT_NE(std::find(env.begin(), env.end(), "TMPDIR=/tmp"), env.end());
 }
 
