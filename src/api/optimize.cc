@@ -201,6 +201,7 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
     spec_event.spec_path = r.spec_path;
     Emit(r, spec_event);
   } else {
+    RG_RETURN_IF_ERROR(verify::CheckReferenceSource(source, r.source_path.string(), r.function));
     auto inferred = verify::InferSpec(source, r.function);
     if (!inferred.ok()) {
       return inferred.status().WithContext(r.source_path.string() + ": cannot infer a spec for '" +
@@ -235,6 +236,13 @@ Result<Problem> MakeProblem(const OptimizeRequest& r, const std::string& source,
   if (p.reference_source.find(p.spec.function) == std::string::npos) {
     return Status::InvalidArgument(r.source_path.string() + ": does not mention the function '" +
                                    p.spec.function + "' named in the spec");
+  }
+  {
+    const auto& ret = p.spec.returns;
+    const std::string ret_name = !ret ? "" : ret->scalar ? std::string(ScalarTypeName(*ret->scalar))
+                                                         : p.spec.structs[ret->struct_index].name;
+    RG_RETURN_IF_ERROR(verify::CheckReferenceSource(p.reference_source, r.source_path.string(), p.spec.function,
+                                                    !ret.has_value(), ret_name));
   }
   report->signature = p.spec.Signature();
   OptimizeEvent e;
@@ -311,7 +319,7 @@ std::string DefaultConfig(const OptimizeRequest& r, const std::string& model) {
                    {"model", model},
                    {"budget", r.search.budget.max_generations},
                    {"heldout", r.heldout}};
-  return j.dump();
+  return JsonLine(j);
 }
 
 OrderedJson OrNull(const std::string& s) { return s.empty() ? OrderedJson(nullptr) : OrderedJson(s); }
@@ -449,6 +457,9 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
     return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
   if (r.source_path.empty() && !r.source)
     return Status::InvalidArgument("OptimizeRequest: no source");
+  // The search's options are checked before any file is read or written
+  // (a budget of -1 once ran 174 generations).
+  RG_RETURN_IF_ERROR(NewReasoner(r.method, r.search).status());
   const Clock* clock = r.clock ? r.clock : SystemClock::Get();
   const double t0 = clock->NowSeconds();
   const double limit_s = r.search.budget.max_wall_seconds;

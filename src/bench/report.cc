@@ -362,7 +362,7 @@ class JsonPrinter final : public ReportPrinter {
     for (const auto& g : groups) {
       OrderedJson j = {{"suite", g.suite}, {"method", g.method}, {"model", g.model}, {"config_hash", g.config_hash}};
       auto cfg = ParseJson(g.config_json.empty() ? "{}" : g.config_json, "config");
-      j["config"] = cfg.ok() ? OrderedJson::parse(cfg->dump()) : OrderedJson::object();
+      j["config"] = cfg.ok() ? OrderedJson::parse(JsonLine(*cfg)) : OrderedJson::object();
       j["overall"] = g.has_rows() ? SetJson(g.overall, kernel_) : OrderedJson(nullptr);
       OrderedJson tiers = OrderedJson::object();
       for (const auto& t : TierOrder(g)) tiers[t] = SetJson(g.by_tier.at(t), kernel_);

@@ -44,7 +44,7 @@ std::string ConfigLabel(const std::string& config_json, const std::string& hash)
   std::string label = hash.substr(0, 8);
   auto cfg = ParseJson(config_json.empty() ? "{}" : config_json, "config");
   if (cfg.ok() && cfg->is_object() && cfg->contains("budget") && (*cfg)["budget"].is_number()) {
-    label = fmt::format("budget {}, {}", (*cfg)["budget"].dump(), label);
+    label = fmt::format("budget {}, {}", JsonLine((*cfg)["budget"]), label);
   }
   return label;
 }
@@ -421,7 +421,7 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
     for (const char* f : kMachineFields) {
       if (env->contains(f)) key[f] = (*env)[f];
     }
-    Machine& m = machines[key.dump()];
+    Machine& m = machines[JsonLine(key)];
     m.env = key;
     ++m.rows;
     m.suites.insert(r.key.suite);
@@ -444,7 +444,7 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
       } else {
         // A count of 0 (the emulator's gpu_sms and gpu_l2_bytes) was not measured: missing, not 0.
         const Json& v = m.env[f];
-        std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+        std::string text = v.is_string() ? v.get<std::string>() : JsonLine(v);
         const bool missing = text.empty() || (v.is_number() && v.get<double>() == 0);
         h += missing ? "<td>" + std::string(kNone) + "</td>" : Td(text);
       }

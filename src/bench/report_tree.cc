@@ -71,6 +71,42 @@ Layout Place(const std::vector<TreeAttempt>& attempts) {
   return l;
 }
 
+// The search's own tree ("tree": {"nodes": [...]}, the methods' format of
+// search/attempt_json.h), when the report has one: every edge's child must
+// be a node of the list and every node's attempt -1 or an attempt. (The
+// drawing is made from the attempts, whose parents AttemptsFromJson checks;
+// this keeps a report that no search could have written from passing.)
+Status CheckSearchTree(const JsonPath& root, const std::set<int>& attempt_ids) {
+  if (!root.Has("tree") || !root.json()["tree"].is_object() || !root.json()["tree"].contains("nodes")) {
+    return Status::Ok();
+  }
+  JsonPath nodes = root["tree"]["nodes"];
+  RG_RETURN_IF_ERROR(nodes.ExpectArray());
+  std::set<int64_t> ids;
+  for (size_t i = 0; i < nodes.json().size(); ++i) {
+    RG_RETURN_IF_ERROR(nodes[i].ExpectObject());
+    RG_ASSIGN_OR_RETURN(int64_t id, nodes[i].GetInt("id"));
+    if (!ids.insert(id).second) return nodes[i].FieldError("id", "node id " + std::to_string(id) + " is used twice");
+    RG_ASSIGN_OR_RETURN(int64_t attempt, nodes[i].GetInt("attempt", -1));
+    if (attempt != -1 && !attempt_ids.count(static_cast<int>(attempt))) {
+      return nodes[i].FieldError("attempt", "no attempt has id " + std::to_string(attempt));
+    }
+  }
+  for (size_t i = 0; i < nodes.json().size(); ++i) {
+    if (!nodes[i].Has("edges")) continue;
+    JsonPath edges = nodes[i]["edges"];
+    RG_RETURN_IF_ERROR(edges.ExpectArray());
+    for (size_t k = 0; k < edges.json().size(); ++k) {
+      RG_RETURN_IF_ERROR(edges[k].ExpectObject());
+      RG_ASSIGN_OR_RETURN(int64_t child, edges[k].GetInt("child"));
+      if (!ids.count(child)) {
+        return edges[k].FieldError("child", "no node of the tree has id " + std::to_string(child));
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std::string& source) {
@@ -94,12 +130,13 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
     ids.insert(t.id);
     out.push_back(std::move(t));
   }
+  RG_RETURN_IF_ERROR(CheckSearchTree(root, ids));
   if (report.contains("best_path")) {
     JsonPath path = root["best_path"];
     RG_RETURN_IF_ERROR(path.ExpectArray());
     for (const auto& v : path.json()) {
       if (!v.is_number_integer() || !ids.count(v.get<int>())) {
-        return path.Error("every entry must be an attempt's id, got " + v.dump());
+        return path.Error("every entry must be an attempt's id, got " + JsonLine(v));
       }
       for (auto& t : out) t.on_best_path |= t.id == v.get<int>();
     }
@@ -215,7 +252,7 @@ Html Row(const std::string& k, const Html& v) {
   return "<tr><th>" + HtmlEscape(k) + "</th><td>" + v + "</td></tr>\n";
 }
 
-std::string ValueText(const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+std::string ValueText(const Json& v) { return v.is_string() ? v.get<std::string>() : JsonLine(v); }
 
 Html AttemptSection(const TreeAttempt& a, const std::map<int, const TreeAttempt*>& by_id,
                     const std::string& source) {

@@ -41,6 +41,13 @@ uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample) {
 
 std::string ConfigHash(const std::string& config_json) { return HashHex(config_json).substr(0, 16); }
 
+std::string ProblemContentHash(const Problem& p) {
+  Hasher h;
+  h.Add("regrapht-problem-v1").Add(p.spec_text).Add(p.reference_source).Add(p.description);
+  h.Add(p.solution_source.value_or("")).Add(p.kernel_solution_source.value_or(""));
+  return h.Hex().substr(0, 16);
+}
+
 Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const MethodFn& method,
                             ResultsStore* store, const Clock* clock) {
   if (o.shard_count < 1 || o.shard_index < 0 || o.shard_index >= o.shard_count) {
@@ -59,6 +66,8 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
   }
   RG_RETURN_IF_ERROR(store->PutPlan(plan));
   RunSummary summary;
+  std::vector<std::string> hashes;
+  for (const auto& p : suite.problems) hashes.push_back(ProblemContentHash(p.problem));
   std::vector<Task> tasks;
   for (size_t i = 0; i < suite.problems.size(); ++i) {
     if (static_cast<int>(i % o.shard_count) != o.shard_index) continue;
@@ -66,11 +75,13 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
       ++summary.tasks;
       ResultKey key{suite.name, suite.problems[i].problem.spec.name, o.method, o.model, config_hash, s};
       if (o.resume) {
-        RG_ASSIGN_OR_RETURN(bool has, store->Has(key));
-        if (has) {
+        RG_ASSIGN_OR_RETURN(std::optional<std::string> stored, store->StoredProblemHash(key));
+        if (stored && (stored->empty() || *stored == hashes[i])) {
           ++summary.skipped;
+          if (stored->empty()) ++summary.unhashed_kept;
           continue;
         }
+        if (stored) ++summary.changed[key.problem];  // the problem changed: redo the row
       }
       tasks.push_back({&suite.problems[i], s});
     }
@@ -153,6 +164,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     ResultRow row;
     row.key = {suite.name, name, o.method, o.model, config_hash, t.sample};
     row.tier = t.problem->tier;
+    row.problem_hash = ProblemContentHash(t.problem->problem);
     row.config_json = o.config_json;
     row.seed = seed;
     row.verdict = std::string(VerdictName(r.verdict));
@@ -164,9 +176,8 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     row.candidate_hash = r.candidate_hash;
     // A detail can quote what the model wrote, which need not be UTF-8 (a
     // reply cut inside a character, a byte token of a small model).
-    constexpr auto kReplace = OrderedJson::error_handler_t::replace;
-    row.result_json = VerifyResultToJson(r).dump(-1, ' ', false, kReplace);
-    row.env_json = EnvironmentToJson(r.env).dump(-1, ' ', false, kReplace);
+    row.result_json = JsonLine(VerifyResultToJson(r));
+    row.env_json = JsonLine(EnvironmentToJson(r.env));
     row.search_json = outcome->search_json;
     row.tokens_prompt = outcome->tokens_prompt;
     row.tokens_generated = outcome->tokens_generated;

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -84,12 +85,21 @@ struct RunSummary {
   int not_started = 0;          // samples the run stopped before
   std::string stop_reason;      // empty: every sample was run
   std::vector<std::string> incomplete_reasons;  // "problem #sample: why"
+  // Resumed rows redone because their problem changed since they were
+  // stored (its content hash differs): problem -> rows redone.
+  std::map<std::string, int> changed;
+  int unhashed_kept = 0;  // rows from before problem hashes: kept (their problem cannot be compared)
   double wall_s = 0;
 };
 
 // Seed of one sample: stable across runs, shards and machines.
 uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample);
 std::string ConfigHash(const std::string& config_json);
+// The content of a problem that decides its rows: spec, reference,
+// description and expert solutions. A resumed run redoes the rows of a
+// problem whose hash changed (a fixed reference.cpp must not keep the old
+// verdicts).
+std::string ProblemContentHash(const Problem& problem);
 
 Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& options, const MethodFn& method,
                             ResultsStore* store, const Clock* clock);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli/command.h"
+#include "cli/number_flags.h"
 #include "core/fs.h"
 #include "llm/models.h"
 #include "regrapht/llm.h"
@@ -46,27 +47,22 @@ struct BackendFlags {
                     "With --endpoint: the model's name in results and caches (default NAME@URL, or NAME@URL1,URL2 "
                     "for replicas); give every shard the same one when they reach the model at different URLs");
     sub->add_option("--api-key", api_key, "API key (default: $OPENAI_API_KEY)");
-    sub->add_option("--request-timeout", request_timeout_s,
-                    "With --endpoint: seconds one model request may take in all, retries and their waits "
-                    "included, however steadily bytes arrive (0: no limit; a silent server still trips the "
-                    "600 s read timeout)")
-        ->capture_default_str()
-        ->check(CLI::NonNegativeNumber);
-    sub->add_option("--max-retries", max_retries,
-                    "With --endpoint: retries of a request after a connection error, 429 or 5xx (default 4; 1 "
-                    "per replica)")
-        ->check(CLI::Range(0, 100));
-    sub->add_option("--threads", threads, "CPU threads for the embedded model (0: physical cores)");
-    sub->add_option("--ctx-size", ctx_size, "Context size in tokens for the embedded model")
-        ->capture_default_str();
-    sub->add_option("--gpu-layers", gpu_layers, "Layers to offload (CUDA builds of llama.cpp)");
+    AddNumber(sub, "--request-timeout", &request_timeout_s, {0.0, 1e7},
+              "With --endpoint: seconds one model request may take in all, retries and their waits "
+              "included, however steadily bytes arrive (0: no limit; a silent server still trips the "
+              "600 s read timeout)");
+    AddNumber(sub, "--max-retries", &max_retries, {0, 100},
+              "With --endpoint: retries of a request after a connection error, 429 or 5xx (default 4; 1 "
+              "per replica)")
+        ->default_str("");
+    AddNumber(sub, "--threads", &threads, {0, 4096}, "CPU threads for the embedded model (0: physical cores)");
+    AddNumber(sub, "--ctx-size", &ctx_size, {16, 16777216}, "Context size in tokens for the embedded model");
+    AddNumber(sub, "--gpu-layers", &gpu_layers, {0, 100000}, "Layers to offload (CUDA builds of llama.cpp)");
     sub->add_option("--chat-template", chat_template,
                     "Override the model's chat template (a llama.cpp name such as chatml)");
-    sub->add_option("--max-sequences", max_sequences,
-                    "Embedded model: samples of one prompt (n > 1, best-of-n) decoded together as one batch "
-                    "(1: one after another)")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 64));
+    AddNumber(sub, "--max-sequences", &max_sequences, {1, 64},
+              "Embedded model: samples of one prompt (n > 1, best-of-n) decoded together as one batch "
+              "(1: one after another)");
     sub->add_option("--guided-decoding", guided,
                     "With --endpoint: how an output grammar reaches the server: none (plain prompting), "
                     "llama-server (its \"grammar\" field) or vllm (\"guided_grammar\")")

@@ -64,7 +64,7 @@ def parse_help(text):
             longs = [n for n in names if n.startswith("--")]
             shorts = [n for n in names if re.match(r"^-[^-]", n)]
             default = None
-            d = re.match(r"^  \S+ [A-Z]+=(\S+)", line)
+            d = re.match(r"^  \S+ [A-Z]+(?::[[(][^ =]*[])])?=(\S+)", line)
             if d:
                 default = d.group(1)
             text = line.strip()

@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <semaphore>
+#include <set>
 
 #include <fmt/format.h>
 
@@ -22,6 +23,7 @@
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
@@ -71,11 +73,21 @@ class SeedCache {
 
 // regrapht bench merge OUT IN...
 int RunMerge(const std::string& out, const std::vector<std::string>& inputs, bool json) {
+  std::error_code ec;
+  const bool out_existed = fs::exists(out, ec);
   auto store = ResultsStore::Open(out);
   if (!store.ok()) return Fail(store.status());
   std::vector<fs::path> paths(inputs.begin(), inputs.end());
   auto stats = (*store)->MergeFrom(paths);
-  if (!stats.ok()) return Fail(stats.status());
+  if (!stats.ok()) {
+    // A merge that fails (a missing or bad input, a conflict) leaves no
+    // output it created: an empty database would pass for a result.
+    store->reset();
+    if (!out_existed) {
+      for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(out + suffix, ec);
+    }
+    return Fail(stats.status());
+  }
   auto rows = (*store)->Query();
   if (!rows.ok()) return Fail(rows.status());
   std::printf("merged %d database(s) into %s: %lld row(s) added, %lld already there; %zu rows in all\n",
@@ -238,12 +250,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   sub->add_option("--method", st->method,
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
-  sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
-  sub->add_option("--seeds", st->seeds,
-                  "search methods: run the whole configuration this many times, with --seed, --seed + 1, ...; "
-                  "`report` shows the mean and spread across them (a seed other than 1 is part of the config)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+  AddNumber(sub, "--samples", &st->samples, {1, 100000}, "samples per problem (k)");
+  AddNumber(sub, "--seeds", &st->seeds, {1, 1000},
+            "search methods: run the whole configuration this many times, with --seed, --seed + 1, ...; "
+            "`report` shows the mean and spread across them (a seed other than 1 is part of the config)");
   sub->add_option("--shard", st->shard,
                   "i/n: run every n-th problem starting at i; auto: this task's shard of a Slurm job array "
                   "(SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; scripts/slurm/bench.sbatch)")
@@ -253,10 +263,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "SQLite results database; {shard} and {shards} become the shard index and count, so that each "
                   "shard writes its own file (needed on NFS/Lustre: merge them with `bench merge`)")
       ->capture_default_str();
-  sub->add_option("--jobs", st->jobs,
-                  "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
-                  "overlap)")
-      ->capture_default_str();
+  AddNumber(sub, "--jobs", &st->jobs, kJobsRange,
+            "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
+            "overlap)");
   sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
   AddJsonFlag(sub, &st->json, "the run's summary (counts, stop reason, database)");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
@@ -531,6 +540,16 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       }
       return Fail(r.status());
     }
+    for (const auto& [problem, n] : r->changed) {
+      std::printf("note: %s changed since %d of its row(s) were stored (problem.json, reference.cpp, "
+                  "description.md or its expert solutions): those rows were run again\n",
+                  problem.c_str(), n);
+    }
+    if (r->unhashed_kept > 0) {
+      std::printf("note: %d row(s) from before problem hashes were kept as they are (their problem cannot be "
+                  "compared; --no-resume redoes them)\n",
+                  r->unhashed_kept);
+    }
     std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
                 suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
                 r->unverified, r->wall_s);
@@ -611,7 +630,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 std::function<int()> ReportCommand(CLI::App* sub) {
   struct State {
     std::vector<std::string> dbs;
-    std::string format = "md", suite, method, ks = "1", output, timing = "call";
+    std::string format = "md", suite, method, output, timing = "call";
+    std::vector<int> ks = {1};
     int bootstrap = 1000;
     bool per_problem = false, json = false, paper = false;
     std::string paper_data;
@@ -636,8 +656,8 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
   sub->add_option("--method", st->method, "only this method");
-  sub->add_option("--k", st->ks, "k values for pass@k and speedup@k, e.g. 1,10")->capture_default_str();
-  sub->add_option("--bootstrap", st->bootstrap, "bootstrap resamples for the 95% intervals")->capture_default_str();
+  AddNumbers(sub, "--k", &st->ks, {1, 1000000}, "k values for pass@k and speedup@k, e.g. 1,10");
+  AddNumber(sub, "--bootstrap", &st->bootstrap, {0, 1000000}, "bootstrap resamples for the 95% intervals");
   sub->add_option("--timing", st->timing,
                   "call: speed metrics of the whole drop-in call, transfers included (the paper's), with the "
                   "kernel-only figures beside them; kernel: every speed metric from kernel-only time "
@@ -664,23 +684,20 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       st->format = "json";
     }
     std::error_code ec;
-    for (const auto& db : st->dbs) {
-      if (!fs::exists(db, ec)) return Fail(Status::NotFound(db + ": no such database"));
-    }
-    // Several databases: their union, checked for conflicting rows like `bench merge`.
-    auto store = ResultsStore::Open(st->dbs.size() == 1 ? fs::path(st->dbs[0]) : fs::path(":memory:"));
+    // The databases are only read: their union in memory (checked for
+    // conflicting rows like `bench merge`), so that a report never creates,
+    // converts or upgrades a file (a 0-byte or foreign file is refused).
+    auto store = ResultsStore::Open(fs::path(":memory:"));
     if (!store.ok()) return Fail(store.status());
-    if (st->dbs.size() > 1) {
-      auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
-      if (!merged.ok()) return Fail(merged.status());
-    }
+    auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
+    if (!merged.ok()) return Fail(merged.status());
     std::optional<bench::Suite> expected;
     if (!st->suite.empty() && fs::exists(fs::path(st->suite) / "suite.json", ec)) {
       auto loaded = bench::LoadSuite(st->suite);
       if (!loaded.ok()) return Fail(loaded.status());
       expected = std::move(*loaded);
     }
-    auto rows = (*store)->Query(expected ? "" : st->suite, st->method);
+    auto rows = (*store)->Query();  // every row: keep() below filters, and says what else is there
     if (!rows.ok()) return Fail(rows.status());
     auto plan = (*store)->QueryPlan();
     if (!plan.ok()) return Fail(plan.status());
@@ -689,15 +706,30 @@ std::function<int()> ReportCommand(CLI::App* sub) {
       if (expected) return suite == expected->name || suite == expected->name + "/kernel";
       return st->suite.empty() || suite == st->suite;
     };
+    std::set<std::string> suites_there, methods_there;
+    for (const ResultRow& r : *rows) {
+      suites_there.insert(r.key.suite);
+      methods_there.insert(r.key.method);
+    }
+    for (const PlanEntry& e : *plan) {
+      suites_there.insert(e.suite);
+      methods_there.insert(e.method);
+    }
     std::erase_if(*rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
     std::erase_if(*plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
-    bench::MetricsOptions mo;
-    mo.ks.clear();
-    for (const auto& k : Split(st->ks, ',')) {
-      auto v = ParseInt(k);
-      if (!v || *v < 1) return Fail(Status::InvalidArgument("--k: bad value \"" + k + "\""));
-      mo.ks.push_back(static_cast<int>(*v));
+    if (rows->empty() && plan->empty() && !suites_there.empty() && (!st->suite.empty() || !st->method.empty())) {
+      // Another suite's or method's database: an empty table would read as "no results".
+      const std::string asked = expected ? "suite '" + expected->name + "' (" + st->suite + ")"
+                                : st->suite.empty() ? "method '" + st->method + "'"
+                                                    : "suite '" + st->suite + "'" +
+                                                          (st->method.empty() ? "" : " and method '" + st->method + "'");
+      return Fail(Status::NotFound(Join(st->dbs, ", ") + ": no rows or plan of " + asked + "; it holds suite(s) " +
+                                   Join(std::vector<std::string>(suites_there.begin(), suites_there.end()), ", ") +
+                                   " and method(s) " +
+                                   Join(std::vector<std::string>(methods_there.begin(), methods_there.end()), ", ")));
     }
+    bench::MetricsOptions mo;
+    mo.ks = st->ks;
     mo.bootstrap = st->bootstrap;
     mo.timing = st->timing;
     auto groups = bench::ComputeMetrics(*rows, mo);
@@ -864,20 +896,13 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
       "calibrate", "Propose timing sizes at which the -O3 reference takes at least --target-ms here (--write: into the specs)");
   auto cal = std::make_shared<CalibrateArgs>();
   calibrate->add_option("dir", cal->dir, "a suite folder, or a folder of problem folders (problems/)")->required();
-  calibrate->add_option("--target-ms", cal->target_ms, "the reference's median at the timing size must reach this")
-      ->check(CLI::Range(0.001, 1e7))
-      ->capture_default_str();
-  calibrate->add_option("--max-steps", cal->max_steps, "reference runs per problem after the first")
-      ->check(CLI::Range(1, 100))
-      ->capture_default_str();
-  calibrate->add_option("--param-max", cal->param_max,
-                        "timing sizes at most this are parameters (radius, iterations, k) and never scale")
-      ->check(CLI::Range(int64_t{0}, int64_t{1} << 40))
-      ->capture_default_str();
-  calibrate->add_option("--max-mib", cal->max_mib,
-                        "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)")
-      ->check(CLI::Range(int64_t{0}, int64_t{6} << 10))
-      ->capture_default_str();
+  AddNumber(calibrate, "--target-ms", &cal->target_ms, {0.001, 1e7},
+            "the reference's median at the timing size must reach this");
+  AddNumber(calibrate, "--max-steps", &cal->max_steps, {1, 100}, "reference runs per problem after the first");
+  AddNumber(calibrate, "--param-max", &cal->param_max, {int64_t{0}, int64_t{1} << 40},
+            "timing sizes at most this are parameters (radius, iterations, k) and never scale");
+  AddNumber(calibrate, "--max-mib", &cal->max_mib, {int64_t{0}, int64_t{6} << 10},
+            "largest timing input per copy in MiB (the driver holds five copies; 0: the spec's 6 GiB)");
   calibrate->add_option("--only", cal->only, "only this problem (repeatable)");
   calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
   AddJsonFlag(calibrate, &cal->json, "each problem's old and new sizes and times");
@@ -903,22 +928,11 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   overlap->add_option("--benchmark", st->benchmark, "benchmark folders (searched recursively)")->required();
   overlap->add_option("--corpus", st->corpus, "training corpus folders (searched recursively)")->required();
   overlap->add_option("--names", st->names, "file of forbidden names (e.g. suites/pareval-names.txt)");
-  overlap->add_option("--kgram", st->near.kgram, "near duplicates: tokens per k-gram")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  overlap
-      ->add_option("--window", st->near.window,
-                   "near duplicates: winnowing window (1: every k-gram)")
-      ->check(CLI::Range(1, 1000))
-      ->capture_default_str();
-  overlap
-      ->add_option("--threshold", st->near.threshold,
-                   "near duplicates: a pair at or above this similarity fails the check")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
-  overlap->add_option("--show", st->show, "also print the N most similar pairs below the threshold")
-      ->check(CLI::Range(0, 1000000))
-      ->capture_default_str();
+  AddNumber(overlap, "--kgram", &st->near.kgram, {1, 1000}, "near duplicates: tokens per k-gram");
+  AddNumber(overlap, "--window", &st->near.window, {1, 1000}, "near duplicates: winnowing window (1: every k-gram)");
+  AddNumber(overlap, "--threshold", &st->near.threshold, {0.0, 1.0},
+            "near duplicates: a pair at or above this similarity fails the check");
+  AddNumber(overlap, "--show", &st->show, {0, 1000000}, "also print the N most similar pairs below the threshold");
   AddJsonFlag(overlap, &st->overlap_json, "the overlaps, near duplicates, shown pairs and score quantiles");
   return [st, check, overlap, calibrate, cal]() -> int {
     if (calibrate->parsed()) return RunCalibrate(*cal);

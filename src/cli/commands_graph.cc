@@ -8,6 +8,7 @@
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "cli/verify_flags.h"
 #include "construct/graph_build.h"
 #include "construct/step_verifier.h"
@@ -369,7 +370,7 @@ int RunBuild(BuildArgs a) {
                         {"temperature", a.temperature},  {"top_p", a.top_p},
                         {"max_tokens", a.max_tokens},    {"seed", a.seed},
                         {"prompts", a.prompts},          {"into", a.into}};
-  o.config = config.dump();
+  o.config = JsonLine(config);
   size_t counts[3] = {0, 0, 0};
   CountProgress progress(!a.no_progress, static_cast<int>(kernels->size()), SystemClock::Get());
   o.on_kernel = [&](const construct::KernelResult& r, size_t done) {
@@ -493,6 +494,12 @@ int RunShow(const GraphArgs& args) {
     Status s = WriteOutput(a.out, dot);
     return s.ok() ? kExitOk : Fail(s);
   }
+  if (g->num_edges() > kMaxDrawnEdges) {
+    return Fail(Status::InvalidArgument(
+        a.graph + ": " + std::to_string(g->num_edges()) + " edges are too many to draw as " + a.format +
+        " (graphviz lays out at most about " + std::to_string(kMaxDrawnEdges) +
+        " in reasonable time); keep the busiest with --top K or --min-examples N, or write --format dot"));
+  }
   SubprocessOptions so;
   so.sandbox = SandboxMode::kNone;  // our own input to a system tool
   so.use_cgroups = false;
@@ -577,9 +584,7 @@ void AddRelabelFlags(CLI::App* sub, std::string* taxonomy, std::string* unknown,
   sub->add_option("--unknown", *unknown, "Techniques outside the taxonomy: flag (new node, needs review) or reject")
       ->check(CLI::IsMember({"flag", "reject"}))
       ->capture_default_str();
-  sub->add_option("--threshold", *threshold, "Token-overlap threshold for relabel")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+  AddNumber(sub, "--threshold", threshold, {0.0, 1.0}, "Token-overlap threshold for relabel");
 }
 
 }  // namespace
@@ -610,7 +615,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
                   "(correctness and speedup on a GPU); steps from the first failing one are cut")
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
-  imp->add_option("--jobs", import_args->jobs, "Parallel builds before verifying (0: all cores)");
+  AddNumber(imp, "--jobs", &import_args->jobs, {0, 1024}, "Parallel builds before verifying (0: all cores)");
   imp->add_flag("--write-records", import_args->write_records,
                 "Write each step's verification record back into its trajectory.json");
   AddJsonFlag(imp, &import_args->json, "the import's counts and the graph's stats");
@@ -632,18 +637,12 @@ std::function<int()> GraphCommand(CLI::App* sub) {
                   "(correctness and speedup on a GPU); steps from the first failing one are cut")
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
-  bld->add_option("--jobs", build_args->jobs, "Kernels in flight (requests and verification)")
-      ->check(CLI::Range(1, 256))
-      ->capture_default_str();
-  bld->add_option("--checkpoint-every", build_args->checkpoint_every,
-                  "Write OUT.state every N kernels")
-      ->check(CLI::Range(1, 1000000))
-      ->capture_default_str();
+  AddNumber(bld, "--jobs", &build_args->jobs, {1, 256}, "Kernels in flight (requests and verification)");
+  AddNumber(bld, "--checkpoint-every", &build_args->checkpoint_every, {1, 1000000}, "Write OUT.state every N kernels");
   bld->add_flag("--resume", build_args->resume,
                 "Continue the build recorded in OUT.state, skipping its finished kernels");
-  bld->add_option("--max-endpoint-errors", build_args->max_endpoint_errors,
-                  "Stop (resumably) after this many endpoint errors in a row (0: never)")
-      ->capture_default_str();
+  AddNumber(bld, "--max-endpoint-errors", &build_args->max_endpoint_errors, {0, 1000000},
+            "Stop (resumably) after this many endpoint errors in a row (0: never)");
   bld->add_option("--save-trajectories", build_args->save_trajectories,
                   "Write each merged trajectory here in the authored layout (for `graph import`)");
   AddRelabelFlags(bld, &build_args->taxonomy, &build_args->unknown, &build_args->threshold);
@@ -651,12 +650,10 @@ std::function<int()> GraphCommand(CLI::App* sub) {
                   "Folder of prompt templates overriding the built-in ones (trajectory_system.txt, "
                   "trajectory_user.txt, relabel_system.txt)");
   bld->add_flag("--no-cache", build_args->no_cache, "Do not use or fill the model response cache");
-  bld->add_option("--temperature", build_args->temperature, "Sampling temperature")
-      ->capture_default_str();
-  bld->add_option("--top-p", build_args->top_p, "Nucleus sampling")->capture_default_str();
-  bld->add_option("--max-tokens", build_args->max_tokens, "Tokens per reply")->capture_default_str();
-  bld->add_option("--seed", build_args->seed, "Base seed (each kernel's request gets its own)")
-      ->capture_default_str();
+  AddNumber(bld, "--temperature", &build_args->temperature, kTemperatureRange, "Sampling temperature");
+  AddNumber(bld, "--top-p", &build_args->top_p, kTopPRange, "Nucleus sampling");
+  AddNumber(bld, "--max-tokens", &build_args->max_tokens, kMaxTokensRange, "Tokens per reply");
+  AddNumber(bld, "--seed", &build_args->seed, kSeedRange, "Base seed (each kernel's request gets its own)");
   bld->add_flag("-q,--quiet", build_args->no_progress, "No progress lines on stderr");
   AddOldSpelling(bld, "--no-progress", "-q/--quiet", &build_args->no_progress);
   AddJsonFlag(bld, &build_args->json, "the build's counts and the graph's stats");
@@ -673,8 +670,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   CLI::App* stats = sub->add_subcommand("stats", "Print a graph's size, structure and coverage");
   add_graph(stats);
   AddJsonFlag(stats, &graph_args->json, "the stats");
-  stats->add_option("--top", graph_args->top, "How many frequent transitions to list")
-      ->capture_default_str();
+  AddNumber(stats, "--top", &graph_args->top, {size_t{0}, size_t{1000000000}}, "How many frequent transitions to list");
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
 
   CLI::App* show = sub->add_subcommand(
@@ -686,10 +682,10 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->check(CLI::IsMember({"dot", "svg", "png"}));
   show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
   auto add_prune = [&](CLI::App* c) {
-    c->add_option("--min-examples", graph_args->prune.min_examples,
-                  "Keep only transitions with at least N examples (and the techniques they touch)");
-    c->add_option("--top", graph_args->prune.top,
-                  "Then keep only the K transitions with the most examples (0: all)");
+    AddNumber(c, "--min-examples", &graph_args->prune.min_examples, {size_t{0}, size_t{1000000000}},
+              "Keep only transitions with at least N examples (and the techniques they touch)");
+    AddNumber(c, "--top", &graph_args->prune.top, {size_t{0}, size_t{1000000000}},
+              "Then keep only the K transitions with the most examples (0: all)");
   };
   add_prune(show);
   // A readable picture by default: the shipped graph whole is a 6077 x 3454 pt hairball.
@@ -715,9 +711,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   CLI::App* rel = sub->add_subcommand("relabel", "Show which technique each method name maps to");
   rel->add_option("methods", tax_args->methods, "Method names as written")->required();
   rel->add_option("--taxonomy", tax_args->taxonomy, "Taxonomy JSON (default: built-in)");
-  rel->add_option("--threshold", tax_args->threshold, "Token-overlap threshold")
-      ->check(CLI::Range(0.0, 1.0))
-      ->capture_default_str();
+  AddNumber(rel, "--threshold", &tax_args->threshold, {0.0, 1.0}, "Token-overlap threshold");
   AddJsonFlag(rel, &tax_args->json, "each name's decision");
 
   CLI::App* reval = sub->add_subcommand(

@@ -11,6 +11,7 @@
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "core/fs.h"
 #include "core/strings.h"
 #include "llm/llama_backend.h"
@@ -69,12 +70,12 @@ std::function<int()> Chat(CLI::App* sub) {
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
   sub->add_option("--system", s->system, "System prompt");
-  sub->add_option("--temperature", s->temperature, "0: greedy")->capture_default_str();
-  sub->add_option("--top-p", s->top_p, "nucleus sampling")->capture_default_str();
-  sub->add_option("--top-k", s->top_k, "top-k sampling (0: off)")->capture_default_str();
-  sub->add_option("--max-tokens", s->max_tokens, "tokens per reply")->capture_default_str();
-  sub->add_option("--seed", s->seed, "sampling seed")->capture_default_str();
-  sub->add_option("-n,--samples", s->n, "Independent samples")->capture_default_str();
+  AddNumber(sub, "--temperature", &s->temperature, kTemperatureRange, "sampling temperature (0: greedy)");
+  AddNumber(sub, "--top-p", &s->top_p, kTopPRange, "nucleus sampling");
+  AddNumber(sub, "--top-k", &s->top_k, {0, 1000000}, "top-k sampling (0: off)");
+  AddNumber(sub, "--max-tokens", &s->max_tokens, kMaxTokensRange, "tokens per reply");
+  AddNumber(sub, "--seed", &s->seed, kSeedRange, "sampling seed");
+  AddNumber(sub, "-n,--samples", &s->n, {1, 1024}, "Independent samples");
   sub->add_option("--stop", s->stop, "Stop string (repeatable)");
   sub->add_flag("--no-cache", s->no_cache, "Bypass the response cache");
   sub->add_option("--cache", s->cache_path,
@@ -201,19 +202,14 @@ std::function<int()> BenchLlm(CLI::App* sub) {
   auto s = std::make_shared<State>();
   s->backend.Add(sub);
   s->backend.ctx_size = 0;  // sized from the workload below
-  sub->add_option("--prompt-tokens", s->prompt_tokens, "Prompt length for prompt processing")
-      ->capture_default_str();
-  sub->add_option("--gen-tokens", s->gen_tokens, "Tokens generated per repetition")
-      ->capture_default_str();
-  sub->add_option("--prefix-tokens", s->prefix_tokens,
-                  "Shared prefix for the prefix-reuse figure (0: skip it)")
-      ->capture_default_str();
-  sub->add_option("--reps", s->reps, "Repetitions (medians are reported)")->capture_default_str();
-  sub->add_option("--batch", s->batch,
-                  "Also compare N samples of --gen-tokens each from one prompt: one request with n = N "
-                  "(decoded together) against N requests one after another (0: skip)")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 64));
+  AddNumber(sub, "--prompt-tokens", &s->prompt_tokens, {0, 1000000}, "Prompt length for prompt processing (0: skip it)");
+  AddNumber(sub, "--gen-tokens", &s->gen_tokens, {0, 1000000}, "Tokens generated per repetition (0: skip it)");
+  AddNumber(sub, "--prefix-tokens", &s->prefix_tokens, {0, 1000000},
+            "Shared prefix for the prefix-reuse figure (0: skip it)");
+  AddNumber(sub, "--reps", &s->reps, {1, 10000}, "Repetitions (medians are reported)");
+  AddNumber(sub, "--batch", &s->batch, {0, 64},
+            "Also compare N samples of --gen-tokens each from one prompt: one request with n = N "
+            "(decoded together) against N requests one after another (0: skip)");
   sub->add_flag("--mixed", s->mixed,
                 "With --batch: also N requests with different prompts (one system prompt) in one ChatBatch "
                 "against the same N one after another");

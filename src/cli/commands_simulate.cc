@@ -6,6 +6,7 @@
 
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "core/fs.h"
 #include "core/strings.h"
 #include "search/simulated.h"
@@ -27,7 +28,8 @@ std::string StopsText(const std::map<std::string, int>& stops) {
 
 std::function<int()> SimulateCommand(CLI::App* sub) {
   struct State {
-    std::string methods = "regrapht-mcgs,regrapht,best-of-n", budgets = "5,10,20,50,100", graph;
+    std::string methods = "regrapht-mcgs,regrapht,best-of-n", graph;
+    std::vector<int> budgets = {5, 10, 20, 50, 100};
     std::string protocol = "ours", q = "mean";
     int problems = 100, max_depth = 6, rollouts = 1, step_retries = 2, seeds = 1;
     bool close_failed_edges = true;
@@ -35,26 +37,22 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
   };
   auto st = std::make_shared<State>();
   sub->add_option("--methods", st->methods, "methods to compare")->capture_default_str();
-  sub->add_option("--budgets", st->budgets, "generation budgets (--protocol paper: 200)")->capture_default_str();
-  sub->add_option("--problems", st->problems, "simulated problems (seeds) per point")->capture_default_str();
-  sub->add_option("--seeds", st->seeds, "search seeds per problem: the table shows the spread of the mean across them")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
-  sub->add_option("--max-depth", st->max_depth, "step cap")->capture_default_str();
+  AddNumbers(sub, "--budgets", &st->budgets, kBudgetRange, "generation budgets (--protocol paper: 200)");
+  AddNumber(sub, "--problems", &st->problems, {1, 1000000}, "simulated problems (seeds) per point");
+  AddNumber(sub, "--seeds", &st->seeds, {1, 1000},
+            "search seeds per problem: the table shows the spread of the mean across them");
+  AddNumber(sub, "--max-depth", &st->max_depth, kMaxDepthRange, "step cap");
   sub->add_option("--protocol", st->protocol,
                   "ours (the defaults) or paper (rollouts 10, --q max, failed edges never closed, budget 200; "
                   "flags given explicitly still apply; docs/search.md \"The paper's protocol\")")
       ->capture_default_str()
       ->check(CLI::IsMember({"ours", "paper"}));
-  sub->add_option("--rollouts", st->rollouts, "MCGS: rollouts per iteration (the paper uses 10)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
+  AddNumber(sub, "--rollouts", &st->rollouts, {1, 1000}, "MCGS: rollouts per iteration (the paper uses 10)");
   sub->add_option("--q", st->q, "MCGS: the Q selection ranks by: mean of backed-up values or their max (the paper)")
       ->capture_default_str()
       ->check(CLI::IsMember({"mean", "max"}));
-  sub->add_option("--step-retries", st->step_retries, "times a failed step may be sampled again before its edge closes")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 100));
+  AddNumber(sub, "--step-retries", &st->step_retries, {0, 100},
+            "times a failed step may be sampled again before its edge closes");
   CLI::Option* close = sub->add_flag_callback(
       "--close-failed-edges", [st] { st->close_failed_edges = true; },
       "close an edge after 1 + --step-retries failures (the default)");
@@ -66,7 +64,7 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
   AddJsonFlag(sub, &st->json, "the table (one row per method and budget)");
   sub->parse_complete_callback([st, sub] {
     if (st->protocol != "paper") return;
-    if (!sub->count("--budgets")) st->budgets = "200";
+    if (!sub->count("--budgets")) st->budgets = {200};
     if (!sub->count("--rollouts")) st->rollouts = 10;
     if (!sub->count("--q")) st->q = "max";
     if (!sub->count("--close-failed-edges") && !sub->count("--no-close-failed-edges")) {
@@ -77,12 +75,7 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
     std::string path = st->graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st->graph;
     auto g = LoadGraph(path);
     if (!g.ok()) return Fail(g.status());
-    std::vector<int> budgets;
-    for (const auto& b : Split(st->budgets, ',')) {
-      auto v = ParseInt(b);
-      if (!v || *v < 1) return Fail(Status::InvalidArgument("--budgets: bad value \"" + b + "\""));
-      budgets.push_back(static_cast<int>(*v));
-    }
+    const std::vector<int>& budgets = st->budgets;
     SearchOptions o;
     o.protocol = st->protocol;
     o.max_depth = st->max_depth;

@@ -16,6 +16,11 @@ Result<std::string> RenderSearchReport(const fs::path& report_path, const std::s
   RG_ASSIGN_OR_RETURN(Json report, ReadJsonFile(report_path));
   if (format == "html") return bench::SearchReportHtml(report, report_path.string());
   RG_ASSIGN_OR_RETURN(auto attempts, bench::ReadTreeAttempts(report, report_path.string()));
+  if (attempts.empty()) {
+    return Status::InvalidArgument(report_path.string() +
+                                   ": no attempts: the search made none, so there is no tree to draw (the html "
+                                   "page says so)");
+  }
   if (format == "png") {
     SubprocessOptions so;
     so.sandbox = SandboxMode::kNone;  // our own input to a system tool, as graph show

@@ -11,6 +11,7 @@
 
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "cli/verify_flags.h"
 #include "core/fs.h"
 #include "core/json_util.h"
@@ -134,11 +135,9 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
 }  // namespace
 
 void AddCheckJobsOption(CLI::App* sub, int* jobs) {
-  sub->add_option("--jobs", *jobs,
-                  "folders checked at once when nothing is timed (--no-timing, --device-only, "
-                  "--emulate-tests-only); 0: one per core. A timed check runs one at a time")
-      ->check(CLI::Range(0, 256))
-      ->capture_default_str();
+  AddNumber(sub, "--jobs", jobs, {0, 256},
+            "folders checked at once when nothing is timed (--no-timing, --device-only, "
+            "--emulate-tests-only); 0: one per core. A timed check runs one at a time");
 }
 
 int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const VerifyFlags& flags,

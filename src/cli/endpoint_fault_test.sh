@@ -96,9 +96,11 @@ while IFS='|' read -r name settings cmd want message writes; do
     missing=
     case $writes in
       report) [ -s "$w/out.report.json" ] || missing="the report" ;;
-      report+cu)
+      report+cu*)
         [ -s "$w/out.report.json" ] || missing="the report"
-        [ -s "$w/out.cu" ] || missing="${missing:+$missing and }the best file" ;;
+        [ -s "$w/out.cu" ] || missing="${missing:+$missing and }the best file"
+        if [ "$writes" = report+cu+nonul ] && [ -s "$w/out.cu" ] && tr -d '\000' <"$w/out.cu" | cmp -s - "$w/out.cu"; then :
+        elif [ "$writes" = report+cu+nonul ]; then missing="${missing:+$missing and }a best file without NUL bytes"; fi ;;
       rows=*) n=$(rows "$w/db.sqlite"); [ "$n" = "${writes#rows=}" ] || missing="$n rows, expected ${writes#rows=}" ;;
     esac
     if [ -n "$missing" ]; then
@@ -207,6 +209,8 @@ signal_case() {
 }
 signal_case opt-sigint INT 130 optimize
 signal_case opt-sigterm TERM 143 optimize
+signal_case opt-sighup HUP 129 optimize
+signal_case bench-sighup HUP 129 bench
 signal_case bench-sigterm TERM 143 bench
 signal_case bench-sigint INT 130 bench
 

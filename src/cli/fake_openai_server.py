@@ -299,6 +299,18 @@ class Handler(BaseHTTPRequestHandler):
                 self.wfile.flush()
                 self.close_connection = True
                 self.connection.shutdown(2)
+            elif mode == "redirect-loop":
+                # Sends every request back to itself: a redirect loop.
+                self.send_response(307)
+                self.send_header("Location", self.path)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+            elif mode == "nul":
+                # A good reply with a NUL byte inside its code.
+                with open(os.environ["FAKE_SEARCH_REPLY"]) as f:
+                    code = f.read()
+                at = code.find("{") + 1
+                self.reply(body, "```cuda\n" + code[:at] + "\u0000" + code[at:] + "\n```")
             elif mode == "number":
                 reply = {"id": "x", "object": "chat.completion", "model": body.get("model", ""),
                          "choices": [{"index": 0, "message": {"role": "assistant", "content": 42},

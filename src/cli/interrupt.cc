@@ -41,10 +41,12 @@ void OnSignal(int sig) {
   g_flag.store(true);
   // A short note, with write(2) only (async-signal-safe).
   const char* msg =
-      sig == SIGINT ? "\nregrapht: SIGINT: stopping after the current step and writing what was "
-                      "found (again to quit at once)\n"
-                    : "\nregrapht: SIGTERM: stopping after the current step and writing what was "
-                      "found\n";
+      sig == SIGINT   ? "\nregrapht: SIGINT: stopping after the current step and writing what was "
+                        "found (again to quit at once)\n"
+      : sig == SIGHUP ? "\nregrapht: SIGHUP: stopping after the current step and writing what was "
+                        "found\n"
+                      : "\nregrapht: SIGTERM: stopping after the current step and writing what was "
+                        "found\n";
   ssize_t ignored = ::write(2, msg, std::strlen(msg));
   (void)ignored;
 }
@@ -58,6 +60,7 @@ void InstallInterruptHandler() {
   sa.sa_flags = SA_RESTART;
   sigaction(SIGINT, &sa, nullptr);
   sigaction(SIGTERM, &sa, nullptr);
+  sigaction(SIGHUP, &sa, nullptr);  // a closed terminal: the report is still written
 }
 
 const std::atomic<bool>* InterruptFlag() { return &g_flag; }
@@ -65,7 +68,7 @@ int InterruptSignal() { return g_signal.load(); }
 int InterruptExitCode() { return 128 + g_signal.load(); }
 std::string InterruptName() {
   int s = g_signal.load();
-  return s == SIGINT ? "SIGINT" : s == SIGTERM ? "SIGTERM" : "signal " + std::to_string(s);
+  return s == SIGINT ? "SIGINT" : s == SIGTERM ? "SIGTERM" : s == SIGHUP ? "SIGHUP" : "signal " + std::to_string(s);
 }
 
 }  // namespace regrapht::cli

@@ -1,6 +1,8 @@
 #include "cli/search_flags.h"
 
+#include "cli/number_flags.h"
 #include "core/json_util.h"
+#include "core/numbers.h"
 #include "core/strings.h"
 
 #include <cerrno>
@@ -15,17 +17,11 @@ namespace {
 // the easy tier inside its token budget; DRY 0.8 ended half).
 constexpr float kEmbeddedRepeatPenalty = 1.1f;
 
-// "auto" or a finite number above (or, with allow_zero, at) zero.
+// "auto" or a number, through the one parser of numbers (core/numbers.h).
 std::string CheckNumberOrAuto(const std::string& v, bool allow_zero) {
   if (v == "auto") return "";
-  char* end = nullptr;
-  errno = 0;
-  double d = std::strtod(v.c_str(), &end);
-  if (v.empty() || *end != '\0' || errno != 0 || !std::isfinite(d))
-    return "'" + v + "' is neither auto nor a number";
-  if (d < 0 || (d == 0 && !allow_zero))
-    return "'" + v + "' must be " + std::string(allow_zero ? "0 or more" : "above 0");
-  return "";
+  auto d = ParseRealIn(v, 0, 1e6, /*lo_open=*/!allow_zero);
+  return d.ok() ? "" : "auto or " + d.status().message();
 }
 
 const CLI::Validator PositiveOrAuto(
@@ -35,10 +31,8 @@ const CLI::Validator NonNegativeOrAuto(
 const CLI::Validator DepthOrAuto(
     [](std::string& v) -> std::string {
       if (v == "auto") return "";
-      char* end = nullptr;
-      long n = std::strtol(v.c_str(), &end, 10);
-      if (v.empty() || *end != '\0' || n < 0 || n > 64) return "expected auto or a whole number in [0, 64]";
-      return "";
+      auto n = ParseWholeIn(v, 0, 64);
+      return n.ok() ? "" : "auto or " + n.status().message();
     },
     "auto|0..64");
 
@@ -72,21 +66,16 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
         ->capture_default_str()
         ->check(AutoOrCount);
   } else {
-    sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 1000000));
+    AddNumber(sub, "--budget", &budget, kBudgetRange, "small-model generations (each one verified) per search");
   }
-  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--max-seconds", max_seconds,
-                  "time limit in seconds: the generation or check in progress is cancelled when it passes and the "
-                  "run ends with its report written (0: no limit)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_option("--iterations", iterations, "MCGS/MCTS iterations (0: until the budget is spent)");
-  sub->add_option("--max-depth", max_depth, "step cap of a path of optimizations")->capture_default_str();
-  sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 100));
+  AddNumber(sub, "--max-verifications", &max_verifications, {0, 1000000000},
+            "stop after this many verifications (0: no limit)");
+  AddNumber(sub, "--max-seconds", &max_seconds, {0.0, 1e9},
+            "time limit in seconds: the generation or check in progress is cancelled when it passes and the run "
+            "ends with its report written (0: no limit)");
+  AddNumber(sub, "--iterations", &iterations, {0, 1000000000}, "MCGS/MCTS iterations (0: until the budget is spent)");
+  AddNumber(sub, "--max-depth", &max_depth, kMaxDepthRange, "step cap of a path of optimizations");
+  AddNumber(sub, "--step-retries", &step_retries, {0, 100}, "MCGS: times a failed step may be sampled again");
   CLI::Option* close = sub->add_flag_callback(
       "--close-failed-edges", [this] { close_failed_edges = true; },
       "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)");
@@ -104,21 +93,21 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
                   "(docs/search.md \"The paper's protocol\")")
       ->capture_default_str()
       ->check(CLI::IsMember({"ours", "paper"}));
-  sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
-  sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
-  sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
-  sub->add_option("--rollouts", rollouts, "MCGS: rollouts from each new state per iteration (the paper uses 10; 1 did better in the simulation study, docs/search.md)")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1000));
-  sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
-  sub->add_option("--seed", seed, "the search's random seed")->capture_default_str();
+  AddNumber(sub, "--c", &c, {0.0, 1e6}, "P-UCB exploration constant");
+  AddNumber(sub, "--epsilon", &epsilon, {0.0, 1.0}, "rollout: probability of a random action");
+  AddNumber(sub, "--lambda", &lambda, {0.0, 1e6}, "rollout: visit-count penalty");
+  AddNumber(sub, "--rollouts", &rollouts, {1, 1000},
+            "MCGS: rollouts from each new state per iteration (the paper uses 10; 1 did better in the simulation "
+            "study, docs/search.md)");
+  AddNumber(sub, "--examples", &examples, {0, 100}, "examples shown per step");
+  AddNumber(sub, "--seed", &seed, kSeedRange, "the search's random seed");
   sub->add_option("--first-step", seed_step,
                   "rules: the search starts from the rules' first step, a parallel version written without a "
                   "model (docs/search.md); none: from the sequential code, as the paper does")
       ->capture_default_str()
       ->check(CLI::IsMember({"rules", "none"}));
-  sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
-  sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
+  AddNumber(sub, "--temperature", &temperature, kTemperatureRange, "sampling temperature");
+  AddNumber(sub, "--top-p", &top_p, kTopPRange, "nucleus sampling");
   if (auto_sized) {
     sub->add_option("--max-tokens", max_tokens_arg,
                     "tokens per reply (auto: " + std::to_string(kCpuMaxTokens) +
@@ -127,7 +116,7 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
         ->capture_default_str()
         ->check(AutoOrCount);
   } else {
-    sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str()->check(CLI::Range(1, 1000000));
+    AddNumber(sub, "--max-tokens", &max_tokens, kMaxTokensRange, "tokens per reply");
   }
   sub->add_option("--retrieval", retrieval,
                   "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
@@ -151,11 +140,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
       "--no-heldout", [this] { heldout = false; },
       "report the search's own measurement of the answer instead, as the paper does");
   on->excludes(off);
-  sub->add_option("--max-in-flight", max_in_flight,
-                  "model requests outstanding at once (bench: samples of different problems in parallel; "
-                  "best-of-n: its samples); results are those of 1")
-      ->capture_default_str()
-      ->check(CLI::Range(1, 1024));
+  AddNumber(sub, "--max-in-flight", &max_in_flight, {1, 1024},
+            "model requests outstanding at once (bench: samples of different problems in parallel; "
+            "best-of-n: its samples); results are those of 1");
   sub->add_option("--pipeline", pipeline,
                   "candidates in flight: with N > 1 the model generates up to N - 1 next candidates while "
                   "one is verified (0 or 1: one after another; auto: 2 with an endpoint, 1 with the embedded "
@@ -163,11 +150,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
                   "are those of 1")
       ->capture_default_str()
       ->check(DepthOrAuto);
-  sub->add_option("--max-endpoint-failures", max_endpoint_failures,
-                  "model requests that may fail in a row (after --max-retries) before the run stops early; "
-                  "each one is a failed generation with its reason in the report")
-      ->capture_default_str()
-      ->check(CLI::Range(0, 1000000));
+  AddNumber(sub, "--max-endpoint-failures", &max_endpoint_failures, {0, 1000000},
+            "model requests that may fail in a row (after --max-retries) before the run stops early; "
+            "each one is a failed generation with its reason in the report");
   sub->add_option("--prefill", prefill,
                   "output shaping: start each code reply with the ```cuda fence and the includes "
                   "(auto: on for the embedded model; an endpoint cannot prefill)")
@@ -321,7 +306,7 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                        {"dry_multiplier", sp.dry_multiplier}, {"dry_base", sp.dry_base},
                        {"dry_allowed_length", sp.dry_allowed_length}};
   }
-  return j.dump();
+  return JsonLine(j);
 }
 
 Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "cli/number_flags.h"
 #include "core/strings.h"
 #include "verify/toolchain.h"
 
@@ -21,11 +22,9 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
                 "recorded in every result and printed in every report");
   sub->add_option("--cache", cache_dir, "cache folder (default $REGRAPHT_CACHE_DIR or ~/.cache/regrapht)");
   sub->add_flag("--no-timing", no_timing, "check correctness only");
-  sub->add_option("--timing-seconds", max_timing_seconds,
-                  "time budget of each timed loop (candidate, and reference); the minimum repetitions "
-                  "(5 candidate, 3 reference) always run")
-      ->capture_default_str()
-      ->check(CLI::Range(0.0, 600.0));
+  AddNumber(sub, "--timing-seconds", &max_timing_seconds, {0.0, 600.0},
+            "time budget of each timed loop (candidate, and reference); the minimum repetitions "
+            "(5 candidate, 3 reference) always run");
   sub->add_option("--nvcc-flags", nvcc_flags, "flags for nvcc on the candidate")->capture_default_str();
   sub->add_option("--reference-flags", reference_flags, "flags for the host compiler on the reference")
       ->capture_default_str();
@@ -37,27 +36,21 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   sub->add_flag("--emulate-tests-only", emulate_tests_only,
                 "with --emulate: run the spec's test cases only, not its timing-size input (faster; full-size "
                 "correctness unchecked)");
-  sub->add_option("--emulate-max-mib", emulate_max_mib,
-                  "with --emulate: a timing-size input needing more MiB per copy of its arguments runs scaled down "
-                  "to the largest sizes that fit, and the verdict names both (0: the spec's own sizes)")
-      ->check(CLI::NonNegativeNumber)
-      ->capture_default_str();
+  AddNumber(sub, "--emulate-max-mib", &emulate_max_mib, {int64_t{0}, int64_t{1} << 20},
+            "with --emulate: a timing-size input needing more MiB per copy of its arguments runs scaled down "
+            "to the largest sizes that fit, and the verdict names both (0: the spec's own sizes)");
   sub->add_option("--form", form,
                   "dropin (the paper's task: a host function with the reference's signature, the whole call "
                   "timed) or kernel (ParEval's task: the __global__ kernel of the problem's kernel form, "
                   "launched by regrapht, the kernel alone timed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"dropin", "kernel"}));
-  sub->add_option("--compile-timeout", compile_timeout_s,
-                  "seconds one compile (nvcc, or the host compiler on the reference) may take before it is "
-                  "killed and reported as a compile error")
-      ->capture_default_str()
-      ->check(CLI::PositiveNumber);
-  sub->add_option("--gpu-lock-timeout", gpu_lock_timeout_s,
-                  "seconds to wait for the GPU timing lock held by another process (0: no limit); past it the "
-                  "verification fails naming the lock file")
-      ->capture_default_str()
-      ->check(CLI::NonNegativeNumber);
+  AddNumber(sub, "--compile-timeout", &compile_timeout_s, {0.0, 1e6, true},
+            "seconds one compile (nvcc, or the host compiler on the reference) may take before it is "
+            "killed and reported as a compile error");
+  AddNumber(sub, "--gpu-lock-timeout", &gpu_lock_timeout_s, {0.0, 1e7},
+            "seconds to wait for the GPU timing lock held by another process (0: no limit); past it the "
+            "verification fails naming the lock file");
   sub->add_flag("--no-emulator-check", no_emulator_check,
                 "on a GPU, take the GPU run's verdict without also running the test cases in the CPU emulator's "
                 "checks (bounds, races, uninitialised reads, host compute, asynchronous returns; docs/trust.md)");

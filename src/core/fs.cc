@@ -130,7 +130,28 @@ Status WriteFile(const fs::path& path, std::string_view data) {
   return Status::Ok();
 }
 
+Status CheckOutputPath(const fs::path& path) {
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return Status::Ok();
+    return Status::IoError(path.string() + ": cannot inspect the output path: " + std::strerror(errno));
+  }
+  if (S_ISLNK(st.st_mode)) {
+    return Status::InvalidArgument(path.string() +
+                                   ": is a symbolic link; regrapht writes its outputs as regular files and neither "
+                                   "follows nor replaces a link it did not create (remove the link or name "
+                                   "another file)");
+  }
+  if (!S_ISREG(st.st_mode)) {
+    return Status::InvalidArgument(path.string() + ": is " + FileKind(st.st_mode) +
+                                   ", not a regular file; regrapht writes its outputs only as regular files "
+                                   "and never replaces " + FileKind(st.st_mode) + " (name a file)");
+  }
+  return Status::Ok();
+}
+
 Status WriteFileAtomic(const fs::path& path, std::string_view data) {
+  RG_RETURN_IF_ERROR(CheckOutputPath(path));
   RG_RETURN_IF_ERROR(MakeDirs(path.parent_path()));
   // A name no other writer uses: processes differ by pid, threads of one
   // process (bench --max-in-flight writes one cache entry from several) by
@@ -139,7 +160,7 @@ Status WriteFileAtomic(const fs::path& path, std::string_view data) {
   static std::atomic<uint64_t> counter{0};
   fs::path tmp = path;
   tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC, 0644);
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
   if (fd < 0) return Status::IoError(tmp.string() + ": cannot create: " + std::strerror(errno));
   size_t done = 0;
   while (done < data.size()) {
@@ -149,13 +170,16 @@ Status WriteFileAtomic(const fs::path& path, std::string_view data) {
       int err = errno;
       ::close(fd);
       ::unlink(tmp.c_str());
-      return Status::IoError(tmp.string() + ": write failed: " + std::strerror(err));
+      return Status::IoError(path.string() + ": write failed (" + std::strerror(err) + "); " +
+                             (err == ENOSPC || err == EDQUOT ? "the disk is full; " : "") + "the file is unchanged");
     }
     done += static_cast<size_t>(n);
   }
   if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    int err = errno;
     ::unlink(tmp.c_str());
-    return Status::IoError(tmp.string() + ": fsync/close failed");
+    return Status::IoError(path.string() + ": write failed at fsync/close (" + std::strerror(err) +
+                           "); the file is unchanged");
   }
   if (::rename(tmp.c_str(), path.c_str()) != 0) {
     int err = errno;

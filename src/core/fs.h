@@ -31,8 +31,16 @@ std::string FormatBytes(uint64_t bytes);
 // Writes `data` to `path` (creating parent folders). Non-atomic.
 Status WriteFile(const fs::path& path, std::string_view data);
 
-// Writes to a temporary file beside `path`, fsyncs, then renames over `path`:
-// readers see the old or the new contents, never a torn file.
+// OK when `path` does not exist or is a regular file (not through a link):
+// the outputs regrapht writes to a name a user gave. A symbolic link, a
+// device (/dev/full, /dev/null), a FIFO, a socket or a folder is refused by
+// name, so that writing never replaces or follows what regrapht did not make.
+Status CheckOutputPath(const fs::path& path);
+
+// Writes to a temporary file beside `path` (created with O_EXCL|O_NOFOLLOW),
+// fsyncs, then renames over `path`: readers see the old or the new contents,
+// never a torn file. `path` must pass CheckOutputPath; on any failure (a
+// full disk included) the old file is left as it was and the error says so.
 Status WriteFileAtomic(const fs::path& path, std::string_view data);
 
 // Creates a fresh folder under `parent` (the system temp dir if empty) whose

@@ -22,6 +22,56 @@ std::string KeyPath(const std::vector<std::string>& path) {
   return out.empty() ? "(top level)" : out;
 }
 
+// The checks nlohmann's parser does not make, as a SAX pass over the text:
+// a key given twice in one object, nesting deeper than kMaxJsonDepth. (Not
+// the parser's callback: in nlohmann 3.11.2 it rescans the enclosing array
+// at the end of every object, quadratic in a graph of a million edges.)
+// Stops quietly at a syntax error, which the DOM parse then reports.
+class RefusalSax {
+ public:
+  bool null() { return true; }
+  bool boolean(bool) { return true; }
+  bool number_integer(Json::number_integer_t) { return true; }
+  bool number_unsigned(Json::number_unsigned_t) { return true; }
+  bool number_float(Json::number_float_t, const Json::string_t&) { return true; }
+  bool string(Json::string_t&) { return true; }
+  bool binary(Json::binary_t&) { return true; }
+  bool start_object(std::size_t) { return Open(true); }
+  bool start_array(std::size_t) { return Open(false); }
+  bool end_object() { return Close(); }
+  bool end_array() { return Close(); }
+  bool key(Json::string_t& k) {
+    last_key_ = k;
+    if (!frames_.empty() && !frames_.back().keys.insert(k).second) {
+      throw JsonRefusal{"key \"" + k + "\" given twice in " + KeyPath(path_)};
+    }
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) { return false; }
+
+ private:
+  struct Frame {
+    bool object = false;
+    std::set<std::string> keys;
+  };
+  bool Open(bool object) {
+    if (frames_.size() >= static_cast<size_t>(kMaxJsonDepth)) {
+      throw JsonRefusal{"nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels at " + KeyPath(path_)};
+    }
+    if (!frames_.empty()) path_.push_back(frames_.back().object ? last_key_ : "[]");
+    frames_.push_back({object, {}});
+    return true;
+  }
+  bool Close() {
+    if (!frames_.empty()) frames_.pop_back();
+    if (!path_.empty() && !frames_.empty()) path_.pop_back();
+    return true;
+  }
+  std::vector<Frame> frames_;
+  std::vector<std::string> path_;
+  std::string last_key_;
+};
+
 }  // namespace
 
 std::optional<std::string> NameProblem(std::string_view name) {
@@ -43,45 +93,10 @@ std::optional<std::string> NameProblem(std::string_view name) {
 }
 
 Result<Json> ParseJson(std::string_view text, std::string_view source) {
-  // One frame per open object or array: the keys seen (objects) and the
-  // key under which it was opened, for messages.
-  struct Frame {
-    bool object = false;
-    std::set<std::string> keys;
-  };
-  std::vector<Frame> frames;
-  std::vector<std::string> path;
-  std::string last_key;
-  auto callback = [&](int depth, Json::parse_event_t ev, Json& parsed) -> bool {
-    using E = Json::parse_event_t;
-    if ((ev == E::object_start || ev == E::array_start) && depth >= kMaxJsonDepth) {
-      throw JsonRefusal{"nesting deeper than " + std::to_string(kMaxJsonDepth) + " levels at " + KeyPath(path)};
-    }
-    switch (ev) {
-      case E::object_start:
-      case E::array_start:
-        if (!frames.empty()) path.push_back(frames.back().object ? last_key : "[]");
-        frames.push_back({ev == E::object_start, {}});
-        break;
-      case E::object_end:
-      case E::array_end:
-        if (!frames.empty()) frames.pop_back();
-        if (!path.empty() && !frames.empty()) path.pop_back();
-        break;
-      case E::key: {
-        last_key = parsed.is_string() ? parsed.get<std::string>() : std::string();
-        if (!frames.empty() && !frames.back().keys.insert(last_key).second) {
-          throw JsonRefusal{"key \"" + last_key + "\" given twice in " + KeyPath(path)};
-        }
-        break;
-      }
-      case E::value:
-        break;
-    }
-    return true;
-  };
   try {
-    return Json::parse(text.begin(), text.end(), callback);
+    RefusalSax refusals;
+    Json::sax_parse(text.begin(), text.end(), &refusals);
+    return Json::parse(text.begin(), text.end());
   } catch (const JsonRefusal& r) {
     return Status::InvalidArgument(std::string(source) + ": JSON " + r.message);
   } catch (const Json::parse_error& e) {
@@ -120,8 +135,12 @@ Result<Json> ReadJsonFile(const fs::path& path) {
   return ParseJson(text, path.string());
 }
 
-std::string DumpJson(const Json& j) { return j.dump(2) + "\n"; }
-std::string DumpJson(const OrderedJson& j) { return j.dump(2) + "\n"; }
+std::string DumpJson(const Json& j) { return JsonLine(j, 2) + "\n"; }
+std::string DumpJson(const OrderedJson& j) { return JsonLine(j, 2) + "\n"; }
+std::string JsonLine(const Json& j, int indent) { return j.dump(indent, ' ', false, Json::error_handler_t::replace); }
+std::string JsonLine(const OrderedJson& j, int indent) {
+  return j.dump(indent, ' ', false, OrderedJson::error_handler_t::replace);
+}
 
 std::string JsonPath::Child(std::string_view key) const {
   return path_.empty() ? std::string(key) : path_ + "." + std::string(key);
@@ -206,14 +225,14 @@ Result<int64_t> JsonPath::GetInt(std::string_view key) const {
   if (!Has(key)) return FieldError(key, "required field is missing");
   const Json& v = (*j_)[std::string(key)];
   if (v.is_number_unsigned() && v.get<uint64_t>() > static_cast<uint64_t>(INT64_MAX)) {
-    return FieldError(key, v.dump() + " is out of range (at most 9223372036854775807)");
+    return FieldError(key, JsonLine(v) + " is out of range (at most 9223372036854775807)");
   }
   if (v.is_number_integer()) return v.get<int64_t>();
   if (v.is_number_float()) {
     double d = v.get<double>();
     if (std::floor(d) == d && std::fabs(d) < 9.0e15) return static_cast<int64_t>(d);
   }
-  return FieldError(key, std::string("expected an integer, got ") + v.dump());
+  return FieldError(key, std::string("expected an integer, got ") + JsonLine(v));
 }
 
 Result<int64_t> JsonPath::GetInt(std::string_view key, int64_t fallback) const {
@@ -225,7 +244,7 @@ Result<bool> JsonPath::GetBool(std::string_view key, bool fallback) const {
   RG_RETURN_IF_ERROR(ExpectObject());
   if (!Has(key)) return fallback;
   const Json& v = (*j_)[std::string(key)];
-  if (!v.is_boolean()) return FieldError(key, std::string("expected true or false, got ") + v.dump());
+  if (!v.is_boolean()) return FieldError(key, std::string("expected true or false, got ") + JsonLine(v));
   return v.get<bool>();
 }
 

@@ -39,9 +39,16 @@ Result<Json> ParseJson(std::string_view text, std::string_view source);
 // it, never an allocation).
 Result<Json> ReadJsonFile(const fs::path& path);
 
-// Serialises with 2-space indentation and a trailing newline.
+// Serialises with 2-space indentation and a trailing newline. Every JSON
+// regrapht writes goes through DumpJson or JsonLine: text that is not valid
+// UTF-8 (a Latin-1 comment in a source file, a model reply cut inside a
+// character) is written with U+FFFD in place of each invalid byte, never an
+// exception (nlohmann's default throws type_error 316).
 std::string DumpJson(const Json& j);
 std::string DumpJson(const OrderedJson& j);
+// The same on one line (indent < 0) or with `indent` spaces, no newline.
+std::string JsonLine(const Json& j, int indent = -1);
+std::string JsonLine(const OrderedJson& j, int indent = -1);
 
 // A cursor into a JSON document that knows its path and file, for errors.
 class JsonPath {

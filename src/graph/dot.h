@@ -13,6 +13,11 @@
 namespace regrapht {
 
 // Which transitions a drawing or an export keeps.
+// Graphviz lays out a few thousand edges in seconds and a million in hours:
+// `graph show` draws svg and png up to this many edges (prune with --top or
+// --min-examples; DOT text has no limit).
+inline constexpr size_t kMaxDrawnEdges = 3000;
+
 struct PruneOptions {
   size_t min_examples = 0;  // keep edges with at least this many examples
   size_t top = 0;           // then the `top` edges with the most examples (ties: lower id); 0: all

@@ -2,6 +2,8 @@
 #include "regrapht/graph.h"
 
 #include "core/hash.h"
+#include "core/json_util.h"
+#include "core/strings.h"
 
 namespace regrapht {
 
@@ -61,6 +63,11 @@ std::vector<NodeId> Graph::Successors(NodeId id) const {
 
 Result<NodeId> Graph::AddNode(NodeSpec spec) {
   if (spec.name.empty()) return Status::InvalidArgument("node name is empty");
+  // The one owner of nodes refuses a name no graph file may hold (the
+  // readers refuse it), whoever made it: an importer, a merge, a model.
+  if (auto why = NameProblem(spec.name)) {
+    return Status::InvalidArgument("node name \"" + TruncateMiddle(spec.name, 60) + "\": " + *why);
+  }
   if (by_name_.count(spec.name)) {
     return Status::InvalidArgument("duplicate node name \"" + spec.name + "\"");
   }

@@ -29,7 +29,7 @@ Result<std::vector<int64_t>> IntList(const JsonPath& parent, std::string_view ke
   std::vector<int64_t> out;
   for (size_t i = 0; i < list.json().size(); ++i) {
     const Json& v = list.json()[i];
-    if (!v.is_number_integer()) return list[i].Error("expected an integer, got " + v.dump());
+    if (!v.is_number_integer()) return list[i].Error("expected an integer, got " + JsonLine(v));
     out.push_back(v.get<int64_t>());
   }
   return out;
@@ -464,11 +464,10 @@ Result<Graph> LoadGraph(const fs::path& path, GraphFormat format) {
 std::string SerializeGraph(const Graph& graph, GraphFormat format) {
   // Strings read from JSON are valid UTF-8 already; importers check files.
   // `replace` only keeps a bug elsewhere from throwing here.
-  constexpr auto kReplace = OrderedJson::error_handler_t::replace;
   if (format == GraphFormat::kOfficial) {
-    return OfficialGraphToJson(graph).dump(4, ' ', false, kReplace) + "\n";
+    return JsonLine(OfficialGraphToJson(graph), 4) + "\n";
   }
-  return NativeGraphToJson(graph).dump(2, ' ', false, kReplace) + "\n";
+  return JsonLine(NativeGraphToJson(graph), 2) + "\n";
 }
 
 Status SaveGraph(const Graph& graph, const fs::path& path, GraphFormat format) {

@@ -54,7 +54,7 @@ std::string LlmRelabeler::UserMessage(const RelabelInput& input) const {
     process.push_back(OrderedJson{{"method", s.method}, {"detail", s.detail}});
   }
   j["process"] = std::move(process);
-  return j.dump(1);
+  return JsonLine(j, 1);
 }
 
 Result<std::vector<LabelDecision>> LlmRelabeler::ParseAnswer(std::string_view reply,
@@ -68,7 +68,7 @@ Result<std::vector<LabelDecision>> LlmRelabeler::ParseAnswer(std::string_view re
   const Json* labels = LabelList(answer.value);
   if (labels == nullptr) {
     return AnswerError("expected a JSON list of {existed, method}, got " +
-                       TruncateMiddle(answer.value.dump(), 300));
+                       TruncateMiddle(JsonLine(answer.value), 300));
   }
   if (labels->size() != steps.size()) {
     return AnswerError(std::to_string(labels->size()) + " labels for " +
@@ -86,7 +86,7 @@ Result<std::vector<LabelDecision>> LlmRelabeler::ParseAnswer(std::string_view re
     if (!item.is_object() || !item.contains("existed") || !item.contains("method") ||
         !item["method"].is_string()) {
       return AnswerError(where + ": expected {\"existed\": ..., \"method\": \"...\"}, got " +
-                         TruncateMiddle(item.dump(), 200));
+                         TruncateMiddle(JsonLine(item), 200));
     }
     std::string existed;
     if (item["existed"].is_boolean()) {
@@ -96,13 +96,13 @@ Result<std::vector<LabelDecision>> LlmRelabeler::ParseAnswer(std::string_view re
     }
     if (existed != "yes" && existed != "no") {
       return AnswerError(where + ": \"existed\" must be \"yes\" or \"no\", got " +
-                         item["existed"].dump());
+                         JsonLine(item["existed"]));
     }
     std::string answered = item["method"].get<std::string>();
     LabelDecision d;
     d.method = steps[i].method;
     d.rule = LabelRule::kExternal;
-    d.note = "model: " + item.dump();
+    d.note = "model: " + JsonLine(item);
     auto unmatched = [&] {
       d.outcome = options_.unknown == UnknownLabelPolicy::kFlagNew ? LabelOutcome::kNewTechnique
                                                                    : LabelOutcome::kRejected;

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <functional>
 #include <queue>
 
 namespace regrapht {
@@ -10,94 +9,184 @@ namespace {
 
 using Adjacency = std::vector<std::vector<NodeId>>;
 
-// Tarjan's algorithm over the nodes with keep[v]; returns a component id per
-// node (-1 for nodes not kept) and the number of components.
-std::pair<std::vector<int>, int> Components(const Adjacency& adj, const std::vector<bool>& keep) {
-  size_t n = adj.size();
-  std::vector<int> comp(n, -1), index(n, -1), low(n, 0);
-  std::vector<bool> on_stack(n, false);
-  std::vector<NodeId> stack;
-  int next_index = 0, count = 0;
-  std::function<void(NodeId)> visit = [&](NodeId v) {
-    index[v] = low[v] = next_index++;
-    stack.push_back(v);
-    on_stack[v] = true;
-    for (NodeId w : adj[v]) {
-      if (!keep[w]) continue;
-      if (index[w] < 0) {
-        visit(w);
-        low[v] = std::min(low[v], low[w]);
-      } else if (on_stack[w]) {
-        low[v] = std::min(low[v], index[w]);
+// Tarjan's strongly connected components, iterative (a path of a million
+// nodes must not overflow the stack) and reusable: Run() touches only the
+// nodes it reaches, Reset() forgets exactly those, so that many small runs
+// on a big graph cost what they visit, not the graph's size each.
+class Tarjan {
+ public:
+  explicit Tarjan(const Adjacency& adj)
+      : adj_(adj), comp_(adj.size(), -1), index_(adj.size(), -1), low_(adj.size(), 0), on_stack_(adj.size(), 0) {}
+
+  // Components of the nodes with inside(v) reachable from `root` (not yet
+  // seen since the last Reset); adds the edges looked at to *work.
+  template <typename Inside>
+  void Run(NodeId root, const Inside& inside, size_t* work) {
+    if (!inside(root) || index_[root] >= 0) return;
+    Enter(root);
+    while (!calls_.empty()) {
+      const NodeId v = calls_.back().first;
+      size_t& k = calls_.back().second;
+      if (k < adj_[v].size()) {
+        const NodeId w = adj_[v][k++];
+        ++*work;
+        if (!inside(w)) continue;
+        if (index_[w] < 0) {
+          Enter(w);
+        } else if (on_stack_[w]) {
+          low_[v] = std::min(low_[v], index_[w]);
+        }
+        continue;
       }
-    }
-    if (low[v] == index[v]) {
+      calls_.pop_back();
+      if (!calls_.empty()) low_[calls_.back().first] = std::min(low_[calls_.back().first], low_[v]);
+      if (low_[v] != index_[v]) continue;
       NodeId w;
       do {
-        w = stack.back();
-        stack.pop_back();
-        on_stack[w] = false;
-        comp[w] = count;
+        w = stack_.back();
+        stack_.pop_back();
+        on_stack_[w] = 0;
+        comp_[w] = count_;
       } while (w != v);
-      ++count;
+      ++count_;
+    }
+  }
+
+  void Reset() {
+    for (NodeId v : touched_) {
+      comp_[v] = index_[v] = -1;
+      low_[v] = 0;
+    }
+    touched_.clear();
+    next_index_ = count_ = 0;
+  }
+
+  int comp(NodeId v) const { return comp_[v]; }  // -1: not reached
+  int count() const { return count_; }
+  const std::vector<int>& comps() const { return comp_; }
+
+ private:
+  void Enter(NodeId v) {
+    index_[v] = low_[v] = next_index_++;
+    stack_.push_back(v);
+    on_stack_[v] = 1;
+    calls_.push_back({v, 0});
+    touched_.push_back(v);
+  }
+
+  const Adjacency& adj_;
+  std::vector<int> comp_, index_, low_;
+  std::vector<char> on_stack_;
+  std::vector<NodeId> stack_, touched_;
+  std::vector<std::pair<NodeId, size_t>> calls_;  // (node, next edge to look at)
+  int next_index_ = 0, count_ = 0;
+};
+
+// Johnson's algorithm, iterative, run in each component with a cycle
+// (`groups`: their nodes, each list in increasing order; cycles never leave
+// a component): counts elementary cycles, stopping at `cap` cycles or once
+// it has looked at `budget` edges (*capped: the count is then a lower
+// bound). Acyclic parts of the graph cost nothing, and the budget keeps the
+// whole linear in the size of the graph, although the number of cycles can
+// be exponential in it.
+size_t CountCycles(const Adjacency& adj, const std::vector<int>& comp,
+                   const std::vector<std::vector<NodeId>>& groups, size_t cap, size_t budget, bool* capped) {
+  const size_t n = adj.size();
+  size_t count = 0, work = 0;
+  *capped = false;
+  std::vector<char> blocked(n, 0), self_loop(n, 0);
+  std::vector<std::vector<NodeId>> blockers(n);
+  Tarjan sub(adj);
+  std::vector<size_t> sizes;
+  struct Frame {
+    NodeId v;
+    size_t next = 0;
+    bool found = false;
+  };
+  std::vector<Frame> frames;
+  std::vector<NodeId> pending, seen;
+  auto unblock = [&](NodeId u) {
+    pending.push_back(u);
+    while (!pending.empty()) {
+      const NodeId x = pending.back();
+      pending.pop_back();
+      blocked[x] = 0;
+      for (NodeId w : blockers[x]) {
+        ++work;
+        if (blocked[w]) pending.push_back(w);
+      }
+      blockers[x].clear();
     }
   };
-  for (NodeId v = 0; v < n; ++v) {
-    if (keep[v] && index[v] < 0) visit(v);
-  }
-  return {comp, count};
-}
-
-// Johnson's algorithm: counts elementary cycles, stopping at `cap`.
-size_t CountCycles(const Adjacency& adj, size_t cap, bool* capped) {
-  size_t n = adj.size(), count = 0;
-  *capped = false;
-  std::vector<bool> blocked(n), keep(n);
-  std::vector<std::vector<NodeId>> blockers(n);
-  for (NodeId s = 0; s < n && !*capped; ++s) {
-    // Cycles whose least node is s lie in s's component of the nodes >= s.
-    for (NodeId v = 0; v < n; ++v) keep[v] = v >= s;
-    auto [comp, num] = Components(adj, keep);
-    (void)num;
-    std::vector<bool> in(n);
-    for (NodeId v = s; v < n; ++v) in[v] = comp[v] == comp[s];
-    for (NodeId v = s; v < n; ++v) {
-      blocked[v] = false;
-      blockers[v].clear();
+  for (const auto& group : groups) {
+    for (NodeId v : group) {
+      for (NodeId w : adj[v]) self_loop[v] = self_loop[v] || w == v;
     }
-    std::function<void(NodeId)> unblock = [&](NodeId u) {
-      blocked[u] = false;
-      auto list = std::move(blockers[u]);
-      blockers[u].clear();
-      for (NodeId w : list) {
-        if (blocked[w]) unblock(w);
+  }
+  for (const auto& group : groups) {
+    size_t first = 0;
+    while (first < group.size() && !*capped) {
+      if (work > budget) {
+        *capped = true;
+        break;
       }
-    };
-    std::function<bool(NodeId)> circuit = [&](NodeId v) -> bool {
-      bool found = false;
-      blocked[v] = true;
-      for (NodeId w : adj[v]) {
-        if (*capped) return true;
-        if (!in[w]) continue;
-        if (w == s) {
-          found = true;
-          if (++count >= cap) *capped = true;
-        } else if (!blocked[w] && circuit(w)) {
-          found = true;
-        }
+      // The components of the group's nodes >= s; the least node of one
+      // with a cycle starts the next round (Johnson's order).
+      const NodeId s = group[first];
+      auto inside = [&](NodeId v) { return v >= s && comp[v] == comp[s]; };
+      sub.Reset();
+      for (size_t k = first; k < group.size(); ++k) sub.Run(group[k], inside, &work);
+      work += group.size() - first;
+      sizes.assign(static_cast<size_t>(sub.count()), 0);
+      for (size_t k = first; k < group.size(); ++k) ++sizes[static_cast<size_t>(sub.comp(group[k]))];
+      size_t least = first;
+      while (least < group.size() && sizes[static_cast<size_t>(sub.comp(group[least]))] < 2 &&
+             !self_loop[group[least]]) {
+        ++least;
       }
-      if (found) {
-        unblock(v);
-      } else {
-        for (NodeId w : adj[v]) {
-          if (in[w] && std::find(blockers[w].begin(), blockers[w].end(), v) == blockers[w].end()) {
-            blockers[w].push_back(v);
+      if (least == group.size()) break;
+      const NodeId t = group[least];
+      auto in = [&](NodeId v) { return v >= t && sub.comp(v) == sub.comp(t) && inside(v); };
+      frames.push_back({t});
+      blocked[t] = 1;
+      seen.assign(1, t);
+      while (!frames.empty() && !*capped) {
+        Frame& f = frames.back();
+        if (f.next < adj[f.v].size()) {
+          const NodeId w = adj[f.v][f.next++];
+          if (++work > budget) *capped = true;
+          if (!in(w)) continue;
+          if (w == t) {
+            f.found = true;
+            if (++count >= cap) *capped = true;
+          } else if (!blocked[w]) {
+            blocked[w] = 1;
+            seen.push_back(w);
+            frames.push_back({w});
           }
+          continue;
         }
+        const Frame done = f;
+        frames.pop_back();
+        if (done.found) {
+          unblock(done.v);
+        } else {
+          for (NodeId w : adj[done.v]) {
+            if (in(w)) blockers[w].push_back(done.v);
+          }
+          work += adj[done.v].size();
+        }
+        if (!frames.empty()) frames.back().found = frames.back().found || done.found;
       }
-      return found;
-    };
-    circuit(s);
+      frames.clear();
+      for (NodeId v : seen) {
+        blocked[v] = 0;
+        blockers[v].clear();
+        for (NodeId w : adj[v]) blockers[w].clear();
+      }
+      first = least + 1;
+    }
+    if (*capped) break;
   }
   return count;
 }
@@ -206,7 +295,11 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
   st.unreachable_nodes = static_cast<size_t>(std::count(seen.begin(), seen.end(), false));
 
   // Strongly connected components and cycles.
-  auto [comp, num] = Components(adj, std::vector<bool>(st.nodes, true));
+  size_t work = 0;
+  Tarjan all(adj);
+  for (NodeId v = 0; v < st.nodes; ++v) all.Run(v, [](NodeId) { return true; }, &work);
+  const std::vector<int>& comp = all.comps();
+  const int num = all.count();
   st.components = static_cast<size_t>(num);
   std::vector<size_t> size(num, 0);
   std::vector<bool> cyclic(num, false);
@@ -219,7 +312,22 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
     if (cyclic[c]) ++st.cyclic_components;
     st.largest_component = std::max(st.largest_component, size[c]);
   }
-  st.cycles = CountCycles(adj, kCycleCountCap, &st.cycles_capped);
+  // Some tens of edge visits per edge at most: linear in the graph.
+  const size_t budget = 64 * (st.nodes + st.edges) + 20000000;
+  std::vector<std::vector<NodeId>> groups;  // the nodes of each component with a cycle, in order
+  {
+    std::vector<int> group_of(static_cast<size_t>(num), -1);
+    for (NodeId v = 0; v < st.nodes; ++v) {
+      const int c = comp[v];
+      if (!cyclic[c]) continue;
+      if (group_of[c] < 0) {
+        group_of[c] = static_cast<int>(groups.size());
+        groups.emplace_back();
+      }
+      groups[group_of[c]].push_back(v);
+    }
+  }
+  st.cycles = CountCycles(adj, comp, groups, kCycleCountCap, budget, &st.cycles_capped);
   return st;
 }
 

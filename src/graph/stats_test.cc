@@ -7,6 +7,49 @@
 namespace regrapht {
 namespace {
 
+// n technique nodes, edges from the init node to each, and `edges` between them.
+Graph NumberedGraph(size_t n, const std::vector<std::pair<NodeId, NodeId>>& edges) {
+  Graph g;
+  for (size_t i = 1; i <= n; ++i) {
+    NodeSpec spec;
+    spec.name = "t" + std::to_string(i);
+    EXPECT_TRUE(g.AddNode(spec).ok());
+    EXPECT_TRUE(g.AddEdge(kInitNode, static_cast<NodeId>(i)).ok());
+  }
+  for (auto [a, b] : edges) EXPECT_TRUE(g.AddEdge(a, b).ok());
+  return g;
+}
+
+TEST(StatsTest, CyclesOfACompleteGraph) {
+  // Every ordered pair of 4 nodes: C(4,2) + 2 C(4,3) + 6 = 20 elementary cycles.
+  std::vector<std::pair<NodeId, NodeId>> edges;
+  for (NodeId a = 1; a <= 4; ++a) {
+    for (NodeId b = 1; b <= 4; ++b) {
+      if (a != b) edges.push_back({a, b});
+    }
+  }
+  GraphStats st = ComputeStats(NumberedGraph(4, edges), 3);
+  EXPECT_EQ(st.cycles, 20u);
+  EXPECT_FALSE(st.cycles_capped);
+  EXPECT_EQ(st.cyclic_components, 1u);
+}
+
+TEST(StatsTest, LongPathsAndCyclesAreLinearNotRecursive) {
+  // A path of 200000 nodes and the same closed into one cycle: a recursive
+  // Tarjan or Johnson overflows the stack here; a quadratic one takes hours.
+  const size_t n = 200000;
+  std::vector<std::pair<NodeId, NodeId>> path;
+  for (NodeId v = 1; v < n; ++v) path.push_back({v, v + 1});
+  GraphStats open = ComputeStats(NumberedGraph(n, path), 3);
+  EXPECT_EQ(open.cycles, 0u);
+  EXPECT_EQ(open.largest_component, 1u);
+  path.push_back({static_cast<NodeId>(n), 1});
+  GraphStats closed = ComputeStats(NumberedGraph(n, path), 3);
+  EXPECT_EQ(closed.cycles, 1u);
+  EXPECT_FALSE(closed.cycles_capped);
+  EXPECT_EQ(closed.largest_component, n);
+}
+
 TEST(StatsTest, SmallGraph) {
   Graph g = testing_util::SmallGraph();
   GraphStats st = ComputeStats(g, 3);

@@ -145,7 +145,7 @@ class CachedBackend final : public LlmBackend {
     RG_RETURN_IF_ERROR(put.Bind(1, key));
     RG_RETURN_IF_ERROR(put.Bind(2, inner_->Name()));
     RG_RETURN_IF_ERROR(put.Bind(3, inner_->ModelId()));
-    RG_RETURN_IF_ERROR(put.Bind(4, ResponseToJson(response).dump()));
+    RG_RETURN_IF_ERROR(put.Bind(4, JsonLine(ResponseToJson(response))));
     RG_RETURN_IF_ERROR(put.Bind(
         5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count()));
     return put.Run();

@@ -469,7 +469,7 @@ std::string StringField(const json& obj, const char* key) {
   const json& v = obj[key];
   if (v.is_string()) return v.get<std::string>();
   if (v.is_null()) return "";
-  return v.dump();
+  return JsonLine(v);
 }
 
 struct JsonHit {
@@ -549,7 +549,13 @@ std::vector<std::string_view> JsonCandidates(std::string_view reply,
 
 Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options) {
   std::vector<std::string> notes;
-  const std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
+  std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
+  // A NUL byte is no source text (nvcc ignores it with a warning): it never
+  // reaches the code that is verified and written as the answer.
+  if (const size_t nuls = static_cast<size_t>(std::count(normalized.begin(), normalized.end(), '\0'))) {
+    std::erase(normalized, '\0');
+    notes.push_back("removed " + std::to_string(nuls) + " NUL byte(s) from the reply");
+  }
   std::string_view reply = normalized;
   std::vector<Block> blocks = FencedBlocks(reply);
   std::string json_error;

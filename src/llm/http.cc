@@ -12,6 +12,9 @@
 namespace regrapht::llm {
 namespace {
 
+// Redirects followed before a request is called a redirect loop.
+constexpr int kMaxRedirects = 10;
+
 using SteadyClock = std::chrono::steady_clock;
 
 struct Transfer {
@@ -114,7 +117,10 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
   curl_easy_setopt(curl, CURLOPT_NOSIGNAL, 1L);
   curl_easy_setopt(curl, CURLOPT_FOLLOWLOCATION, 1L);
-  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, 10L);
+  curl_easy_setopt(curl, CURLOPT_MAXREDIRS, static_cast<long>(kMaxRedirects));
+  // A POST stays a POST through 301/302/303 (curl would resend it as a GET,
+  // whose answer is no chat completion).
+  curl_easy_setopt(curl, CURLOPT_POSTREDIR, static_cast<long>(CURL_REDIR_POST_ALL));
   curl_easy_setopt(curl, CURLOPT_USERAGENT, "regrapht/0.1");
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(std::max(1.0, request.connect_timeout_s * 1000)));
@@ -169,6 +175,11 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
     return Status::DeadlineExceeded(what + "transfer stalled (read timeout)");
   }
   if (t.aborted_by_sink) return Status::IoError(what + "could not store the data received");
+  if (rc == CURLE_TOO_MANY_REDIRECTS) {
+    return Status::InvalidArgument(what + "a redirect loop: more than " + std::to_string(kMaxRedirects) +
+                                   " redirects without an answer (the server sends the request on and on; "
+                                   "give the final URL as the endpoint)");
+  }
   std::string msg = error[0] ? error : curl_easy_strerror(rc);
   switch (rc) {
     case CURLE_COULDNT_RESOLVE_HOST:

@@ -225,7 +225,7 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
   }
 
   auto t0 = SteadyClock::now();
-  auto text = Post("chat/completions", body.dump(), request.cancel);
+  auto text = Post("chat/completions", JsonLine(body), request.cancel);
   if (!text.ok() && text.status().code() == Status::Code::kCancelled) {
     ChatResponse cancelled;
     cancelled.model = options_.model;
@@ -242,6 +242,11 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
   } catch (const std::exception& e) {
     return Status::InvalidArgument(where + ": invalid JSON from the server: " + e.what() +
                                    "; body: " + TruncateMiddle(*text, 200));
+  }
+  if (!j.is_object() || !j.contains("choices")) {
+    return Status::InvalidArgument(where + ": the reply is not a chat completion (no \"choices\"; is the endpoint "
+                                           "the server's OpenAI-compatible /v1 base URL?); body: " +
+                                   TruncateMiddle(*text, 200));
   }
   ChatResponse r;
   try {
@@ -328,7 +333,7 @@ Result<ChatResponse> OpenAiBackend::Chat(const ChatRequest& request) {
 Result<std::vector<std::vector<float>>> OpenAiBackend::Embed(
     const std::vector<std::string>& texts) {
   Json body{{"model", options_.model}, {"input", texts}};
-  auto text = Post("embeddings", body.dump(), nullptr);
+  auto text = Post("embeddings", JsonLine(body), nullptr);
   if (!text.ok()) {
     if (text.status().code() == Status::Code::kNotFound) {
       return Status::Unimplemented("the server does not offer /v1/embeddings: " +

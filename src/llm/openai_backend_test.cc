@@ -266,7 +266,18 @@ TEST_F(OpenAiBackendTest, MalformedJsonIsAClearError) {
     res.set_content(R"({"object": "chat.completion"})", "application/json");
   };
   auto shape = Backend()->Chat(Ask());
-  EXPECT_NE(shape.status().message().find("unexpected response shape"), std::string::npos);
+  EXPECT_NE(shape.status().message().find("not a chat completion (no \"choices\""), std::string::npos)
+      << shape.status().ToString();
+}
+
+TEST_F(OpenAiBackendTest, RedirectLoopIsNamedAsSuch) {
+  handler_ = [](const httplib::Request& req, httplib::Response& res) {
+    res.status = 307;
+    res.set_header("Location", req.path);
+  };
+  auto r = Backend()->Chat(Ask());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("a redirect loop"), std::string::npos) << r.status().ToString();
 }
 
 TEST_F(OpenAiBackendTest, Unauthorized) {

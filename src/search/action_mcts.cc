@@ -236,7 +236,7 @@ class ActionMcts final : public Reasoner {
                      {"exploration_c", o_.exploration_c},
                      {"max_depth", o_.max_depth},
                      {"nodes", TreeNodesJson(tree_, "label", node_label, edge_label)}};
-    return j.dump(1);
+    return JsonLine(j, 1);
   }
 
   SearchOptions o_;

@@ -42,9 +42,8 @@ OrderedJson AttemptsToJson(const std::vector<Attempt>& attempts, AttemptDetail d
 }
 
 std::string AttemptListJson(const std::string& method, const std::vector<Attempt>& attempts) {
-  return OrderedJson(
-             {{"method", method}, {"attempts", AttemptsToJson(attempts, AttemptDetail::kBrief)}})
-      .dump(1);
+  return JsonLine(
+      OrderedJson({{"method", method}, {"attempts", AttemptsToJson(attempts, AttemptDetail::kBrief)}}), 1);
 }
 
 Result<Attempt> AttemptFromJson(const JsonPath& j) {

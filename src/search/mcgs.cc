@@ -349,7 +349,7 @@ class Mcgs final : public Reasoner {
                      {"max_depth", o_.max_depth},
                      {"nodes", TreeNodesJson(tree_, "technique", node_label, edge_label)},
                      {"iterations", log_}};
-    return j.dump(1);
+    return JsonLine(j, 1);
   }
 
   SearchOptions o_;

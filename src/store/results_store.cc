@@ -1,8 +1,13 @@
 #include "store/results_store.h"
 
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <chrono>
 #include <cmath>
 #include <ctime>
+#include <fstream>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -32,6 +37,7 @@ CREATE TABLE IF NOT EXISTS results (
   search_verdict TEXT,
   search_speedup REAL CHECK (typeof(search_speedup) IN ('real', 'integer', 'null') AND NOT search_speedup < 0),
   run_json TEXT,
+  problem_hash TEXT,
   PRIMARY KEY (suite, problem, method, model, config_hash, sample)
 );
 CREATE TABLE IF NOT EXISTS plan (
@@ -47,7 +53,7 @@ constexpr const char* kColumns =
     "suite, problem, method, model, config_hash, sample, tier, config_json, seed, verdict, speedup, "
     "reward, candidate_ms, reference_ms, candidate_source, candidate_hash, result_json, env_json, "
     "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at, "
-    "search_verdict, search_speedup, run_json";
+    "search_verdict, search_speedup, run_json, problem_hash";
 
 constexpr int ColumnCount(std::string_view list) {
   int n = 1;
@@ -59,7 +65,7 @@ static_assert(ColumnCount(kColumns) == 28);
 // Columns added after the first release, with their types: a database made
 // before them gets them on Open (NULL in old rows).
 constexpr std::pair<const char*, const char*> kAddedColumns[] = {
-    {"search_verdict", "TEXT"}, {"search_speedup", "REAL"}, {"run_json", "TEXT"}};
+    {"search_verdict", "TEXT"}, {"search_speedup", "REAL"}, {"run_json", "TEXT"}, {"problem_hash", "TEXT"}};
 
 // A row's key, and what decides whether two rows with one key are the same
 // row: everything but when and how long it took (wall_ms, created_at) and the
@@ -178,6 +184,70 @@ std::string RepairHint(const fs::path& path) {
          " -o NEW.db` copies its readable, valid rows to a new file";
 }
 
+// Why the machine, not the file, keeps `path` from being opened or written:
+// a read-only file system, a full disk, no write permission; nullopt when
+// none of these holds and SQLite's message names no such cause. A database
+// refused for one of these is not damaged and needs no repair.
+std::optional<std::string> MachineProblem(const fs::path& path, const std::string& sqlite_message) {
+  fs::path dir = path.has_parent_path() ? path.parent_path() : fs::path(".");
+  struct statvfs vfs {};
+  if (::statvfs(dir.c_str(), &vfs) == 0) {
+    if (vfs.f_flag & ST_RDONLY) return "the file system holding it is read-only";
+    if (vfs.f_bavail == 0 || static_cast<double>(vfs.f_bavail) * vfs.f_frsize < 64 * 1024) {
+      return "the disk holding it is full (" + std::to_string(vfs.f_bavail * vfs.f_frsize) + " bytes free)";
+    }
+  }
+  if (::access(dir.c_str(), W_OK) != 0) return "its folder " + dir.string() + " is not writable";
+  std::error_code ec;
+  if (fs::exists(path, ec) && ::access(path.c_str(), W_OK) != 0) return "the file is not writable";
+  for (const char* full : {"database or disk is full", "disk is full"}) {
+    if (sqlite_message.find(full) != std::string::npos) return "the disk holding it is full";
+  }
+  if (sqlite_message.find("readonly") != std::string::npos) return "it cannot be written here (read-only)";
+  if (sqlite_message.find("disk I/O error") != std::string::npos) {
+    return "the disk reported an I/O error (full, read-only or failing storage)";
+  }
+  return std::nullopt;
+}
+
+Status MachineError(const fs::path& path, const std::string& why, const Status& sqlite) {
+  return Status::IoError(path.string() + ": cannot use the results database: " + why + " (SQLite: " +
+                         sqlite.message() + "). This is the machine, not the file: it is not known to be "
+                         "damaged and needs no repair; nothing was changed. Free space, make it writable, or "
+                         "use another --db");
+}
+
+// A database given by name must be a regular file (or not exist yet, where
+// `may_create`): never a device, FIFO or folder, which SQLite would open.
+// An existing file must look like SQLite: a 0-byte file or another format
+// is refused, never turned into a database.
+Status CheckDatabaseFile(const fs::path& path, bool may_create) {
+  std::error_code ec;
+  fs::file_status st = fs::status(path, ec);
+  if (!fs::exists(st)) {
+    if (may_create) return Status::Ok();
+    return Status::NotFound(path.string() + ": no such database");
+  }
+  if (!fs::is_regular_file(st)) {
+    return Status::InvalidArgument(path.string() + ": not a regular file (" +
+                                   (fs::is_directory(st) ? "a folder" : "a device, FIFO or socket") +
+                                   "): a results database is an SQLite file");
+  }
+  if (fs::file_size(path, ec) == 0 && !ec) {
+    if (may_create) return Status::Ok();  // bench starts an empty file it was pointed at
+    return Status::InvalidArgument(path.string() + ": empty (0 bytes): not a results database; nothing was written");
+  }
+  char head[16] = {};
+  std::ifstream in(path, std::ios::binary);
+  in.read(head, sizeof head);
+  if (in.gcount() < 16 || std::string_view(head, 16) != std::string_view("SQLite format 3\0", 16)) {
+    return Status::InvalidArgument(path.string() +
+                                   ": not a readable results database: not an SQLite file (its first 16 bytes are "
+                                   "not SQLite's header); nothing was read or written");
+  }
+  return Status::Ok();
+}
+
 // Reads the columns of kColumns starting at `c` into a row.
 ResultRow ReadRow(const SqliteStatement& st, int c) {
   ResultRow r;
@@ -210,7 +280,8 @@ ResultRow ReadRow(const SqliteStatement& st, int c) {
   ++c;
   if (!st.ColumnIsNull(c)) r.search_speedup = st.ColumnDouble(c);
   ++c;
-  r.run_json = st.ColumnText(c);
+  r.run_json = st.ColumnText(c++);
+  if (!st.ColumnIsNull(c)) r.problem_hash = st.ColumnText(c);
   return r;
 }
 
@@ -236,17 +307,35 @@ bool ResultsStore::IsKnownVerdict(std::string_view verdict) {
 
 Result<std::unique_ptr<ResultsStore>> ResultsStore::Open(const fs::path& path) {
   std::error_code ec;
-  bool existing = path != ":memory:" && fs::exists(path, ec) && fs::file_size(path, ec) > 0 && !ec;
+  const bool memory = path == ":memory:";
+  if (!memory) RG_RETURN_IF_ERROR(CheckDatabaseFile(path, /*may_create=*/true));
+  bool existing = !memory && fs::exists(path, ec) && fs::file_size(path, ec) > 0 && !ec;
+  auto machine = [&](const Status& s) -> std::optional<Status> {
+    if (memory) return std::nullopt;
+    auto why = MachineProblem(path, s.message());
+    if (!why) return std::nullopt;
+    return MachineError(path, *why, s);
+  };
   auto db = SqliteDb::Open(path);
   if (!db.ok()) {
+    if (auto m = machine(db.status())) return *m;
     if (!existing) return db.status();
     return Status::InvalidArgument(path.string() + ": not a readable results database (" +
                                    db.status().message() + "); nothing was read or written. " +
                                    RepairHint(path));
   }
   std::unique_ptr<ResultsStore> store(new ResultsStore(std::move(*db), path));
-  if (existing) RG_RETURN_IF_ERROR(store->Verify("main", path));
-  RG_RETURN_IF_ERROR(store->db_->Exec(kSchema));
+  if (existing) {
+    Status verified = store->Verify("main", path);
+    if (!verified.ok()) {
+      if (auto m = machine(verified)) return *m;
+      return verified;
+    }
+  }
+  if (Status made = store->db_->Exec(kSchema); !made.ok()) {
+    if (auto m = machine(made)) return *m;
+    return made;
+  }
   RG_ASSIGN_OR_RETURN(auto have, ResultColumns(store->db_.get(), "main"));
   for (const auto& [name, type] : kAddedColumns) {
     if (have.count(name)) continue;
@@ -307,7 +396,7 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(tx.Begin());
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT OR REPLACE INTO results (") + kColumns +
                                             ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28)"));
+                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28,?29)"));
   int i = 1;
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.suite));
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.problem));
@@ -339,6 +428,8 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(r.search_speedup ? st.Bind(i, *r.search_speedup) : st.BindNull(i));
   ++i;
   RG_RETURN_IF_ERROR(r.run_json.empty() ? st.BindNull(i) : st.Bind(i, r.run_json));
+  ++i;
+  RG_RETURN_IF_ERROR(!r.problem_hash.empty() ? st.Bind(i, r.problem_hash) : st.BindNull(i));
   RG_RETURN_IF_ERROR(st.Run());
   return tx.Commit();
 }
@@ -366,6 +457,22 @@ Result<bool> ResultsStore::Has(const ResultKey& k) {
   RG_RETURN_IF_ERROR(st.Bind(5, k.config_hash));
   RG_RETURN_IF_ERROR(st.Bind(6, k.sample));
   return st.Step();
+}
+
+Result<std::optional<std::string>> ResultsStore::StoredProblemHash(const ResultKey& k) {
+  std::lock_guard lock(mu_);
+  RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(
+                                   "SELECT coalesce(problem_hash, '') FROM results WHERE suite=?1 AND problem=?2 "
+                                   "AND method=?3 AND model=?4 AND config_hash=?5 AND sample=?6"));
+  RG_RETURN_IF_ERROR(st.Bind(1, k.suite));
+  RG_RETURN_IF_ERROR(st.Bind(2, k.problem));
+  RG_RETURN_IF_ERROR(st.Bind(3, k.method));
+  RG_RETURN_IF_ERROR(st.Bind(4, k.model));
+  RG_RETURN_IF_ERROR(st.Bind(5, k.config_hash));
+  RG_RETURN_IF_ERROR(st.Bind(6, k.sample));
+  RG_ASSIGN_OR_RETURN(bool has, st.Step());
+  if (!has) return std::optional<std::string>();
+  return std::optional<std::string>(st.ColumnText(0));
 }
 
 Result<std::vector<ResultRow>> ResultsStore::Query(const std::string& suite, const std::string& method) {
@@ -504,21 +611,25 @@ Result<MergeStats> ResultsStore::MergeFrom(const std::vector<fs::path>& inputs) 
   std::vector<fs::path> todo;
   for (const fs::path& in : inputs) {
     std::error_code ec;
-    if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
+    RG_RETURN_IF_ERROR(CheckDatabaseFile(in, /*may_create=*/false));
     if (path_ != ":memory:" && fs::equivalent(in, path_, ec)) continue;  // merging a file into itself
     todo.push_back(in);
   }
   auto attach = [&](const fs::path& in) -> Status {
+    // Errors name the input, not the database it is merged into.
+    auto input_error = [&](const Status& s) {
+      return Status::InvalidArgument(in.string() + ": cannot be read as a results database (" + s.message() + ")");
+    };
     RG_ASSIGN_OR_RETURN(auto st, db_->Prepare("ATTACH DATABASE ?1 AS src"));
     RG_RETURN_IF_ERROR(st.Bind(1, in.string()));
-    RG_RETURN_IF_ERROR(st.Run());
+    if (Status attached = st.Run(); !attached.ok()) return input_error(attached);
     RG_ASSIGN_OR_RETURN(auto has, db_->Prepare("SELECT 1 FROM src.sqlite_master WHERE type = 'table' AND "
                                                "name = 'results'"));
     auto found = has.Step();
     if (!found.ok() || !*found) {
       (void)db_->Exec("DETACH DATABASE src");
       return found.ok() ? Status::InvalidArgument(in.string() + ": not a regrapht results database (no results table)")
-                        : found.status().WithContext(in.string());
+                        : input_error(found.status());
     }
     Status verified = Verify("src", in);
     if (!verified.ok()) (void)db_->Exec("DETACH DATABASE src");

@@ -76,6 +76,11 @@ struct ResultRow {
   // status and wall time. Like wall_ms, not part of the row's outcome
   // (merges ignore it). "" in rows from before it.
   std::string run_json;
+  // The content hash of the problem the row was made for (its spec,
+  // reference, description and expert solutions: bench::ProblemContentHash).
+  // A resumed run redoes a row whose problem changed since. Empty (NULL):
+  // unknown, a row from before it was recorded.
+  std::string problem_hash;
 };
 
 // One problem of a run's plan: the run means to store `samples` rows for it.
@@ -123,6 +128,9 @@ class ResultsStore {
   // the old one (a re-run of that sample).
   Status Put(const ResultRow& row);
   Result<bool> Has(const ResultKey& key);
+  // The problem_hash of the row with `key`: nullopt when there is no such
+  // row, "" when the row predates problem hashes.
+  Result<std::optional<std::string>> StoredProblemHash(const ResultKey& key);
   // All rows, optionally of one suite and/or method, ordered by suite,
   // method, model, config, problem, sample.
   Result<std::vector<ResultRow>> Query(const std::string& suite = "", const std::string& method = "");

@@ -6,7 +6,9 @@
 // artifact, the compiler log and meta.json. Failed builds are cached too:
 // the search often sees the same broken code again. A build runs in a fresh
 // folder and is renamed into place, so concurrent processes never see a torn
-// entry.
+// entry. A failure the machine caused (a timeout, a kill, no memory, a full
+// disk, an unwritable TMPDIR) is never cached; one that means the machine
+// cannot compile at all is an error, not a verdict on the code.
 #pragma once
 
 #include <map>
@@ -38,8 +40,15 @@ struct BuildOutcome {
   std::string failure;   // "exit 1", "timed out after 120.0 s"
   double time_ms = 0;    // time of the original build
   bool cached = false;
+  // Failed because of the machine (a timeout, a kill, no memory), not the
+  // code: not cached, and not a fault of the sources.
+  bool machine = false;
   std::string key;
 };
+
+// OK when $TMPDIR is unset or a writable folder; else FailedPrecondition
+// naming it (the compilers write their temporary files there).
+Status CheckTempDir();
 
 class BuildCache {
  public:

@@ -852,4 +852,80 @@ Result<InferredSpec> InferSpec(const std::string& source, const std::string& fun
   return Status::InvalidArgument("no definition of the function '" + function + "' in the source");
 }
 
+namespace {
+
+bool IsTypeKeyword(std::string_view w) {
+  static const std::set<std::string_view> kTypes = {
+      "int",      "float",    "double",   "char",     "bool",    "void",   "short", "long",
+      "unsigned", "signed",   "wchar_t",  "char8_t",  "char16_t", "char32_t", "auto", "const",
+      "volatile", "__restrict__", "__restrict", "restrict"};
+  return kTypes.count(w) > 0;
+}
+
+}  // namespace
+
+Status CheckReferenceSource(const std::string& source, const std::string& file, const std::string& function,
+                            std::optional<bool> returns_void, const std::string& returns_type) {
+  const scan::ScannedSource scanned(source);
+  if (Status s = scanned.Check(); !s.ok()) {
+    return Status::InvalidArgument(file + ": " + s.message() +
+                                   ": not well-formed C++ (regrapht reads the sequential code as it is; fix it "
+                                   "and run again)");
+  }
+  if (function == "main") {
+    return Status::InvalidArgument(
+        "--function main: the harness's driver defines main and calls the function to optimize; name the "
+        "function that does the work (move main's loop into one if needed)");
+  }
+  if (scan::IsKeyword(function)) {
+    return Status::InvalidArgument("--function " + function + ": a C++ keyword, not a function name");
+  }
+  std::vector<const scan::FunctionDef*> defs;
+  const std::vector<scan::FunctionDef> all = scanned.Functions();
+  for (const scan::FunctionDef& f : all) {
+    if (f.is_definition() && f.name == function) defs.push_back(&f);
+  }
+  if (defs.size() > 1) {
+    std::vector<std::string> lines;
+    for (const auto* f : defs) lines.push_back(std::to_string(scanned.tokens()[f->name_token].line));
+    return Status::InvalidArgument(file + ": '" + function + "' is defined " + std::to_string(defs.size()) +
+                                   " times (lines " + Join(lines, ", ") +
+                                   "): an overloaded function is ambiguous; give the one to optimize its own "
+                                   "name and pass that with --function");
+  }
+  if (defs.empty()) return Status::Ok();  // the callers say what is missing in their own words
+  const scan::FunctionDef& f = *defs.front();
+  for (size_t i = scanned.NextCode(f.params_open); i != scan::kNone && i < f.params_close;
+       i = scanned.NextCode(i)) {
+    const scan::Token& t = scanned.tokens()[i];
+    if (t.kind != scan::TokenKind::kKeyword || IsTypeKeyword(scanned.Text(i))) continue;
+    const size_t next = scanned.NextCode(i);
+    const std::string_view after = next == scan::kNone ? "" : scanned.Text(next);
+    if (after == "," || after == ")" || after == "[" || after == "=") {
+      return Status::InvalidArgument(file + ": line " + std::to_string(t.line) + ": the parameter name '" +
+                                     std::string(scanned.Text(i)) + "' of '" + function +
+                                     "' is a C++ keyword: not valid C++ (rename the parameter)");
+    }
+  }
+  if (!returns_void) return Status::Ok();
+  const std::string ret = Unrestrict(f.return_type);
+  const int line = scanned.tokens()[f.name_token].line;
+  const std::string where = file + ": line " + std::to_string(line) + ": '" + function + "' returns " +
+                            (ret.empty() ? std::string("nothing") : ret);
+  if (*returns_void && ret != "void") {
+    return Status::InvalidArgument(where + ", but the spec has no \"returns\": its result would go unchecked "
+                                           "(add \"returns\" to the spec)");
+  }
+  if (!*returns_void && ret == "void") {
+    return Status::InvalidArgument(where + ", but the spec says \"returns\": \"" + returns_type +
+                                   "\" (remove \"returns\", or fix the spec's function)");
+  }
+  const std::string scalar = ScalarName(std::regex_replace(ret, std::regex(R"(^const\s+)"), ""));
+  if (!*returns_void && !scalar.empty() && !returns_type.empty() && scalar != returns_type) {
+    return Status::InvalidArgument(where + " (\"" + scalar + "\" in a spec), but the spec says \"returns\": \"" +
+                                   returns_type + "\"");
+  }
+  return Status::Ok();
+}
+
 }  // namespace regrapht::verify

@@ -28,6 +28,7 @@
 #pragma once
 
 #include <string>
+#include <optional>
 #include <vector>
 
 #include "regrapht/status.h"
@@ -56,5 +57,20 @@ Result<InferredSpec> InferSpec(const std::string& source, const std::string& fun
 // `square` (one size n of an n x n array): n about the square roots of the
 // 1-D targets (1, 7, 31, 65, 300, 300; timing 1024).
 std::vector<std::vector<int64_t>> InferredSizeCases(size_t dims, bool square = false);
+
+// Checks that `source` can stand for the sequential function `function`
+// before anything is built from it: well-formed as far as the scanner sees
+// (an unclosed brace, comment, string or raw string is refused by line, not
+// left to a crash later), `function` a usable name (an identifier, not a
+// C++ keyword, not `main`, which the harness's driver defines), exactly one
+// definition of it (an overload set would make the choice silent), and no
+// parameter named after a C++ keyword. With `returns_void` set (a spec is
+// given), the definition's return type must agree: void exactly when the
+// spec has no "returns", and, for a plain scalar type, the same type as
+// `returns_type` (the spec's spelling, "float", "int32"). Errors name `file`
+// and the line.
+Status CheckReferenceSource(const std::string& source, const std::string& file, const std::string& function,
+                            std::optional<bool> returns_void = std::nullopt,
+                            const std::string& returns_type = "");
 
 }  // namespace regrapht::verify

@@ -10,8 +10,10 @@
 
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/scanner.h"
 #include "core/strings.h"
 #include "verify/expr.h"
+#include "verify/infer.h"
 
 namespace regrapht {
 namespace {
@@ -351,6 +353,7 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   ArgSpec a;
   RG_ASSIGN_OR_RETURN(a.name, p.GetString("name"));
   if (!IsIdentifier(a.name)) return p.FieldError("name", "not a C++ identifier: " + a.name);
+  if (scan::IsKeyword(a.name)) return p.FieldError("name", "\"" + a.name + "\" is a C++ keyword, not a usable name");
   RG_ASSIGN_OR_RETURN(std::string role, p.GetString("role"));
   if (role == "input") a.role = ArgRole::kInput;
   else if (role == "output") a.role = ArgRole::kOutput;
@@ -664,7 +667,7 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   } else {
     const Json& g = lp.json()["grid"];
     if (!g.is_array() || g.size() != 2) return lp.FieldError("grid", "expected [x extent, y extent]");
-    auto text = [](const Json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+    auto text = [](const Json& v) { return v.is_string() ? v.get<std::string>() : JsonLine(v); };
     k.grid_x = text(g[0]);
     k.grid_y = text(g[1]);
     RG_RETURN_IF_ERROR(check_expr(lp, "grid", k.grid_x));
@@ -976,6 +979,11 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   }
   RG_ASSIGN_OR_RETURN(spec.function, root.GetString("function"));
   if (!IsIdentifier(spec.function)) return root.FieldError("function", "not a C++ identifier");
+  if (scan::IsKeyword(spec.function) || spec.function == "main") {
+    return root.FieldError("function", "\"" + spec.function +
+                                           "\" cannot be the function to optimize (a C++ keyword, or main, which "
+                                           "the harness's driver defines)");
+  }
   RG_ASSIGN_OR_RETURN(spec.category, root.GetString("category", ""));
   if (!spec.category.empty() && !IsIdentifier(spec.category)) {
     return root.FieldError("category", "a problem type is an identifier (e.g. \"dense_la\")");
@@ -989,7 +997,7 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
       RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "fields"}));
       StructType st;
       RG_ASSIGN_OR_RETURN(st.name, sp.GetString("name"));
-      if (!IsIdentifier(st.name) || ParseScalarType(st.name)) {
+      if (!IsIdentifier(st.name) || ParseScalarType(st.name) || scan::IsKeyword(st.name)) {
         return sp.FieldError("name", "not a usable struct name: " + st.name);
       }
       if (!sp.Has("fields")) return sp.FieldError("fields", "required field is missing");
@@ -1001,7 +1009,9 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
         RG_RETURN_IF_ERROR(fp.CheckKeys({"name", "type"}));
         StructField f;
         RG_ASSIGN_OR_RETURN(f.name, fp.GetString("name"));
-        if (!IsIdentifier(f.name)) return fp.FieldError("name", "not a C++ identifier");
+        if (!IsIdentifier(f.name) || scan::IsKeyword(f.name)) {
+          return fp.FieldError("name", "not a usable C++ name (an identifier, not a keyword)");
+        }
         RG_ASSIGN_OR_RETURN(std::string tn, fp.GetString("type"));
         auto t = ParseScalarType(tn);
         if (!t) return fp.FieldError("type", "struct fields need a scalar type, got \"" + tn + "\"");
@@ -1167,6 +1177,13 @@ Result<Problem> LoadProblem(const std::filesystem::path& dir) {
   if (p.reference_source.find(p.spec.function) == std::string::npos) {
     return Status::InvalidArgument((dir / "reference.cpp").string() + ": does not mention the function '" +
                                    p.spec.function + "' named in problem.json");
+  }
+  {
+    const auto& r = p.spec.returns;
+    const std::string ret = !r ? "" : r->scalar ? std::string(ScalarTypeName(*r->scalar))
+                                                : p.spec.structs[r->struct_index].name;
+    RG_RETURN_IF_ERROR(verify::CheckReferenceSource(p.reference_source, (dir / "reference.cpp").string(),
+                                                    p.spec.function, !r.has_value(), ret));
   }
   auto desc = ReadProblemFile(dir, "description.md");
   if (!desc.ok()) return desc.status().WithContext("problem " + p.spec.name + " needs description.md");

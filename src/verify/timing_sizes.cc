@@ -18,7 +18,7 @@ std::string CompactJson(const OrderedJson& j) {
     std::string s = "{";
     bool first = true;
     for (const auto& [k, v] : j.items()) {
-      s += (first ? "" : ", ") + OrderedJson(k).dump() + ": " + CompactJson(v);
+      s += (first ? "" : ", ") + JsonLine(OrderedJson(k)) + ": " + CompactJson(v);
       first = false;
     }
     return s + "}";
@@ -28,7 +28,7 @@ std::string CompactJson(const OrderedJson& j) {
     for (size_t i = 0; i < j.size(); ++i) s += (i ? ", " : "") + CompactJson(j[i]);
     return s + "]";
   }
-  return j.dump();
+  return JsonLine(j);
 }
 
 // The end (one past) of the JSON value starting at `pos`, or npos.

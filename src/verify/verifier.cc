@@ -352,9 +352,16 @@ class Verifier::Impl {
     return joined;
   }
 
+  // A generated driver that does not compile is regrapht's bug, unless the
+  // machine failed the compile (the limit, a kill, memory): then it says so.
+  static Status DriverBuildError(const std::string& what, const BuildOutcome& b) {
+    if (b.machine) return Status::FailedPrecondition("compiling the " + what + " failed: " + b.failure);
+    return Status::Internal(what + " does not compile:\n" + b.log);
+  }
+
   Result<BuildOutcome> BuildReferenceExe(const Problem& p) {
     RG_ASSIGN_OR_RETURN(BuildOutcome drv, BuildDriver(p.spec, false));
-    if (!drv.ok) return Status::Internal("generated driver for " + p.spec.name + " does not compile:\n" + drv.log);
+    if (!drv.ok) return DriverBuildError("generated driver for " + p.spec.name, drv);
     BuildRequest obj;
     obj.label = "reference";
     obj.files = {{"reference.cpp", p.reference_source}};
@@ -366,8 +373,11 @@ class Verifier::Impl {
     obj.key_extra = ToolKey();
     RG_ASSIGN_OR_RETURN(BuildOutcome ro, builds_->Build(obj));
     if (!ro.ok) {
+      if (ro.machine) {
+        return Status::FailedPrecondition((p.dir / "reference.cpp").string() + ": its compile failed: " + ro.failure);
+      }
       return Status::InvalidArgument((p.dir / "reference.cpp").string() + ": does not compile:\n" +
-                                     TruncateMiddle(ro.log, 4000));
+                                     (Trim(ro.log).empty() ? ro.failure : TruncateMiddle(ro.log, 4000)));
     }
     BuildRequest link;
     link.label = "reference-link";
@@ -441,7 +451,7 @@ class Verifier::Impl {
     auto drv = drv_future.get();
     if (!co.ok()) return co.status();
     if (!drv.ok()) return drv.status();
-    if (!drv->ok) return Status::Internal("generated driver does not compile:\n" + drv->log);
+    if (!drv->ok) return DriverBuildError("generated driver", *drv);
     result->time_compile_ms = co->time_ms;
     result->compile_cached = co->cached;
     for (const auto& k : verify::ParsePtxasLog(co->log)) {
@@ -948,7 +958,13 @@ class Verifier::Impl {
                                      TruncateMiddle(run.process.stderr_text, 2000));
     }
     if (!run.records || !run.records->finished) {
-      return Status::Internal(where + ": driver wrote no complete records: " + run.records_error);
+      // The process ended well but the driver never finished: the function
+      // ended the program (exit(0), quick_exit, _Exit) instead of returning.
+      return Status::InvalidArgument((p.dir / "reference.cpp").string() + ": the reference ended the program (" +
+                                     run.process.Describe() + ") before the harness had its outputs" +
+                                     (run.records ? " " + verify::DescribeCall(*run.records) : "") +
+                                     ": does '" + p.spec.function +
+                                     "' call exit()? It must return to its caller");
     }
     RG_RETURN_IF_ERROR(CheckReferenceRecords(p, *run.records));
     // Store what the reference wrote, atomically.

@@ -226,9 +226,21 @@ std::string DescribeShared(size_t off);
 
 // "offset 12 of a 4000-byte cudaMalloc allocation" or "8 bytes past the end of ...".
 std::string Describe(size_t off) {
-  if (tl.pool && off >= static_cast<size_t>(tl.pool - g_arena) &&
-      off < static_cast<size_t>(tl.pool - g_arena) + kSharedPool)
-    return DescribeShared(off);
+  const size_t pool_off = tl.pool ? static_cast<size_t>(tl.pool - g_arena) : 0;
+  if (tl.pool && off >= pool_off && off < pool_off + kSharedPool) {
+    if (off - pool_off < tl.pool_used) return DescribeShared(off);
+    // Past every __shared__ byte of the block: nothing of it lives there.
+    // The pool sits after the allocations made before the first launch, so
+    // this is a global pointer run past its buffer (or a wild one).
+    for (auto it = g_allocs.upper_bound(off); it != g_allocs.begin();) {
+      --it;
+      if (it->second.kind == kSharedVar || it->second.kind == kDynShared) continue;
+      return std::to_string(off - (it->first + it->second.size)) + " bytes past the end of a " +
+             std::to_string(it->second.size) + "-byte " + KindName(it->second.kind) +
+             (it->second.live ? " allocation" : " allocation that was already freed");
+    }
+    return "device memory outside every allocation";
+  }
   auto it = g_allocs.upper_bound(off);
   std::string best;
   if (it != g_allocs.begin()) {

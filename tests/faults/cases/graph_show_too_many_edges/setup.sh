@@ -1,0 +1,1 @@
+python3 "$ROOT/tests/faults/make_graph.py" g.json 20000

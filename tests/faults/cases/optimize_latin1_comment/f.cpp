@@ -1,0 +1,4 @@
+// Calculé en simple précision (Latin-1, not UTF-8)
+void saxpy(int n, float a, const float* x, float* y) {
+  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];
+}

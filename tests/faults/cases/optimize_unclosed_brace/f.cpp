@@ -1,0 +1,3 @@
+void scale(float* x, int n) {
+  for (int i = 0; i < n; ++i) { x[i] *= 2;
+}

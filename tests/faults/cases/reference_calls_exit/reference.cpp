@@ -1,0 +1,6 @@
+#include <cstdlib>
+// y = a * x + y, then (wrongly) the end of the program.
+void saxpy(int n, float a, const float* x, float* y) {
+  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];
+  std::exit(0);
+}

@@ -1,0 +1,1 @@
+python3 "$ROOT/tests/faults/make_db.py" r.sqlite --rows 2

@@ -1,0 +1,7 @@
+python3 - <<'PY'
+import json, os
+r = json.load(open(os.path.join(os.environ["ROOT"], "src/cli/testdata/tree/report.json")))
+r["attempts"] = []
+r["best_path"] = []
+json.dump(r, open("report.json", "w"))
+PY
