@@ -401,23 +401,32 @@ inline bool AllLive(const unsigned char* st, size_t n) {
 // that is not device memory, a global read) needs no stack frame.
 [[gnu::noinline]] void ArenaAccessFull(size_t off, size_t n, int how);
 
-// A kernel's aligned 4-byte read of live __shared__ memory with race checks
-// on: exactly what ArenaAccessFull and RaceCheck do for it (one granule, mask
-// 0xF), without their calls and re-checks. A read that races with a write
-// takes the full path, which reports it. False: not handled here.
-[[gnu::always_inline]] inline bool SharedRead4(size_t off) {
+// A kernel's aligned 4- or 8-byte read of live __shared__ memory with race
+// checks on: exactly what ArenaAccessFull and RaceCheck do for it (one or two
+// granules, mask 0xF), without their calls and re-checks. A read that races
+// with a write takes the full path, which reports it; it is looked for
+// before any granule is updated, so the full path sees them untouched.
+// False: not handled here.
+template <size_t N>
+[[gnu::always_inline]] inline bool SharedRead(size_t off) {
+  static_assert(N == 4 || N == 8);
   uint64_t* e = g_race + off / 2;  // 2 words per 4-byte granule
-  uint64_t w = e[0], r = e[1];
-  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
-  if (!((w | r) & kValid)) {
-    e[1] = now;
-    return true;
+  for (size_t g = 0; g < N / 4; ++g) {
+    uint64_t w = e[2 * g];
+    if (MaskOf(w) != 0 && Relation(w, true) != 0) return false;  // a race: the full path names it
   }
-  if (MaskOf(w) != 0 && Relation(w, true) != 0) return false;  // a race: the full path names it
-  int rr = Relation(r, true);
-  uint64_t keep = rr != 0 ? (r & kMulti) | (uint64_t{MaskOf(r)} << 10) : 0;
-  if (rr != 0 && ThreadOf(r) != tl.thread) keep |= kMulti;
-  e[1] = now | keep;
+  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
+  for (size_t g = 0; g < N / 4; ++g) {
+    uint64_t w = e[2 * g], r = e[2 * g + 1];
+    if (!((w | r) & kValid)) {
+      e[2 * g + 1] = now;
+      continue;
+    }
+    int rr = Relation(r, true);
+    uint64_t keep = rr != 0 ? (r & kMulti) | (uint64_t{MaskOf(r)} << 10) : 0;
+    if (rr != 0 && ThreadOf(r) != tl.thread) keep |= kMulti;
+    e[2 * g + 1] = now | keep;
+  }
   return true;
 }
 
@@ -429,8 +438,13 @@ inline bool AllLive(const unsigned char* st, size_t n) {
     std::memcpy(&s8, g_state + off, 8);
     uint64_t live = 0x0101010101010101ull >> (64 - 8 * n), shared = 0x0202020202020202ull >> (64 - 8 * n);
     if ((s8 & live) == live) {
-      if (!(s8 & shared)) return;
-      if (n == 4 && (off & 3) == 0 && (s8 & shared) == shared && tl.races && SharedRead4(off)) return;
+      // Global memory, or any memory with races off (the timing-size input):
+      // a kernel's read of live bytes needs nothing more.
+      if (!(s8 & shared) || !tl.races) return;
+      if ((s8 & shared) == shared && (off & (n - 1)) == 0) {
+        if (n == 4 && SharedRead<4>(off)) return;
+        if (n == 8 && SharedRead<8>(off)) return;
+      }
     }
   }
   ArenaAccessFull(off, n, how);
