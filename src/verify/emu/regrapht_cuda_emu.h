@@ -372,6 +372,11 @@ struct Block {
   unsigned long long pass = 0;
   std::vector<Fiber> fibers;
   std::vector<Warp> warps;
+  // fibers.data() and warps.data() while the block runs: the uninstrumented
+  // machinery indexes these (std::vector's members are instrumented code,
+  // which it cannot inline).
+  Fiber* fib = nullptr;
+  Warp* wps = nullptr;
   void* sched_sp = nullptr;
   const std::function<void()>* body = nullptr;
   unsigned char* dyn_smem = nullptr;
@@ -430,8 +435,9 @@ constexpr size_t kStackBytes = 256 * 1024;
 // Fiber stacks of one OS thread, reused across blocks; a guard page below each.
 struct StackPool {
   std::vector<unsigned char*> stacks;
-  RG_EMU_INTERNAL unsigned char* Get(size_t i) {
-    while (stacks.size() <= i) {
+  // The first `n` stacks (made as needed).
+  RG_EMU_INTERNAL unsigned char* const* Reserve(size_t n) {
+    while (stacks.size() < n) {
       size_t total = kStackBytes + 4096;
       void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -439,7 +445,7 @@ struct StackPool {
       mprotect(p, 4096, PROT_NONE);
       stacks.push_back(static_cast<unsigned char*>(p) + 4096);
     }
-    return stacks[i];
+    return stacks.data();
   }
   ~StackPool() {
     for (auto* s : stacks) munmap(s - 4096, kStackBytes + 4096);
@@ -457,15 +463,15 @@ RG_EMU_INTERNAL inline void WakeBarrier(Block* b) {
   b->bar_acc_and = 1;
   b->bar_arrived = 0;
   regrapht_emu_sync_block();
-  for (auto& f : b->fibers)
-    if (f.st == St::kBarrier) {
-      f.st = St::kReady;
-      f.ready_at = b->pass + 1;
+  for (Fiber* f = b->fib; f != b->fib + b->nthreads; ++f)
+    if (f->st == St::kBarrier) {
+      f->st = St::kReady;
+      f->ready_at = b->pass + 1;
     }
 }
 
 RG_EMU_INTERNAL inline void WakeWarp(Block* b, unsigned w) {
-  Warp& wp = b->warps[w];
+  Warp& wp = b->wps[w];
   if (wp.arrived == 0) return;
   unsigned need = wp.expect & wp.alive;
   if ((wp.arrived & need) != need) return;
@@ -474,9 +480,9 @@ RG_EMU_INTERNAL inline void WakeWarp(Block* b, unsigned w) {
   regrapht_emu_sync_warp(w);
   for (unsigned lane = 0; lane < 32; ++lane) {
     unsigned t = w * 32 + lane;
-    if (t < b->nthreads && b->fibers[t].st == St::kWarp) {
-      b->fibers[t].st = St::kReady;
-      b->fibers[t].ready_at = b->pass + 1;
+    if (t < b->nthreads && b->fib[t].st == St::kWarp) {
+      b->fib[t].st = St::kReady;
+      b->fib[t].ready_at = b->pass + 1;
     }
   }
 }
@@ -485,10 +491,10 @@ RG_EMU_INTERNAL inline void WakeGrid(Block* b) {
   if (b->grid_arrived == 0 || b->grid_arrived < b->alive) return;
   b->grid_arrived = 0;
   b->grid->ArriveAndWait();  // the whole block waits here for the other blocks
-  for (auto& f : b->fibers)
-    if (f.st == St::kGrid) {
-      f.st = St::kReady;
-      f.ready_at = b->pass + 1;
+  for (Fiber* f = b->fib; f != b->fib + b->nthreads; ++f)
+    if (f->st == St::kGrid) {
+      f->st = St::kReady;
+      f->ready_at = b->pass + 1;
     }
 }
 
@@ -504,7 +510,7 @@ extern "C" RG_EMU_INTERNAL inline void regrapht_emu_fiber_entry() {
   Fiber* f = tl_fiber;
   f->st = St::kDone;
   --b->alive;
-  b->warps[f->linear / 32].alive &= ~(1u << (f->linear & 31u));
+  b->wps[f->linear / 32].alive &= ~(1u << (f->linear & 31u));
   WakeBarrier(b);
   WakeWarp(b, f->linear / 32);
   if (b->grid) WakeGrid(b);
@@ -540,12 +546,15 @@ struct Perm {
 
 RG_EMU_INTERNAL inline void RunBlock(Block* b) {
   const unsigned n = b->nthreads;
+  const unsigned nwarps = (n + 31) / 32;
   b->fibers.assign(n, Fiber{});
+  b->fib = b->fibers.data();
   // A warp's values need no reset (`present` says which are valid): only
   // its counters, not the 2 KiB of values, are cleared for every block.
-  b->warps.resize((n + 31) / 32);
-  for (unsigned w = 0; w < b->warps.size(); ++w) {
-    Warp& wp = b->warps[w];
+  b->warps.resize(nwarps);
+  b->wps = b->warps.data();
+  for (unsigned w = 0; w < nwarps; ++w) {
+    Warp& wp = b->wps[w];
     unsigned lanes = std::min(32u, n - w * 32);
     wp.alive = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
     wp.arrived = wp.expect = wp.gen = 0;
@@ -554,11 +563,12 @@ RG_EMU_INTERNAL inline void RunBlock(Block* b) {
   b->alive = n;
   b->bar_arrived = 0;
   b->grid_arrived = 0;
+  unsigned char* const* stacks = tl_stacks.Reserve(n);
   for (unsigned i = 0; i < n; ++i) {
-    Fiber& f = b->fibers[i];
+    Fiber& f = b->fib[i];
     f.linear = i;
     f.tid = uint3{i % b->bdim.x, (i / b->bdim.x) % b->bdim.y, i / (b->bdim.x * b->bdim.y)};
-    unsigned char* stack = tl_stacks.Get(i);
+    unsigned char* stack = stacks[i];
     // Stack tops staggered by a cache line per fiber: page-aligned tops would
     // all fall into the same few cache sets, and every switch would miss.
     uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + kStackBytes - (i % 64) * 64) & ~uintptr_t{15};
@@ -578,7 +588,7 @@ RG_EMU_INTERNAL inline void RunBlock(Block* b) {
     bool ran = false, waiting = false;
     unsigned i = first;
     for (unsigned j = 0; j < n; ++j, i = static_cast<unsigned>(order.Next(i))) {
-      Fiber& f = b->fibers[i];
+      Fiber& f = b->fib[i];
       if (f.st != St::kReady) continue;
       if (f.ready_at > b->pass) {
         waiting = true;
@@ -594,10 +604,10 @@ RG_EMU_INTERNAL inline void RunBlock(Block* b) {
     if (!ran && !waiting && b->alive > 0) {
       char msg[256];
       unsigned at_bar = 0, at_warp = 0, at_grid = 0;
-      for (auto& f : b->fibers) {
-        at_bar += f.st == St::kBarrier;
-        at_warp += f.st == St::kWarp;
-        at_grid += f.st == St::kGrid;
+      for (Fiber* f = b->fib; f != b->fib + n; ++f) {
+        at_bar += f->st == St::kBarrier;
+        at_warp += f->st == St::kWarp;
+        at_grid += f->st == St::kGrid;
       }
       std::snprintf(
           msg, sizeof msg,
@@ -634,7 +644,7 @@ RG_EMU_INTERNAL inline unsigned WarpArrive(unsigned mask, const void* bytes, siz
   if (!b) Fatal("warp collective called outside a kernel");
   Fiber* f = tl_fiber;
   unsigned w = f->linear / 32, lane = f->linear & 31u;
-  Warp& wp = b->warps[w];
+  Warp& wp = b->wps[w];
   unsigned g = wp.gen;
   unsigned slot = g & 3u;
   if (wp.arrived == 0) {
@@ -657,7 +667,7 @@ RG_EMU_INTERNAL inline unsigned WarpArrive(unsigned mask, const void* bytes, siz
 
 template <class T>
 RG_EMU_INTERNAL inline T WarpRead(unsigned g, unsigned src_lane, T own) {
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u;
   if (src_lane >= 32 || !(wp.present[slot] & (1u << src_lane))) return own;
   T v;
@@ -702,7 +712,7 @@ RG_EMU_INTERNAL inline T ShflXor(unsigned mask, T v, int lane_mask, int width) {
 RG_EMU_INTERNAL inline unsigned Ballot(unsigned mask, int pred) {
   int p = pred != 0;
   unsigned g = WarpArrive(mask, &p, sizeof p);
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u, r = 0;
   for (unsigned l = 0; l < 32; ++l) {
     if (!((mask & wp.present[slot]) & (1u << l))) continue;
@@ -719,7 +729,7 @@ RG_EMU_INTERNAL inline unsigned MatchAny(unsigned mask, T v) {
   static_assert(sizeof(T) <= 8 && std::is_integral<T>::value,
                 "__match_any_sync of an unsupported type");
   unsigned g = WarpArrive(mask, &v, sizeof(T));
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u, r = 0;
   for (unsigned l = 0; l < 32; ++l) {
     if (!((mask & wp.present[slot]) & (1u << l))) continue;
