@@ -802,8 +802,12 @@ class Verifier::Impl {
 
   // Reference outputs and timing for a problem, computed once per machine
   // and cached on disk (keyed by spec, source, flags, compiler and CPU).
-  Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p) {
-    std::string plan = verify::MakePlan(p.spec, ReferencePlan());
+  // `fit`: the emulator's rungs of the timing-size input, run as cases too.
+  Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p, const verify::FittedTiming& fit) {
+    verify::PlanOptions po = ReferencePlan();
+    AddRungs(fit, &po);
+    po.emulate_max_work = 0;
+    std::string plan = verify::MakePlan(p.spec, po);
     // The drop-in driver BuildReferenceExe links, and its flags: a regrapht
     // that generates inputs differently must not read an older one's outputs.
     RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
@@ -977,8 +981,16 @@ class Verifier::Impl {
   // The problem as this verifier runs it: in the emulator, a timing input
   // too large for it scaled down (verify/timing_sizes.h).
   Result<verify::FittedTiming> Fit(const Problem& p) const {
-    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, ""};
-    return verify::FitTimingInput(p, o_.emulate_max_bytes);
+    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, verify::FitTimingInput(p, o_.emulate_max_bytes));
+    RG_ASSIGN_OR_RETURN(fit.rungs, verify::TimingRungs(p, fit));
+    return fit;
+  }
+
+  // The emulator's timing-size rungs as plan cases (verify/driver_gen.h).
+  void AddRungs(const verify::FittedTiming& fit, verify::PlanOptions* po) const {
+    for (const auto& r : fit.rungs) po->timing_size_rungs.push_back(r.test);
+    po->emulate_max_work = o_.emulate_max_work;
   }
 
   Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
@@ -991,6 +1003,7 @@ class Verifier::Impl {
     if (!exe) return res;
     verify::PlanOptions plan_options = CandidatePlan();
     plan_options.kernel_clock = KernelClock(p.spec);
+    AddRungs(fit, &plan_options);
     std::string plan = verify::MakePlan(p.spec, plan_options);
     RunOutput run;
     {
@@ -1008,11 +1021,13 @@ class Verifier::Impl {
     verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulate ? 4 : 1), res.env.archs,
                            o_.emulate};
     if (verify::ClassifyRun(facts, &res)) return res;
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, fit));
     verify::JudgeOptions jo;
     jo.emulate = o_.emulate;
     jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
     jo.timing_size_note = fit.note;
+    for (const auto& r : fit.rungs) jo.timing_size_notes.push_back(r.note);
+    if (!fit.rungs.empty()) jo.timing_size_smallest = verify::FormatSizes(fit.rungs.front().test.sizes);
     jo.timing = o_.timing;
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
@@ -1026,7 +1041,7 @@ class Verifier::Impl {
   Result<Timing> CheckReference(const Problem& given) {
     RG_RETURN_IF_ERROR(Init());
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem, fit));
     if (ref->times_ms.empty()) return Timing{};
     return Summarize(ref->times_ms);
   }
