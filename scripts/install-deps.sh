@@ -9,6 +9,9 @@ PACKAGES=(
   libcurl4-openssl-dev libcpp-httplib-dev libxxhash-dev
   # OpenSSL's libcrypto: SHA-256 of model files and sealed driver records (core/hash.h).
   libssl-dev
+  # libclang: the C++ front end of the rules' first step (src/seed; without it
+  # the build works and --first-step rules / --method rules say "unavailable").
+  libclang-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   bubblewrap graphviz
   # Compiler cache for regrapht's own sources (scripts/build.sh uses it when

@@ -5,10 +5,11 @@
 //   context.clock = &clock;     // SearchContext, OptimizeRequest
 //   clock.Advance(30);          // e.g. from a fake harness: each verification "takes" 30 s
 //
-// Thread safety: SystemClock is safe from any thread; FakeClock is not
-// synchronised (advance it from the thread that runs the search).
+// Thread safety: both are safe from any thread (a FakeClock may be read by a
+// watchdog while the search's thread advances it).
 #pragma once
 
+#include <atomic>
 #include <chrono>
 
 namespace regrapht {
@@ -35,11 +36,11 @@ class SystemClock final : public Clock {
 // Time stands still until Advance().
 class FakeClock final : public Clock {
  public:
-  double NowSeconds() const override { return now_; }
-  void Advance(double seconds) { now_ += seconds; }
+  double NowSeconds() const override { return now_.load(); }
+  void Advance(double seconds) { now_.fetch_add(seconds); }
 
  private:
-  double now_ = 1000.0;
+  std::atomic<double> now_{1000.0};
 };
 
 }  // namespace regrapht

@@ -88,6 +88,16 @@ class OutputFiles {
 // The disk (atomic writes: temporary file, fsync, rename).
 std::unique_ptr<OutputFiles> NewDiskOutputFiles();
 
+// The rules' first step (OptimizeRequest::rules_seed): a parallel version
+// written without a model from the reference's loops (docs/search.md, "The
+// rules' first step").
+struct RulesSeed {
+  bool written = false;
+  std::string pattern;             // "map", "map-2d", "reduction", ...
+  std::vector<std::string> notes;  // one line per parallelized loop
+  std::string category, reason;    // not written: the refusal's class and why
+};
+
 // Progress, in the order it happens (the CLI prints these lines).
 struct OptimizeEvent {
   enum class Kind {
@@ -98,6 +108,8 @@ struct OptimizeEvent {
     kSearchStep,   // one step of the search: `step`
     kHeldOut,      // the answer is being re-verified on held-out inputs
     kGenerating,   // the model is generating: `generation` (embedded backend only)
+    kSeed,         // the rules' first step was analysed: `seed`
+    kChecking,     // a candidate is being checked (the harness's Verify began)
   };
   Kind kind = Kind::kSpec;
   std::filesystem::path spec_path;
@@ -110,7 +122,10 @@ struct OptimizeEvent {
   std::string model;
   SearchEvent step;
   GenerationProgress generation;
+  const RulesSeed* seed = nullptr;
 };
+
+struct OptimizeReport;
 
 struct OptimizeRequest {
   // ---- The input.
@@ -139,12 +154,27 @@ struct OptimizeRequest {
 
   // ---- The search.
   std::string method = "regrapht-mcgs";  // NewReasoner's names
-  SearchOptions search;                  // budget, seed, sampling, shaping, ...
+  // Budget, seed, sampling, shaping, ... search.budget.max_wall_seconds is
+  // the whole job's time limit, counted from the call: when it passes, the
+  // model's generation and the check in progress are cancelled (recorded as
+  // interrupted attempts), no held-out run starts, and the report is written,
+  // so Optimize returns within seconds of it; the search has then stopped as
+  // when a budget is spent (OptimizeStop::kComplete, OptimizeReport::
+  // timed_out, stop reason "budget: N s wall clock"). Passing it while the
+  // reference is checked is a DeadlineExceeded Status. Only a harness made
+  // here (harness null) has its checks cancelled.
+  SearchOptions search;
+  // The rules' first step (--first-step rules): for regrapht-mcgs the root's
+  // first child, verified before the model's first step, which then starts
+  // from it; method "rules" (no model) writes it alone. false: none
+  // (--first-step none).
+  bool rules_seed = true;
   // Re-verify and re-time the answer on held-out inputs (new seeds; the
   // numbers reported are that run's). false: the search's own measurement
   // (the paper's protocol).
   bool heldout = true;
-  LlmBackend* llm = nullptr;  // required (here or from load_search_resources), not owned
+  // Required (here or from load_search_resources) except for "rules"; not owned.
+  LlmBackend* llm = nullptr;
   // The reasoning graph, for the methods that need one (NeedsGraph). null:
   // loaded from graph_path, or the shipped data/graph/regrapht.json.
   const Graph* graph = nullptr;
@@ -174,6 +204,13 @@ struct OptimizeRequest {
   // What set `cancel` ("SIGINT"), for the report; may be empty.
   std::function<std::string()> cancel_reason;
   std::function<void(const OptimizeEvent&)> on_event;
+
+  // ---- What ran, recorded in the report's "run" object (docs/cli.md
+  // "Reports"): the program's version and commit and the command line that
+  // ran it (empty: null). `exit_status`, when set, gives the status the
+  // program exits with for a report (the CLI's), recorded beside them.
+  std::string program_version, program_commit, command_line;
+  std::function<int(const OptimizeReport&)> exit_status;
 };
 
 // What the answer is (the CLI's exit statuses in brackets).
@@ -202,9 +239,21 @@ struct OptimizeReport {
   std::string signature;  // "void saxpy(int n, float a, const float* x, float* y)"
   std::string model;      // the backend's ModelId
   SearchOutcome search;   // every attempt, the tree, the best
+  // The rules' first step, when it was asked for.
+  std::optional<RulesSeed> seed;
   // The answer re-verified on held-out inputs (when `heldout` and the answer
   // ran and passed during the search).
   std::optional<VerifyResult> heldout;
+  // Why a held-out run that was due was not made or not finished (the time
+  // limit, an interruption); empty otherwise.
+  std::string heldout_skipped;
+  bool timed_out = false;  // the time limit (search.budget.max_wall_seconds) ended the search
+  double wall_s = 0;       // from the call to the report, seconds
+  // Served from caches instead of being made again: replies from the
+  // response cache and candidate builds from the build cache, of all replies
+  // and builds (reused verifications of duplicate code are neither).
+  int replies = 0, replies_cached = 0, builds = 0, builds_cached = 0;
+  std::string device;      // what checked the candidates: a GPU's name, the CPU emulator, or none (compile only)
 
   // Written files (empty: not written). `output` only when there is a best
   // candidate; for kWrongOnHeldOut it is there for inspection, not as an answer.

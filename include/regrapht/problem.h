@@ -134,6 +134,11 @@ struct TestCase {
   std::map<std::string, int64_t> sizes;    // values of role=size args and extra sizes
   std::map<std::string, double> scalars;   // optional fixed values of role=scalar args
   uint64_t seed = 0;
+  // Edge cases the harness adds to a spec's own (never read from a spec
+  // file): "<arg index> <mode> <k>" for the driver (verify/edge_cases.h),
+  // and what it tests, for messages ("lo at its minimum").
+  std::string edge;
+  std::string note;
 };
 
 // The kernel form (ParEval's own task): the candidate writes one __global__
@@ -221,5 +226,8 @@ Result<std::map<std::string, std::optional<int64_t>>> ArrayLengths(const Problem
 
 // Rough bytes of host memory one copy of the inputs and outputs needs.
 Result<int64_t> EstimateBytes(const ProblemSpec& spec, const TestCase& test);
+// The bytes a call must write: arguments of role "output" (not in-outs, which
+// may change in part) and the return value, for `test`'s sizes.
+Result<int64_t> EstimateOutputBytes(const ProblemSpec& spec, const TestCase& test);
 
 }  // namespace regrapht

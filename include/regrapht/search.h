@@ -99,10 +99,23 @@ struct Attempt {
   // The model request failed (after the backend's retries): no reply, no
   // code; `detail` says why. Verdict compile_error, reward -1.
   bool endpoint_error = false;
+  // Written by the rules (SearchTask::seed_code), not by the model: no
+  // request, no tokens, no generation.
+  bool by_rules = false;
+  // Cut short by a cancellation (SearchContext::cancel: Ctrl-C, a time
+  // limit): the reply, or its check, did not finish, so there is no verdict
+  // about the code (`verdict` stays compile_error for the reward, -1; reports
+  // say "interrupted"). A reply cut short is not a generation.
+  bool interrupted = false;
+  bool reply_cached = false;       // the reply came from the response cache (NewCachedBackend)
   int tokens_prompt = 0, tokens_generated = 0;
   double time_generation_ms = 0, time_verify_ms = 0;
   VerifyResult result;             // the whole verification
 };
+
+// "interrupted" for an interrupted attempt, else VerdictName(verdict): the
+// one spelling of an attempt's outcome in reports and progress lines.
+std::string_view AttemptVerdictName(const Attempt& attempt);
 
 struct SearchOutcome {
   std::string method;
@@ -152,6 +165,14 @@ struct SearchTask {
   // (e.g. ParEval's CUDA prompt) is shown where the sequential code would be.
   bool kernel_form = false;
   std::string kernel_task;
+  // A first step written without a model (the rules' seed, src/seed/seed.h;
+  // empty: none). MCGS makes it the root's first child, reached by the
+  // graph's `seed_technique` edge, before its first selection; "rules"
+  // writes it alone. It costs no generation (one verification), and the
+  // model's later steps start from it when it passed. Other methods ignore it.
+  std::string seed_code;
+  std::string seed_technique = "thread_mapping";
+  std::string seed_note;  // no seed: why (the "rules" method's stop reason)
 
   // What the methods start from: the sequential reference, or the kernel task.
   const std::string& StartCode() const { return kernel_form ? kernel_task : problem->reference_source; }
@@ -169,6 +190,8 @@ struct SearchEvent {
   // failed (its detail), and the tokens its reply took.
   std::string detail;
   int tokens_generated = 0;
+  bool by_rules = false;  // that attempt is the rules' seed
+  bool reply_cached = false;  // its reply came from the response cache
 };
 
 struct SearchContext {
@@ -205,7 +228,20 @@ struct SearchOptions {
   int max_depth = 6;             // step cap of a path (selection + rollout)
   int iterations = 0;            // MCGS iterations; 0: until the budget is spent
   bool share_transpositions = true;  // one node per (technique, code hash)
-  int step_retries = 2;          // a failed step may be sampled again this many times
+  // The Q that selection and rollouts rank edges by: the mean of the values
+  // backed up through the child (ours), or the largest of them
+  // (NodeStats::value_max: the paper's max backup).
+  enum class QRule { kMean, kMax };
+  QRule q = QRule::kMean;
+  // A failed step may be sampled again this many times; after 1 +
+  // step_retries failures its edge is closed. close_failed_edges false (the
+  // paper): a failed edge is never closed, however often it failed.
+  int step_retries = 2;
+  bool close_failed_edges = true;
+  // The protocol these options follow: "ours" (the defaults here) or
+  // "paper" (ApplyPaperProtocol). Features that the paper does not have
+  // read it and stay off under "paper" (e.g. a rule-based first step).
+  std::string protocol = "ours";
   // Baselines.
   int walk_attempts = 5;         // regrapht (no MCGS): tries per step; walks repeat until the budget
   int thoughts_per_node = 3;     // rethink-mcts: thoughts proposed per node
@@ -233,6 +269,12 @@ struct SearchOptions {
   ShapeOptions shape;
 };
 
+// The paper's protocol (docs/search.md "The paper's protocol"): rollouts
+// 10, max backup in selection, failed edges never closed, the paper's
+// budget of 200 generations; protocol = "paper". Held-out re-timing is not
+// a search option: the callers (optimize, bench) turn it off themselves.
+void ApplyPaperProtocol(SearchOptions* options);
+
 class Reasoner {
  public:
   virtual ~Reasoner() = default;
@@ -241,7 +283,8 @@ class Reasoner {
 };
 
 // Methods: "standard", "cot", "rag", "regrapht", "best-of-n", "rethink-mcts",
-// "mcts-rag", "regrapht-mcgs". InvalidArgument for any other name.
+// "mcts-rag", "regrapht-mcgs", and "rules" (no model: the task's seed alone).
+// InvalidArgument for any other name.
 Result<std::unique_ptr<Reasoner>> NewReasoner(const std::string& method, const SearchOptions& options);
 std::vector<std::string> ReasonerNames();
 // Whether the method needs the reasoning graph.

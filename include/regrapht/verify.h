@@ -83,6 +83,7 @@ struct Environment {
   std::string gpu_cc;                // "9.0"
   int gpu_sms = 0;
   int64_t gpu_l2_bytes = 0;
+  double gpu_memory_bytes_per_s = 0; // from the memory clock and bus width; 0: unknown
   std::string driver_version;        // CUDA driver API version, "13.0"
   std::string cuda_runtime_version;  // "13.0"
   std::string cuda_toolkit_version;  // nvcc, "13.0.88"
@@ -122,6 +123,9 @@ struct VerifyResult {
   double kernel_speedup = 0;
   std::string form = "dropin";              // "dropin" (the paper's) or "kernel" (ParEval's)
   bool emulated = false;                    // ran in the CPU emulator: correctness only, not a GPU result
+  // The checks a correct GPU verdict also passed: "emulated" (the CPU
+  // emulator's), "sanitized" (compute-sanitizer's); VerifyOptions above.
+  std::vector<std::string> cross_checks;
 
   std::string candidate_hash;        // HashHex of the source
   double time_compile_ms = 0;
@@ -188,6 +192,22 @@ struct VerifyOptions {
   // section): the candidate defines the __global__ kernel only; a generated
   // adapter launches it with the launch contract and times the kernel alone.
   bool kernel_form = false;
+  // Adds the spec's edge cases to its test cases (verify/edge_cases.h: every
+  // argument at its bounds and at small integers, one case at the largest
+  // magnitudes), those the reference answers cleanly.
+  bool edge_cases = true;
+  // One verdict wherever the code runs (docs/trust.md, "One verdict"): on a
+  // GPU a candidate is correct only if its test cases (and edge cases) also
+  // pass the CPU emulator's checks: bounds, races, uninitialised reads,
+  // where its outputs came from, asynchronous returns. False: the GPU's
+  // verdict alone.
+  bool gpu_emulator_check = true;
+  // compute-sanitizer (memcheck, racecheck, initcheck, synccheck) on the
+  // test cases, on the GPU: kFallback where the emulator did not vouch for
+  // the candidate (it cannot run it: inline PTX, a library, code that
+  // differs between passes), kAlways besides the emulator, kOff never.
+  enum class Sanitizer { kOff, kFallback, kAlways };
+  Sanitizer gpu_sanitizer = Sanitizer::kFallback;
   std::string cache_dir;                           // empty: CacheDir()
   bool keep_work = false;                          // keep run folders for debugging
 };
@@ -254,7 +274,8 @@ double Reward(const VerifyResult& result);
 // on a GPU), "gpu-untimed" (ran on a GPU without timing, or failed there),
 // "emulated" (the CPU emulator: correctness only), "compiled-only" (nothing
 // ran: no GPU, the emulator could not run it, or it failed to build where
-// there is no GPU).
-std::string_view EvidenceLevel(const VerifyResult& result);
+// there is no GPU). A GPU result names the cross-checks it passed:
+// "gpu-timed+emulated", "gpu-timed+sanitized", "gpu-timed+emulated+sanitized".
+std::string EvidenceLevel(const VerifyResult& result);
 
 }  // namespace regrapht

@@ -180,7 +180,7 @@ done
 grep -q "1 of 3 rows present (3 problems x 1 sample, expected from the plan); missing 2" "$t/shard0-report.txt" ||
   fail "shard 0's report does not name the missing rows"
 
-"$bin" bench merge "$t/merged.sqlite" "$t"/shard-*.sqlite >"$t/merge.txt" 2>&1 || fail "bench merge"
+"$bin" bench merge -o "$t/merged.sqlite" "$t"/shard-*.sqlite >"$t/merge.txt" 2>&1 || fail "bench merge"
 for format in md json csv; do
   "$bin" report --db "$t/single.sqlite" --format $format >"$t/single.$format" || fail "report single"
   "$bin" report --db "$t/merged.sqlite" --format $format >"$t/merged.$format" || fail "report merged"

@@ -2,6 +2,11 @@
 // reference check -> search -> held-out re-verification -> report.
 #include "regrapht/optimize.h"
 
+#include <chrono>
+#include <condition_variable>
+#include <ctime>
+#include <mutex>
+#include <thread>
 #include <utility>
 
 #include "core/fs.h"
@@ -9,6 +14,7 @@
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "search/attempt_json.h"
+#include "seed/seed.h"
 #include "verify/heldout.h"
 #include "verify/infer.h"
 #include "verify/result_json.h"
@@ -62,17 +68,72 @@ class DiskOutputFiles final : public OutputFiles {
   }
 };
 
-// The search's candidates go to the harness.
+// The search's candidates go to the harness; `on_check` (may be empty) is
+// told when a check begins.
 class HarnessEvaluator final : public CandidateEvaluator {
  public:
-  explicit HarnessEvaluator(OptimizeHarness* harness) : harness_(harness) {}
+  HarnessEvaluator(OptimizeHarness* harness, std::function<void()> on_check)
+      : harness_(harness), on_check_(std::move(on_check)) {}
   Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) override {
+    if (on_check_) on_check_();
     return harness_->Verify(problem, code);
   }
 
  private:
   OptimizeHarness* harness_;
+  std::function<void()> on_check_;
 };
+
+// The time limit of the whole job: a thread that sets `stop` once `clock`
+// passes `deadline_s` (timed_out) or the caller's `cancel` is set, so that
+// the model request and the check in progress, which poll one flag, end on
+// either. Polls every 50 ms of wall time (the clock may be a FakeClock).
+class Watchdog {
+ public:
+  Watchdog(const Clock* clock, double deadline_s, const std::atomic<bool>* cancel)
+      : clock_(clock), deadline_s_(deadline_s), cancel_(cancel), thread_([this] { Run(); }) {}
+  ~Watchdog() {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  const std::atomic<bool>* flag() const { return &stop_; }
+  bool timed_out() const { return timed_out_.load(); }
+  // Whether the deadline has passed, read now (the thread may not have looked yet).
+  bool Passed() const { return timed_out_.load() || clock_->NowSeconds() >= deadline_s_; }
+
+ private:
+  void Run() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!done_) {
+      if (clock_->NowSeconds() >= deadline_s_) {
+        timed_out_ = true;
+        stop_ = true;
+      } else if (cancel_ && cancel_->load()) {
+        stop_ = true;
+      }
+      cv_.wait_for(lock, std::chrono::milliseconds(50));
+    }
+  }
+
+  const Clock* clock_;
+  double deadline_s_;
+  const std::atomic<bool>* cancel_;
+  std::atomic<bool> stop_{false}, timed_out_{false};
+  std::mutex mu_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;  // last: starts once the members above are made
+};
+
+std::string LimitReason(double seconds) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "budget: %.0f s wall clock", seconds);
+  return buf;
+}
 
 bool Cancelled(const OptimizeRequest& r) { return r.cancel && r.cancel->load(); }
 
@@ -192,9 +253,10 @@ void ClassifyStop(const OptimizeRequest& r, OptimizeReport* report) {
                         "): the search stopped; the result above is what it found until then";
   } else if (o.interrupted) {
     report->stop = OptimizeStop::kInterrupted;
-    report->stop_note = "INTERRUPTED (" + CancelReason(r) + ") after " +
-                        std::to_string(o.generations) +
-                        " generations: the result above is what the search found until then";
+    bool cut = !o.attempts.empty() && o.attempts.back().interrupted;
+    report->stop_note = "INTERRUPTED (" + CancelReason(r) + ") after " + Plural(o.generations, "generation") +
+                        (cut ? " (the one in progress was cut short)" : "") +
+                        ": the result above is what the search found until then";
   } else if (o.endpoint_failed()) {
     report->stop = OptimizeStop::kEndpointFailed;
     report->stop_note = "the model endpoint failed (" + std::to_string(o.endpoint_failures) +
@@ -212,12 +274,96 @@ OptimizeVerdict Judge(const OptimizeReport& report) {
   return report.speedup() >= 1.0 ? OptimizeVerdict::kFaster : OptimizeVerdict::kSlower;
 }
 
+// The rules' first step, when the method uses one: computed from the
+// reference, told as an event, handed to the search.
+std::optional<RulesSeed> MakeSeed(const OptimizeRequest& r, const Problem& problem,
+                                  SearchTask* task) {
+  if (r.method != "rules" && !(r.rules_seed && r.method == "regrapht-mcgs")) return std::nullopt;
+  seed::Seed s = seed::Parallelize(problem);
+  RulesSeed out{s.written, s.pattern, s.notes, s.category, s.reason};
+  if (s.written) {
+    task->seed_code = s.code;
+    task->seed_technique = seed::kSeedTechnique;
+  } else {
+    task->seed_note = s.category + ": " + s.reason;
+  }
+  OptimizeEvent e;
+  e.kind = OptimizeEvent::Kind::kSeed;
+  e.seed = &out;
+  Emit(r, e);
+  return out;
+}
+
+OrderedJson SeedJson(const RulesSeed& s) {
+  OrderedJson j = {{"written", s.written}, {"technique", seed::kSeedTechnique}};
+  if (s.written) {
+    j["pattern"] = s.pattern;
+    j["notes"] = s.notes;
+  } else {
+    j["category"] = s.category;
+    j["reason"] = s.reason;
+  }
+  return j;
+}
+
 std::string DefaultConfig(const OptimizeRequest& r, const std::string& model) {
   OrderedJson j = {{"method", r.method},
                    {"model", model},
                    {"budget", r.search.budget.max_generations},
                    {"heldout", r.heldout}};
   return j.dump();
+}
+
+OrderedJson OrNull(const std::string& s) { return s.empty() ? OrderedJson(nullptr) : OrderedJson(s); }
+
+std::string UtcNow() {
+  std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// What ran (docs/cli.md "Reports"): the program, the command, where the
+// candidates were checked, how long it took, what came from caches and the
+// exit status.
+OrderedJson RunJson(const OptimizeRequest& r, const OptimizeReport& report) {
+  OrderedJson run = {{"command", OrNull(r.command_line)},
+                     {"version", OrNull(r.program_version)},
+                     {"commit", OrNull(r.program_commit)},
+                     {"finished_at", UtcNow()},
+                     {"wall_s", report.wall_s},
+                     {"time_limit_s", r.search.budget.max_wall_seconds > 0
+                                          ? OrderedJson(r.search.budget.max_wall_seconds)
+                                          : OrderedJson(nullptr)},
+                     {"timed_out", report.timed_out},
+                     {"device", report.device},
+                     {"emulated", r.verify.emulate},
+                     {"cache", {{"replies", report.replies},
+                                {"replies_cached", report.replies_cached},
+                                {"builds", report.builds},
+                                {"builds_cached", report.builds_cached}}}};
+  run["exit_status"] = r.exit_status ? OrderedJson(r.exit_status(report)) : OrderedJson(nullptr);
+  return run;
+}
+
+// Counts what caches served and names the device the candidates ran on.
+void NoteCachesAndDevice(const OptimizeRequest& r, OptimizeReport* report) {
+  for (const Attempt& a : report->search.attempts) {
+    if (a.endpoint_error || a.interrupted) continue;
+    ++report->replies;
+    report->replies_cached += a.reply_cached;
+    if (a.reused || a.code.empty()) continue;
+    ++report->builds;
+    report->builds_cached += a.result.compile_cached;
+    if (report->device.empty()) report->device = a.result.env.gpu_name;
+  }
+  if (report->heldout && !report->heldout->env.gpu_name.empty()) report->device = report->heldout->env.gpu_name;
+  if (report->device.empty()) {
+    report->device = r.verify.emulate ? std::string(kEmulatorGpuName)
+                                      : "none: no candidate ran on a GPU (compiled only, or none built)";
+  }
 }
 
 std::string ReportJson(const OptimizeRequest& r, const std::string& source,
@@ -236,6 +382,7 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source,
   j["verifications"] = o.verifications;
   j["tokens_prompt"] = o.tokens_prompt;
   j["tokens_generated"] = o.tokens_generated;
+  if (report.seed) j["seed"] = SeedJson(*report.seed);  // asked for (--first-step rules)
   j["interrupted"] = o.interrupted;
   if (o.interrupted) j["signal"] = CancelReason(r);
   j["endpoint_stopped"] = o.endpoint_stopped;
@@ -262,6 +409,8 @@ std::string ReportJson(const OptimizeRequest& r, const std::string& source,
   if (report.heldout) j["heldout_result"] = VerifyResultToJson(*report.heldout);
   j["tree"] = OrderedJson::parse(o.tree_json.empty() ? "{}" : o.tree_json);
   j["source"] = source;  // the sequential code: first attempts are diffed against it
+  if (!report.heldout_skipped.empty()) j["heldout_skipped"] = report.heldout_skipped;
+  j["run"] = RunJson(r, report);
   return DumpJson(j);
 }
 
@@ -295,10 +444,23 @@ std::unique_ptr<OutputFiles> NewDiskOutputFiles() { return std::make_unique<Disk
 Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   OptimizeRequest r = request;  // load_search_resources fills it in
   if (r.function.empty()) return Status::InvalidArgument("OptimizeRequest: no function named");
-  if (!r.llm && !r.load_search_resources)
+  const bool needs_model = r.method != "rules";
+  if (needs_model && !r.llm && !r.load_search_resources)
     return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
   if (r.source_path.empty() && !r.source)
     return Status::InvalidArgument("OptimizeRequest: no source");
+  const Clock* clock = r.clock ? r.clock : SystemClock::Get();
+  const double t0 = clock->NowSeconds();
+  const double limit_s = r.search.budget.max_wall_seconds;
+  // The time limit: one flag for the caller's cancel and the deadline,
+  // polled by the model request and the check in progress.
+  std::unique_ptr<Watchdog> watchdog;
+  const std::atomic<bool>* stop = r.cancel;
+  if (limit_s > 0) {
+    watchdog = std::make_unique<Watchdog>(clock, t0 + limit_s, r.cancel);
+    stop = watchdog->flag();
+    if (!r.harness) r.verify.cancel = stop;
+  }
   std::unique_ptr<OutputFiles> disk;
   OutputFiles* files = r.files;
   if (!files) {
@@ -330,11 +492,15 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
     return Status::Cancelled("interrupted (" + CancelReason(r) +
                              ") while checking the reference; no search ran, nothing written");
   }
+  if (watchdog && watchdog->Passed()) {
+    return Status::DeadlineExceeded("the time limit (" + LimitReason(limit_s).substr(8) +
+                                    ") passed while the reference was checked; no search ran");
+  }
   RG_RETURN_IF_ERROR(ref);
   Emit(r, OptimizeEvent::Kind::kReference);
 
   // 4. Model, graph, examples, prompts.
-  if (r.load_search_resources) {
+  if (r.load_search_resources && needs_model) {
     RG_RETURN_IF_ERROR(r.load_search_resources(&r));
     if (!r.llm)
       return Status::InvalidArgument(
@@ -358,7 +524,7 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   }
   PromptLibrary builtin_prompts;
   const PromptLibrary* prompts = r.prompts ? r.prompts : &builtin_prompts;
-  report.model = r.llm->ModelId();
+  report.model = r.llm ? r.llm->ModelId() : "none (rules)";
   OptimizeEvent start;
   start.kind = OptimizeEvent::Kind::kSearchStart;
   start.graph = graph;
@@ -366,21 +532,24 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
   start.model = report.model;
   Emit(r, start);
 
-  // 5. The search.
+  // 5. The search, with what is left of the time limit (its stopper ends it
+  // between generations; the watchdog, in the middle of one).
   SearchOptions so = r.search;
   so.arch = Join(r.verify.archs, ", ");  // the prompt names what candidates are compiled for
+  if (limit_s > 0) so.budget.max_wall_seconds = std::max(1e-3, t0 + limit_s - clock->NowSeconds());
   RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(r.method, so));
-  HarnessEvaluator evaluator(harness);
+  HarnessEvaluator evaluator(harness, [&r] { Emit(r, OptimizeEvent::Kind::kChecking); });
   SearchTask task;
   task.problem = &problem;
   task.graph = graph;
   task.examples = examples;
+  report.seed = MakeSeed(r, problem, &task);
   SearchContext ctx;
   ctx.llm = r.llm;
   ctx.evaluator = &evaluator;
   ctx.prompts = prompts;
-  ctx.clock = r.clock;
-  ctx.cancel = r.cancel;
+  ctx.clock = clock;
+  ctx.cancel = stop;
   if (r.on_event) {
     ctx.on_event = [&r](const SearchEvent& s) {
       OptimizeEvent e;
@@ -396,24 +565,50 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
     };
   }
   RG_ASSIGN_OR_RETURN(report.search, reasoner->Run(task, ctx));
+  SearchOutcome& o = report.search;
+  if (limit_s > 0 && !Cancelled(r) && o.error.ok() &&
+      ((o.interrupted && watchdog->timed_out()) || o.stop_reason == LimitReason(so.budget.max_wall_seconds))) {
+    // The time limit, not the caller, stopped it: a spent budget.
+    report.timed_out = true;
+    o.interrupted = false;
+    o.stop_reason = LimitReason(limit_s);
+  }
   ClassifyStop(r, &report);
 
   // 6. The answer, re-verified and re-timed on held-out inputs: the search
   // chose it by its own measurements (verify/heldout.h). Not after an
-  // interrupt or a harness failure: the caller asked to stop, or the harness
-  // cannot run.
-  const bool can_rerun = !report.search.interrupted && report.search.error.ok();
-  if (const Attempt* best = report.best();
-      best && can_rerun && r.heldout && NeedsHeldOutRun(best->result)) {
-    Emit(r, OptimizeEvent::Kind::kHeldOut);
-    auto held = harness->Verify(HeldOutProblem(problem, HeldOutSalt(r.search.seed)), best->code);
-    if (!held.ok()) return held.status().WithContext("held-out verification");
-    report.heldout = std::move(*held);
+  // interrupt, a harness failure or the time limit: the caller asked to
+  // stop, the harness cannot run, or there is no time left.
+  if (const Attempt* best = report.best(); best && r.heldout && NeedsHeldOutRun(best->result)) {
+    if (report.timed_out) {
+      report.heldout_skipped = "the time limit was reached";
+    } else if (o.interrupted) {
+      report.heldout_skipped = "interrupted (" + CancelReason(r) + ")";
+    } else if (o.error.ok()) {
+      Emit(r, OptimizeEvent::Kind::kHeldOut);
+      auto held = harness->Verify(HeldOutProblem(problem, HeldOutSalt(r.search.seed)), best->code);
+      if (stop && stop->load()) {
+        // Stopped while it ran: the search's numbers stand, and the report says so.
+        report.timed_out = watchdog && watchdog->timed_out() && !Cancelled(r);
+        if (!report.timed_out) {
+          o.interrupted = true;
+          ClassifyStop(r, &report);
+        }
+        report.heldout_skipped = report.timed_out ? "the time limit was reached during the held-out run"
+                                                  : "interrupted (" + CancelReason(r) + ") during the held-out run";
+      } else if (!held.ok()) {
+        return held.status().WithContext("held-out verification");
+      } else {
+        report.heldout = std::move(*held);
+      }
+    }
   }
   report.verdict = Judge(report);
+  NoteCachesAndDevice(r, &report);
 
   // 7. The report, then the answer.
   report.report_path = r.report_path.empty() ? Sibling(out, ".report.json") : r.report_path;
+  report.wall_s = clock->NowSeconds() - t0;
   report.report_json = ReportJson(r, source, report);
   RG_RETURN_IF_ERROR(files->Write(report.report_path, report.report_json));
   if (const Attempt* best = report.best()) {

@@ -5,13 +5,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <fstream>
 #include <map>
 #include <mutex>
+#include <sstream>
 #include <thread>
 
 #include "core/json_util.h"
 #include "llm/fake_backend.h"
+#include "seed/seed.h"
 
 namespace regrapht {
 namespace {
@@ -356,6 +361,125 @@ TEST_F(OptimizeTest, TheWallClockBudgetIsHonouredWithAnAdvancingClock) {
   EXPECT_EQ(r->stop, OptimizeStop::kComplete);
 }
 
+// A model whose `slow_call`-th reply does not come: it generates until its
+// request is cancelled (at most 20 s), then returns what it has, cut short.
+class SlowModel final : public LlmBackend {
+ public:
+  SlowModel(LlmBackend* inner, int slow_call) : inner_(inner), slow_call_(slow_call) {}
+  Result<ChatResponse> Chat(const ChatRequest& request) override {
+    if (++calls_ != slow_call_) return inner_->Chat(request);
+    auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (!(request.cancel && request.cancel->load()) && std::chrono::steady_clock::now() < until)
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    ChatResponse r;
+    r.tokens_generated = 9;
+    r.choices.push_back({"```cuda\n__global__ void k(", FinishReason::kCancelled, 9, 1, {}});
+    return r;
+  }
+  std::string Name() const override { return "slow"; }
+  std::string ModelId() const override { return "slow"; }
+
+ private:
+  LlmBackend* inner_;
+  int slow_call_;
+  std::atomic<int> calls_{0};
+};
+
+TEST_F(OptimizeTest, TheTimeLimitCancelsTheGenerationInProgressAndTheReportIsWritten) {
+  llm.set_default_reply(Reply("speed=2.0"));
+  SlowModel slow(&llm, 2);
+  request.llm = &slow;
+  request.search.budget.max_generations = 10;
+  request.search.budget.max_wall_seconds = 1;
+  request.command_line = "regrapht optimize saxpy.cpp --max-seconds 1";
+  request.exit_status = [](const OptimizeReport& rep) { return rep.verdict == OptimizeVerdict::kFaster ? 0 : 4; };
+  std::vector<OptimizeEvent::Kind> kinds;
+  request.on_event = [&](const OptimizeEvent& e) { kinds.push_back(e.kind); };
+  auto t0 = std::chrono::steady_clock::now();
+  auto r = Optimize(request);
+  double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_LT(took, 5.0);  // the limit and the watchdog's poll, not the model's 20 s
+  EXPECT_GE(took, 1.0);
+  EXPECT_TRUE(r->timed_out);
+  EXPECT_EQ(r->stop, OptimizeStop::kComplete);  // a spent budget, not an interruption
+  EXPECT_FALSE(r->search.interrupted);
+  EXPECT_EQ(r->search.stop_reason, "budget: 1 s wall clock");
+  ASSERT_EQ(r->search.attempts.size(), 2u);
+  EXPECT_EQ(r->search.generations, 1);  // the one cut short is not a generation
+  EXPECT_TRUE(r->search.attempts[1].interrupted);
+  ASSERT_NE(r->best(), nullptr);
+  EXPECT_FALSE(r->heldout.has_value());  // no time left for it, and the report says so
+  EXPECT_EQ(r->heldout_skipped, "the time limit was reached");
+  EXPECT_EQ(std::count(kinds.begin(), kinds.end(), OptimizeEvent::Kind::kChecking), 1);
+  auto report = ParseJson(files.files.at("/in/saxpy.regrapht.report.json"), "report");
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  EXPECT_EQ((*report)["attempts"][1]["verdict"], "interrupted");
+  EXPECT_EQ((*report)["interrupted"], false);
+  EXPECT_EQ((*report)["heldout_skipped"], "the time limit was reached");
+  const Json& run = (*report)["run"];
+  EXPECT_EQ(run["command"], "regrapht optimize saxpy.cpp --max-seconds 1");
+  EXPECT_EQ(run["time_limit_s"], 1.0);
+  EXPECT_EQ(run["timed_out"], true);
+  EXPECT_EQ(run["exit_status"], 0);
+  EXPECT_GE(run["wall_s"].get<double>(), 1.0);
+  EXPECT_EQ(run["device"], "Fake GPU");
+  EXPECT_EQ(run["cache"]["replies"], 1);
+}
+
+TEST_F(OptimizeTest, TheTimeLimitPassingDuringTheReferenceCheckIsAStatus) {
+  FakeClock clock;
+  request.clock = &clock;
+  request.search.budget.max_wall_seconds = 30;
+  class SlowReference final : public OptimizeHarness {
+   public:
+    explicit SlowReference(FakeClock* c) : clock_(c) {}
+    Status CheckReference(const Problem&) override {
+      clock_->Advance(31);
+      return Status::Ok();
+    }
+    Result<VerifyResult> Verify(const Problem&, const std::string&) override { return VerifyResult(); }
+
+   private:
+    FakeClock* clock_;
+  } harness_slow(&clock);
+  request.harness = &harness_slow;
+  auto r = Optimize(request);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), Status::Code::kDeadlineExceeded);
+  EXPECT_NE(r.status().message().find("30 s wall clock"), std::string::npos) << r.status().ToString();
+  EXPECT_EQ(llm.calls(), 0);
+}
+
+TEST_F(OptimizeTest, TheReportSaysWhatRanAndWhatCachesServed) {
+  llm.AddReply(Reply("speed=2.0"));
+  llm.AddReply(Reply("speed=2.0"));  // the same code: its check is reused, not a build
+  llm.AddReply(Reply("wrong"));
+  request.heldout = false;
+  request.command_line = "regrapht optimize /in/saxpy.cpp --function saxpy";
+  request.program_version = "9.9.9";
+  request.program_commit = "abcdef123456";
+  request.exit_status = [](const OptimizeReport&) { return 0; };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->replies, 3);
+  EXPECT_EQ(r->replies_cached, 0);
+  EXPECT_EQ(r->builds, 2);
+  EXPECT_FALSE(r->timed_out);
+  auto report = ParseJson(r->report_json, "report");
+  ASSERT_TRUE(report.ok());
+  const Json& run = (*report)["run"];
+  EXPECT_EQ(run["command"], "regrapht optimize /in/saxpy.cpp --function saxpy");
+  EXPECT_EQ(run["version"], "9.9.9");
+  EXPECT_EQ(run["commit"], "abcdef123456");
+  EXPECT_EQ(run["exit_status"], 0);
+  EXPECT_TRUE(run["time_limit_s"].is_null());
+  EXPECT_EQ(run["emulated"], false);
+  EXPECT_EQ(run["cache"]["builds"], 2);
+  EXPECT_EQ(run["cache"]["replies_cached"], 0);
+  EXPECT_TRUE(run.contains("finished_at"));
+}
+
 TEST_F(OptimizeTest, SearchResourcesAreLoadedOnlyOnceTheReferencePassed) {
   int loads = 0;
   request.llm = nullptr;
@@ -394,6 +518,92 @@ TEST_F(OptimizeTest, ARequestWithoutABackendIsRefused) {
   auto r = Optimize(request);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("llm"), std::string::npos);
+}
+
+// The search without the rules' seed (--first-step none) is the search as it was
+// before seeds existed: MCGS's whole report equals the one that code wrote
+// (tests/golden/optimize_mcgs_report.json, written by the tree before the
+// seed and rewritten once since, for the protocol issue's deliberate changes:
+// ties broken by hash, edges in graph order, q in the tree, and reply_cached;
+// REGRAPHT_UPDATE_GOLDEN=1 rewrites it).
+TEST_F(OptimizeTest, WithoutTheSeedTheMcgsReportIsAsBefore) {
+  request.method = "regrapht-mcgs";
+  request.rules_seed = false;
+  request.search.budget.max_generations = 6;
+  for (const char* m : {"speed=1.5", "wrong", "speed=2.5", "none", "speed=3.5", "wrong"}) llm.AddReply(Reply(m));
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->search.generations, 6);
+  const std::filesystem::path golden =
+      std::filesystem::path(std::getenv("REGRAPHT_SOURCE_DIR")) / "tests" / "golden" / "optimize_mcgs_report.json";
+  if (std::getenv("REGRAPHT_UPDATE_GOLDEN")) {
+    std::ofstream(golden) << r->report_json;
+  }
+  std::ifstream in(golden);
+  std::stringstream want;
+  want << in.rdbuf();
+  // The run block (clock time, wall seconds) is this run's, not the search's.
+  auto got = ParseJson(r->report_json, "report");
+  auto expected = ParseJson(want.str(), golden.string());
+  ASSERT_TRUE(got.ok() && expected.ok());
+  got->erase("run");
+  expected->erase("run");
+  EXPECT_EQ(DumpJson(*got), DumpJson(*expected));
+}
+
+// With the seed (the default), MCGS's first attempt is the rules' and the
+// report says what the rules wrote; the model's steps follow it.
+TEST_F(OptimizeTest, TheRulesSeedIsTheFirstStepOfMcgs) {
+  if (!seed::Available()) GTEST_SKIP() << "built without libclang";
+  request.method = "regrapht-mcgs";
+  request.search.budget.max_generations = 2;
+  llm.set_default_reply(Reply("speed=2.0"));
+  std::vector<OptimizeEvent::Kind> kinds;
+  std::string pattern;
+  request.on_event = [&](const OptimizeEvent& e) {
+    kinds.push_back(e.kind);
+    if (e.kind == OptimizeEvent::Kind::kSeed) pattern = e.seed->pattern;
+  };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_TRUE(r->seed.has_value());
+  EXPECT_TRUE(r->seed->written);
+  EXPECT_EQ(pattern, "map");
+  EXPECT_EQ(kinds[4], OptimizeEvent::Kind::kSeed);  // after the search's start, before its steps
+  ASSERT_EQ(r->search.attempts.size(), 3u);
+  EXPECT_TRUE(r->search.attempts[0].by_rules);
+  EXPECT_EQ(r->search.attempts[0].action, "thread_mapping");
+  EXPECT_NE(r->search.attempts[0].code.find("__global__ void rs_saxpy_k0("), std::string::npos);
+  EXPECT_EQ(r->search.generations, 2);
+  auto report = ParseJson(r->report_json, "report");
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ((*report)["seed"]["written"], true);
+  EXPECT_EQ((*report)["seed"]["technique"], "thread_mapping");
+  EXPECT_EQ((*report)["attempts"][0]["by"], "rules");
+  EXPECT_FALSE((*report)["attempts"][1].contains("by"));
+}
+
+// --method rules needs no model: the seed alone, verified.
+TEST_F(OptimizeTest, TheRulesMethodNeedsNoModel) {
+  request.method = "rules";
+  request.llm = nullptr;
+  request.load_search_resources = [](OptimizeRequest*) {
+    ADD_FAILURE() << "a model was loaded for --method rules";
+    return Status::Ok();
+  };
+  auto r = Optimize(request);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->model, "none (rules)");
+  EXPECT_EQ(r->search.generations, 0);
+  ASSERT_TRUE(r->seed.has_value());
+  if (!seed::Available()) {
+    EXPECT_EQ(r->seed->category, "unavailable");
+    EXPECT_TRUE(r->search.attempts.empty());
+    return;
+  }
+  ASSERT_EQ(r->search.attempts.size(), 1u);
+  EXPECT_TRUE(r->search.attempts[0].by_rules);
+  EXPECT_EQ(harness.problems.size(), 1u);  // verified once (the fake calls it a compile error)
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "core/json_util.h"
+#include "core/log.h"
 
 namespace regrapht::bench {
 
@@ -67,9 +68,14 @@ Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOpti
       e = std::clamp(std::log(static_cast<double>(*b2) / *b1) / std::log(4.0), 1.0, 4.0);
     }
   }
+  constexpr double kMaxStepGrowth = 32;
   const double aim = std::sqrt(o.target_ms * hi);     // the middle of the range, geometrically
   for (int step = 0; step < o.max_steps; ++step) {
-    double g = f * std::pow(aim / t, 1 / e);
+    // At most x kMaxStepGrowth per step: a reference timed at a microsecond
+    // says little about its growth, and a guess that assumed linear work
+    // for a quadratic one ran for minutes (n = 101 -> 353,500 for a pair
+    // count); the exponent is re-fitted after every step.
+    double g = f * std::min(std::pow(aim / t, 1 / e), kMaxStepGrowth);
     std::string why;
     std::optional<Problem> p = scaled(g, &why);
     if (!p && g > f) {
@@ -97,6 +103,7 @@ Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOpti
     RG_ASSIGN_OR_RETURN(double ms, o.time_reference(*p));
     ms = std::max(ms, 1e-3);
     if (std::abs(std::log(g / f)) > 1e-6) e = std::clamp(std::log(ms / t) / std::log(g / f), 0.5, 4.0);
+    spdlog::info("calibrate {}: x{:.4g} -> {:.4g} ms (growth exponent {:.2f})", problem.spec.name, g, ms, e);
     f = g;
     t = ms;
     c.new_sizes = p->spec.timing.sizes;

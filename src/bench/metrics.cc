@@ -160,6 +160,11 @@ std::string EvidenceOf(const ResultRow& r) {
   v.emulated = v.env.gpu_name == kEmulatorGpuName;
   if (auto res = ParseJson(r.result_json.empty() ? "{}" : r.result_json, "result"); res.ok() && res->is_object()) {
     v.emulated = v.emulated || res->value("emulated", false);
+    if (res->contains("cross_checks") && (*res)["cross_checks"].is_array()) {
+      for (const auto& c : (*res)["cross_checks"]) {
+        if (c.is_string()) v.cross_checks.push_back(c.get<std::string>());
+      }
+    }
   }
   return std::string(EvidenceLevel(v));
 }

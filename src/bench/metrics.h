@@ -140,6 +140,9 @@ std::optional<KernelFigure> KernelFigureOf(const ResultRow& row);
 
 // The evidence level of one stored sample (see above).
 std::string EvidenceOf(const ResultRow& row);
-inline constexpr const char* kEvidenceLevels[] = {"gpu-timed", "gpu-untimed", "emulated", "compiled-only"};
+inline constexpr const char* kEvidenceLevels[] = {
+    "gpu-timed+emulated+sanitized", "gpu-timed+emulated", "gpu-timed+sanitized", "gpu-timed",
+    "gpu-untimed+emulated+sanitized", "gpu-untimed+emulated", "gpu-untimed+sanitized", "gpu-untimed",
+    "emulated", "compiled-only"};
 
 }  // namespace regrapht::bench

@@ -10,14 +10,13 @@
 
 namespace regrapht::bench {
 
-std::string FormatPercent(double fraction) { return fmt::format("{:.1f}", 100 * fraction); }
+std::string FormatFraction(double fraction) { return fmt::format("{:.3f}", fraction); }
 std::string FormatSpeedup(double ratio) { return fmt::format("{:.2f}x", ratio); }
 
 namespace {
 
-std::string Ci(const Interval& i, bool pct) {
-  return pct ? fmt::format("[{:.1f}, {:.1f}]", 100 * i.lo, 100 * i.hi)
-             : fmt::format("[{:.2f}, {:.2f}]", i.lo, i.hi);
+std::string Ci(const Interval& i, bool fraction) {
+  return fraction ? fmt::format("[{:.3f}, {:.3f}]", i.lo, i.hi) : fmt::format("[{:.2f}, {:.2f}]", i.lo, i.hi);
 }
 std::string ModelName(const GroupMetrics& g) { return g.model.empty() ? "-" : g.model; }
 
@@ -88,12 +87,14 @@ std::string HeldOutBlock(const std::vector<GroupMetrics>& groups, size_t first, 
 
 // What the speed columns measure, above each suite's table.
 std::string TimingLegend(bool kernel) {
-  return kernel ? "Speed: **kernel** only (`--timing kernel`, ParEval's measure): the GPU time of the kernels "
+  return std::string("Units: pass@k, compile@k and fast_p are fractions of the problems (0-1), as in the csv, "
+                     "json and html reports; speedups are ratios (x).\n\n") +
+         (kernel ? "Speed: **kernel** only (`--timing kernel`, ParEval's measure): the GPU time of the kernels "
                   "(CUPTI inside the drop-in call, CUDA events in the kernel form) against the `-O3` sequential "
                   "reference; correct samples without a kernel time count as untimed.\n\n"
                 : "Speed: **call** = the whole drop-in call, transfers included (the paper's contract; the kernel "
                   "form's rows: its kernel); **kernel** = the GPU time of the kernels inside it (CUPTI), `-` where "
-                  "not measured; both against the `-O3` sequential reference.\n\n";
+                  "not measured; both against the `-O3` sequential reference.\n\n");
 }
 
 class MarkdownPrinter final : public ReportPrinter {
@@ -122,7 +123,7 @@ class MarkdownPrinter final : public ReportPrinter {
           const bool types = std::any_of(cols.begin(), cols.end(), [](const std::string& c) {
             return std::find(std::begin(kTiers), std::end(kTiers), c) == std::end(kTiers);
           });
-          out += std::string("\nPer ") + (types ? "problem type" : "tier") + " (pass@1 % / speedup@1 (" +
+          out += std::string("\nPer ") + (types ? "problem type" : "tier") + " (pass@1 (0-1) / speedup@1 (" +
                  (kernel_ ? "kernel" : "call") + ") over solved problems / solved of problems):\n\n| method | model |";
           for (const auto& c : cols) out += " " + c + " |";
           out += "\n|---|---|";
@@ -138,7 +139,7 @@ class MarkdownPrinter final : public ReportPrinter {
                 out += " - |";
               } else {
                 const auto& m = it->second;
-                out += fmt::format(" {} / {} / {}/{} |", FormatPercent(m.pass_at.at(1)),
+                out += fmt::format(" {} / {} / {}/{} |", FormatFraction(m.pass_at.at(1)),
                                    m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) : "-",
                                    m.solved, m.problems);
               }
@@ -151,8 +152,9 @@ class MarkdownPrinter final : public ReportPrinter {
         int unsandboxed = 0;
         for (size_t j = i; j < groups.size() && groups[j].suite == suite; ++j) unsandboxed += groups[j].overall.unsandboxed;
         if (unsandboxed > 0) {
-          out += fmt::format("\n**UNSANDBOXED:** {} samples ran with `--unsafe-no-sandbox`: their candidates ran "
-                             "as the user with the whole machine visible (docs/trust.md).\n", unsandboxed);
+          out += fmt::format("\n**UNSANDBOXED:** {} with `--unsafe-no-sandbox`: their candidates ran "
+                             "as the user with the whole machine visible (docs/trust.md).\n",
+                             Plural(unsandboxed, "sample") + " ran");
         }
         out += HeldOutBlock(groups, i, suite);
         bool unverified = false;
@@ -179,7 +181,7 @@ class MarkdownPrinter final : public ReportPrinter {
     std::string h = "| method | model | problems | samples | solved |";
     std::string sep = "|---|---|---|---|---|";
     for (int k : ks) {
-      h += fmt::format(" pass@{} % |", k);
+      h += fmt::format(" pass@{} (0-1) |", k);
       sep += "---|";
     }
     h += " 95% CI |";
@@ -188,26 +190,27 @@ class MarkdownPrinter final : public ReportPrinter {
       h += fmt::format(" speedup@{} ({}) |", k, what);
       sep += "---|";
     }
-    h += fmt::format(" 95% CI | geomean ({}) |", what);
+    h += fmt::format(" 95% CI | geomean_speedup ({}) |", what);
     sep += "---|---|";
     if (!kernel_) {
-      h += " speedup@1 (kernel) | geomean (kernel) |";
+      h += " speedup@1 (kernel) | geomean_speedup (kernel) |";
       sep += "---|---|";
     }
-    h += " fast_1 | fast_1.5 | fast_2 | compile@1 % | tokens/solved | verifications/solved | evidence |";
+    h += " fast_1 (0-1) | fast_1.5 (0-1) | fast_2 (0-1) | compile@1 (0-1) | tokens/solved | verifications/solved | "
+         "evidence |";
     sep += "---|---|---|---|---|---|---|";
     return h + "\n" + sep + "\n";
   }
   // fast_p needs timings: "-" when no correct sample was timed.
   static std::string Fast(const MetricSet& m, const std::string& p) {
-    return m.timed_solved || m.untimed == 0 ? FormatPercent(m.fast.at(p)) : std::string("-");
+    return m.timed_solved || m.untimed == 0 ? FormatFraction(m.fast.at(p)) : std::string("-");
   }
   std::string Row(const GroupMetrics& g, const std::vector<int>& ks) const {
     const MetricSet& m = g.overall;
     std::string r = fmt::format("| {}{}{} | {} | {} | {} | {} |", g.method,
                                 m.unverified ? " (compiled only)" : "", m.untimed ? " (untimed)" : "", ModelName(g),
                                 m.problems, m.samples, m.solved);
-    for (int k : ks) r += " " + FormatPercent(m.pass_at.at(k)) + " |";
+    for (int k : ks) r += " " + FormatFraction(m.pass_at.at(k)) + " |";
     r += " " + Ci(m.pass_at_1_ci, true) + " |";
     for (int k : ks)
       r += " " + (m.timed_solved ? FormatSpeedup(m.speedup_at.at(k)) : std::string("-")) + " |";
@@ -219,7 +222,7 @@ class MarkdownPrinter final : public ReportPrinter {
            (k ? FormatSpeedup(m.kernel_geomean_speedup) : std::string("-")) + " |";
     }
     r += fmt::format(" {} | {} | {} | {} | {:.0f} | {:.1f} | {} |\n", Fast(m, "1"), Fast(m, "1.5"),
-                     Fast(m, "2"), FormatPercent(m.compile_at.at(1)), m.tokens_per_solved,
+                     Fast(m, "2"), FormatFraction(m.compile_at.at(1)), m.tokens_per_solved,
                      m.verifications_per_solved, EvidenceText(m));
     return r;
   }
@@ -235,9 +238,9 @@ class CsvPrinter final : public ReportPrinter {
     for (int k : ks) out += fmt::format(",pass@{}", k);
     for (int k : ks) out += fmt::format(",speedup@{}", k);
     for (int k : ks) out += fmt::format(",compile@{}", k);
-    out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean,geomean_lo,geomean_hi,fast_1,fast_1.5,fast_2,"
-           "tokens_per_solved,verifications_per_solved,generations_per_solved,timing,kernel_timed_solved,"
-           "kernel_speedup@1,kernel_geomean";
+    out += ",pass@1_lo,pass@1_hi,speedup@1_lo,speedup@1_hi,geomean_speedup,geomean_speedup_lo,"
+           "geomean_speedup_hi,fast_1,fast_1.5,fast_2,tokens_per_solved,verifications_per_solved,"
+           "generations_per_solved,timing,kernel_timed_solved,kernel_speedup@1,kernel_geomean_speedup";
     for (const char* e : kEvidenceLevels) out += std::string(",evidence_") + e;
     out += ",rows_expected,rows_present,rows_missing,missing\n";
     constexpr size_t kEvidence = std::size(kEvidenceLevels);

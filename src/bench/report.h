@@ -20,9 +20,10 @@ class ReportPrinter {
   virtual std::string Print(const std::vector<GroupMetrics>& groups, const std::vector<int>& ks) = 0;
 };
 
-// The printers' number formats: a fraction as a percentage with one decimal
-// ("42.0") and a speedup ("1.25x").
-std::string FormatPercent(double fraction);
+// The printers' number formats: a fraction of 1 with three decimals
+// ("0.420": pass@k, compile@k, fast_p are fractions in every format, md,
+// csv, json and html alike) and a speedup ("1.25x").
+std::string FormatFraction(double fraction);
 std::string FormatSpeedup(double ratio);
 
 // "md", "csv" or "json"; nullptr for anything else. `timing` is what the

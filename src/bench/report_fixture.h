@@ -18,8 +18,9 @@ inline constexpr const char* kH200Env =
 "host_cpu": "Intel Xeon", "host_compiler": "g++ 14.2", "nvcc_flags": "-O3", "reference_flags": "-O2",
 "archs": "sm_90", "sandbox": "bubblewrap", "regrapht_version": "0.1.0"})json";
 inline constexpr const char* kEmulatorEnv =
-    R"json({"gpu_name": "regrapht CUDA emulator (CPU)", "host_cpu": "AMD EPYC", "host_compiler": "g++ 14.2",
-"archs": "sm_90", "sandbox": "bubblewrap", "regrapht_version": "0.1.0"})json";
+    R"json({"gpu_name": "regrapht CUDA emulator (CPU)", "gpu_cc": "", "gpu_sms": 0, "gpu_l2_bytes": 0,
+"host_cpu": "AMD EPYC", "host_compiler": "g++ 14.2", "archs": "sm_90", "sandbox": "bubblewrap",
+"regrapht_version": "0.1.0"})json";
 
 inline ResultRow Row(const std::string& suite, const std::string& method, int budget,
                      const std::string& problem, const std::string& tier, int sample,

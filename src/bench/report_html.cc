@@ -17,14 +17,17 @@ namespace {
 
 using Html = std::string;
 
+// "1 row", "3 rows".
+std::string N(int64_t n, const char* noun) { return regrapht::Plural(n, noun); }
+
 std::string Slug(const std::string& s) {
   std::string out;
   for (char c : s) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
   return out;
 }
 
-Html CiPct(const Interval& i) {
-  return fmt::format(" <span class=\"ci\">[{:.1f}, {:.1f}]</span>", 100 * i.lo, 100 * i.hi);
+Html CiFraction(const Interval& i) {
+  return fmt::format(" <span class=\"ci\">[{:.3f}, {:.3f}]</span>", i.lo, i.hi);
 }
 Html CiX(const Interval& i) {
   return fmt::format(" <span class=\"ci\">[{:.2f}, {:.2f}]</span>", i.lo, i.hi);
@@ -91,13 +94,13 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
   Html h = fmt::format("<table class=\"metrics\" id=\"metrics-{}\">\n<thead><tr>", Slug(suite));
   h += Th("method") + Th("model") + (cfg ? Th("config") : "") + Th("problems") + Th("samples") +
        Th("solved");
-  for (int k : ks) h += Th(fmt::format("pass@{} %", k)) + (k == 1 ? Th("pass@1 95% CI") : "");
+  for (int k : ks) h += Th(fmt::format("pass@{} (0-1)", k)) + (k == 1 ? Th("pass@1 95% CI") : "");
   for (int k : ks)
     h += Th(fmt::format("speedup@{}{}", k, what)) + (k == 1 ? Th("speedup@1 95% CI") : "");
-  h += Th("geomean" + what) + Th("geomean 95% CI");
-  if (!kernel_mode) h += Th("speedup@1 (kernel)") + Th("geomean (kernel)");
-  h += Th("fast_1 %") + Th("fast_1.5 %") + Th("fast_2 %") +
-       Th("compile@1 %") + Th("tokens/solved") + Th("verifications/solved") + Th("evidence");
+  h += Th("geomean_speedup" + what) + Th("geomean_speedup 95% CI");
+  if (!kernel_mode) h += Th("speedup@1 (kernel)") + Th("geomean_speedup (kernel)");
+  h += Th("fast_1 (0-1)") + Th("fast_1.5 (0-1)") + Th("fast_2 (0-1)") + Th("compile@1 (0-1)") + Th("tokens/solved") +
+       Th("verifications/solved") + Th("evidence");
   h += "</tr></thead>\n<tbody>\n";
   for (const auto* g : gs) {
     if (!g->has_rows()) continue;
@@ -106,8 +109,8 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
     h += "<tr>" + GroupLabelCells(*g, cfg) + TdNum(std::to_string(m.problems)) +
          TdNum(std::to_string(m.samples)) + TdNum(std::to_string(m.solved));
     for (int k : ks) {
-      h += TdNum(FormatPercent(m.pass_at.at(k)));
-      if (k == 1) h += TdNum(CiPct(m.pass_at_1_ci));
+      h += TdNum(FormatFraction(m.pass_at.at(k)));
+      if (k == 1) h += TdNum(CiFraction(m.pass_at_1_ci));
     }
     for (int k : ks) {
       h += TdNum(timed ? FormatSpeedup(m.speedup_at.at(k)) : kNone);
@@ -122,8 +125,8 @@ Html MetricsTable(const std::string& suite, const std::vector<const GroupMetrics
            TdNum(k ? FormatSpeedup(m.kernel_geomean_speedup) : kNone);
     }
     for (const char* p : {"1", "1.5", "2"})
-      h += TdNum(fast_known ? FormatPercent(m.fast.at(p)) : kNone);
-    h += TdNum(FormatPercent(m.compile_at.at(1))) +
+      h += TdNum(fast_known ? FormatFraction(m.fast.at(p)) : kNone);
+    h += TdNum(FormatFraction(m.compile_at.at(1))) +
          TdNum(fmt::format("{:.0f}", m.tokens_per_solved)) +
          TdNum(fmt::format("{:.1f}", m.verifications_per_solved)) + "<td>" +
          EvidenceHtml(m.evidence) + "</td></tr>\n";
@@ -153,12 +156,12 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
   const std::vector<std::string> cols = OrderTiers(present);
   const bool cfg = SeveralConfigs(gs);
   Html h = fmt::format(
-      "<p>Per tier or problem type: pass@1 % with its 95% CI, speedup@1 over the timed solved "
+      "<p>Per tier or problem type: pass@1 (0-1) with its 95% CI, speedup@1 over the timed solved "
       "problems with its "
       "95% CI, solved of problems.</p>\n<table class=\"tiers\" id=\"tiers-{}\">\n<thead><tr>",
       Slug(suite));
   h += Th("method") + Th("model") + (cfg ? Th("config") : "");
-  for (const auto& c : cols) h += Th(c + " pass@1 %") + Th(c + " speedup@1") + Th(c + " solved");
+  for (const auto& c : cols) h += Th(c + " pass@1 (0-1)") + Th(c + " speedup@1") + Th(c + " solved");
   h += "</tr></thead>\n<tbody>\n";
   for (const auto* g : gs) {
     if (!g->has_rows()) continue;
@@ -170,7 +173,7 @@ Html TierTable(const std::string& suite, const std::vector<const GroupMetrics*>&
         continue;
       }
       const MetricSet& m = it->second;
-      h += TdNum(FormatPercent(m.pass_at.at(1)) + CiPct(m.pass_at_1_ci));
+      h += TdNum(FormatFraction(m.pass_at.at(1)) + CiFraction(m.pass_at_1_ci));
       h += TdNum(m.timed_solved ? FormatSpeedup(m.speedup_at.at(1)) + CiX(m.speedup_at_1_ci)
                                 : kNone);
       h += TdNum(fmt::format("{}/{}", m.solved, m.problems));
@@ -188,25 +191,25 @@ Html CoverageList(const std::vector<const GroupMetrics*>& gs) {
     h += "<li>" + HtmlEscape(g->method + " / " + ModelName(g->model)) + ": ";
     if (!c.known()) {
       h += fmt::format(
-          "{} rows over {} problems; the expected set is unknown (no plan recorded): pass "
+          "{} over {}; the expected set is unknown (no plan recorded): pass "
           "<code>--suite DIR</code> to list what is missing",
-          c.present, c.problems_present);
+          N(c.present, "row"), N(c.problems_present, "problem"));
       incomplete = true;
     } else if (c.complete()) {
-      h += fmt::format("all {} rows present ({} problems x {} samples, expected from {})",
-                       c.expected, c.problems_expected, c.samples_expected,
+      h += fmt::format("all {} present ({} x {}, expected from {})", N(c.expected, "row"),
+                       N(c.problems_expected, "problem"), N(c.samples_expected, "sample"),
                        c.expected_from == "suite" ? "the suite" : "the plan");
     } else {
       incomplete = true;
       h += fmt::format(
-          "<strong>{} of {} rows present</strong> ({} problems x {} samples, expected from {}); "
+          "<strong>{} of {} present</strong> ({} x {}, expected from {}); "
           "missing "
           "{}: {}",
-          c.present, c.expected, c.problems_expected, c.samples_expected,
+          c.present, N(c.expected, "row"), N(c.problems_expected, "problem"), N(c.samples_expected, "sample"),
           c.expected_from == "suite" ? "the suite" : "the plan", c.missing.size(),
           HtmlEscape(FormatMissing(c.missing)));
     }
-    if (c.outside > 0) h += fmt::format("; {} rows outside the expected set", c.outside);
+    if (c.outside > 0) h += fmt::format("; {} outside the expected set", N(c.outside, "row"));
     h += "</li>\n";
   }
   h += "</ul>\n";
@@ -255,7 +258,7 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
       if (!g->has_rows()) continue;
       LineSeries p{g->method + (g->model.empty() ? "" : " / " + g->model), {}}, s = p;
       for (int k : ks) {
-        p.points.push_back({static_cast<double>(k), 100 * g->overall.pass_at.at(k)});
+        p.points.push_back({static_cast<double>(k), g->overall.pass_at.at(k)});
         if (g->overall.timed_solved)
           s.points.push_back({static_cast<double>(k), g->overall.speedup_at.at(k)});
       }
@@ -263,9 +266,9 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
       if (!s.points.empty()) speed.push_back(s);
     }
     h += fmt::format(
-        "<figure class=\"pass-at-k\" id=\"pass-at-k-{}\">{}<figcaption>pass@k (%) against k."
+        "<figure class=\"pass-at-k\" id=\"pass-at-k-{}\">{}<figcaption>pass@k (0-1) against k."
         "</figcaption></figure>\n",
-        Slug(suite), SvgLineChart(pass, "pass@k against k, suite " + suite, "k", "pass@k %"));
+        Slug(suite), SvgLineChart(pass, "pass@k against k, suite " + suite, "k", "pass@k (0-1)"));
     if (!speed.empty()) {
       h += fmt::format(
           "<figure class=\"speedup-at-k\" id=\"speedup-at-k-{}\">{}<figcaption>speedup@k (expected "
@@ -290,7 +293,7 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
               [](const auto& a, const auto& b) { return a.first < b.first; });
     LineSeries p{label, {}}, s{label, {}};
     for (const auto& [b, g] : pts) {
-      p.points.push_back({b, 100 * g->overall.pass_at.at(1)});
+      p.points.push_back({b, g->overall.pass_at.at(1)});
       if (g->overall.timed_solved) s.points.push_back({b, g->overall.speedup_at.at(1)});
     }
     pass.push_back(p);
@@ -298,11 +301,11 @@ Html CurveFigures(const std::string& suite, const std::vector<const GroupMetrics
   }
   if (!pass.empty()) {
     h += fmt::format(
-        "<figure class=\"budget\" id=\"budget-pass-{}\">{}<figcaption>pass@1 (%) against the "
+        "<figure class=\"budget\" id=\"budget-pass-{}\">{}<figcaption>pass@1 (0-1) against the "
         "search "
         "budget (generations per sample).</figcaption></figure>\n",
         Slug(suite),
-        SvgLineChart(pass, "pass@1 against budget, suite " + suite, "budget", "pass@1 %"));
+        SvgLineChart(pass, "pass@1 against budget, suite " + suite, "budget", "pass@1 (0-1)"));
   }
   if (!speed.empty()) {
     h += fmt::format(
@@ -439,9 +442,11 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
       if (!m.env.contains(f)) {
         h += "<td>" + std::string(kNone) + "</td>";
       } else {
+        // A count of 0 (the emulator's gpu_sms and gpu_l2_bytes) was not measured: missing, not 0.
         const Json& v = m.env[f];
         std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-        h += text.empty() ? "<td>" + std::string(kNone) + "</td>" : Td(text);
+        const bool missing = text.empty() || (v.is_number() && v.get<double>() == 0);
+        h += missing ? "<td>" + std::string(kNone) + "</td>" : Td(text);
       }
     }
     std::vector<std::string> suites(m.suites.begin(), m.suites.end()),
@@ -451,7 +456,8 @@ Html EnvironmentSection(const std::vector<ResultRow>& rows) {
   }
   h += "</tbody></table>\n";
   if (unrecorded > 0)
-    h += fmt::format("<p class=\"warn\">{} rows carry no environment record.</p>\n", unrecorded);
+    h += fmt::format("<p class=\"warn\">{} no environment record.</p>\n",
+                     unrecorded == 1 ? std::string("1 row carries") : std::to_string(unrecorded) + " rows carry");
   return h + "</section>\n";
 }
 
@@ -464,7 +470,8 @@ std::string RenderHtmlReport(const HtmlReportInput& in) {
   }
   Html body = "<h1>regrapht benchmark report</h1>\n";
   body +=
-      fmt::format("<p>{} rows, {} experiments, from {}.</p>\n", in.rows.size(), in.groups.size(),
+      fmt::format("<p>{}, {}, from {}.</p>\n", regrapht::Plural(static_cast<int64_t>(in.rows.size()), "row"),
+                  regrapht::Plural(static_cast<int64_t>(in.groups.size()), "experiment"),
                   HtmlEscape(in.databases.empty() ? std::string("(no database named)")
                                                   : Join(in.databases, ", ")));
   int unverified = 0, untimed = 0, unsandboxed = 0;
@@ -475,23 +482,23 @@ std::string RenderHtmlReport(const HtmlReportInput& in) {
   }
   if (unverified > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>Unverified:</strong> {} samples ran without a GPU "
+        "<p class=\"warn\"><strong>Unverified:</strong> {} without a GPU "
         "(compiled-only): "
-        "they were never checked or timed and count as neither passes nor failures.</p>\n",
-        unverified);
+        "never checked or timed, they count as neither passes nor failures.</p>\n",
+        unverified == 1 ? std::string("1 sample ran") : std::to_string(unverified) + " samples ran");
   }
   if (untimed > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>Untimed:</strong> {} correct samples were not timed "
+        "<p class=\"warn\"><strong>Untimed:</strong> {} not timed "
         "(<code>--no-timing</code>, or the CPU emulator): speed figures cover timed samples "
         "only.</p>\n",
-        untimed);
+        untimed == 1 ? std::string("1 correct sample was") : std::to_string(untimed) + " correct samples were");
   }
   if (unsandboxed > 0) {
     body += fmt::format(
-        "<p class=\"warn\"><strong>UNSANDBOXED:</strong> {} samples ran with "
+        "<p class=\"warn\"><strong>UNSANDBOXED:</strong> {} with "
         "<code>--unsafe-no-sandbox</code> (docs/trust.md).</p>\n",
-        unsandboxed);
+        unsandboxed == 1 ? std::string("1 sample ran") : std::to_string(unsandboxed) + " samples ran");
   }
   body += "<nav><h2>Contents</h2><ul>\n";
   for (const auto& s : suites) {

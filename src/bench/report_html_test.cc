@@ -79,9 +79,9 @@ TEST(ReportHtmlTest, MethodsByMetricsTableWithIntervals) {
   ASSERT_TRUE(t);
   auto header = HeaderTexts(*t);
   for (const char* h :
-       {"method", "model", "config", "pass@1 %", "pass@1 95% CI", "pass@2 %", "speedup@1 (call)",
-        "speedup@1 95% CI", "geomean (call)", "geomean 95% CI", "speedup@1 (kernel)",
-        "geomean (kernel)", "fast_1 %", "evidence"}) {
+       {"method", "model", "config", "pass@1 (0-1)", "pass@1 95% CI", "pass@2 (0-1)", "speedup@1 (call)",
+        "speedup@1 95% CI", "geomean_speedup (call)", "geomean_speedup 95% CI", "speedup@1 (kernel)",
+        "geomean_speedup (kernel)", "fast_1 (0-1)", "evidence"}) {
     EXPECT_NE(std::find(header.begin(), header.end(), h), header.end()) << h;
   }
   auto rows = BodyRows(*t);
@@ -89,8 +89,8 @@ TEST(ReportHtmlTest, MethodsByMetricsTableWithIntervals) {
   ASSERT_EQ(rows.size(), 4u);
   EXPECT_EQ(rows[0][Column(header, "method")], "standard");
   EXPECT_EQ(rows[3][Column(header, "method")], "reference");
-  EXPECT_EQ(rows[3][Column(header, "pass@1 %")], "100.0");
-  EXPECT_EQ(rows[3][Column(header, "pass@1 95% CI")], " [100.0, 100.0]");
+  EXPECT_EQ(rows[3][Column(header, "pass@1 (0-1)")], "1.000");
+  EXPECT_EQ(rows[3][Column(header, "pass@1 95% CI")], " [1.000, 1.000]");
   EXPECT_NE(rows[1][Column(header, "config")].find("budget"), std::string::npos);
   // The pareval suite has its own table.
   ASSERT_TRUE(dom->ById("metrics-pareval"));
@@ -130,7 +130,7 @@ TEST(ReportHtmlTest, CallAndKernelSpeedColumns) {
   ASSERT_FALSE(body.empty());
   EXPECT_EQ(body[0][Column(header, "method")], "standard");
   EXPECT_EQ(body[0][Column(header, "speedup@1 (kernel)")], "10.00x");
-  EXPECT_EQ(body[0][Column(header, "geomean (kernel)")], "10.00x");
+  EXPECT_EQ(body[0][Column(header, "geomean_speedup (kernel)")], "10.00x");
   EXPECT_NE(body[0][Column(header, "speedup@1 (call)")], "10.00x");
   EXPECT_NE(body[1][Column(header, "speedup@1 (kernel)")].find("ndash"), std::string::npos)
       << body[1][Column(header, "speedup@1 (kernel)")];  // no kernel figure: a dash, not 0
@@ -145,8 +145,21 @@ TEST(ReportHtmlTest, CallAndKernelSpeedColumns) {
   auto kheader = HeaderTexts(*kdom->ById("metrics-cudaeval"));
   EXPECT_NE(std::find(kheader.begin(), kheader.end(), "speedup@1 (kernel)"), kheader.end());
   EXPECT_EQ(std::find(kheader.begin(), kheader.end(), "speedup@1 (call)"), kheader.end());
-  EXPECT_EQ(std::count(kheader.begin(), kheader.end(), "geomean (kernel)"), 1)
+  EXPECT_EQ(std::count(kheader.begin(), kheader.end(), "geomean_speedup (kernel)"), 1)
       << "one geomean column in kernel mode: the headline one";
+}
+
+TEST(ReportHtmlTest, OneIsSingular) {
+  MetricsOptions o;
+  o.bootstrap = 20;
+  std::vector<ResultRow> rows;
+  for (const auto& r : fixture::Rows()) {
+    if (r.key.suite == "pareval" && rows.empty()) rows.push_back(r);
+  }
+  ASSERT_EQ(rows.size(), 1u);
+  auto groups = ComputeMetrics(rows, o);
+  const std::string html = RenderHtmlReport({groups, o.ks, rows, {"results.db"}});
+  EXPECT_NE(html.find("<p>1 row, 1 experiment, from results.db.</p>"), std::string::npos);
 }
 
 TEST(ReportHtmlTest, TierTableInNaturalOrderWithIntervals) {
@@ -156,13 +169,13 @@ TEST(ReportHtmlTest, TierTableInNaturalOrderWithIntervals) {
   const Element* t = dom->ById("tiers-cudaeval");
   ASSERT_TRUE(t);
   auto header = HeaderTexts(*t);
-  const size_t easy = Column(header, "easy pass@1 %"), medium = Column(header, "medium pass@1 %"),
-               hard = Column(header, "hard pass@1 %");
+  const size_t easy = Column(header, "easy pass@1 (0-1)"), medium = Column(header, "medium pass@1 (0-1)"),
+               hard = Column(header, "hard pass@1 (0-1)");
   EXPECT_LT(easy, medium);
   EXPECT_LT(medium, hard);
   auto rows = BodyRows(*t);
   ASSERT_EQ(rows.size(), 4u);
-  EXPECT_NE(rows[3][easy].find("100.0 [100.0, 100.0]"), std::string::npos) << rows[3][easy];
+  EXPECT_NE(rows[3][easy].find("1.000 [1.000, 1.000]"), std::string::npos) << rows[3][easy];
   EXPECT_EQ(rows[3][Column(header, "hard solved")], "1/1");
 }
 
@@ -249,7 +262,13 @@ TEST(ReportHtmlTest, EnvironmentOfEveryMachine) {
                                 rows[1][Column(header, "gpu_name")]};
   EXPECT_TRUE(gpus.count("NVIDIA H200"));
   EXPECT_TRUE(gpus.count("regrapht CUDA emulator (CPU)"));
-  EXPECT_NE(dom->ById("environment")->AllText().find("1 rows carry no environment record"),
+  // The emulator has no SMs or L2 to count: its record's zeros show as missing, not as 0.
+  const auto& emu = rows[0][Column(header, "gpu_name")] == "NVIDIA H200" ? rows[1] : rows[0];
+  const auto& h200 = rows[0][Column(header, "gpu_name")] == "NVIDIA H200" ? rows[0] : rows[1];
+  EXPECT_NE(emu[Column(header, "gpu_sms")].find("ndash"), std::string::npos) << emu[Column(header, "gpu_sms")];
+  EXPECT_NE(emu[Column(header, "gpu_l2_bytes")].find("ndash"), std::string::npos);
+  EXPECT_EQ(h200[Column(header, "gpu_sms")], "132");
+  EXPECT_NE(dom->ById("environment")->AllText().find("1 row carries no environment record"),
             std::string::npos);
 }
 

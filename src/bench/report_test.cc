@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "bench/coverage.h"
 #include "core/fs.h"
 #include "regrapht/verify.h"
@@ -89,6 +91,37 @@ void CheckGolden(const std::string& format, const std::string& file) {
   EXPECT_EQ(text, *want);
 }
 
+// One name and one unit per figure in every format (issue 34): pass@1 is a
+// fraction in md, csv, json and html alike (md printed it as a percentage
+// once), and the geometric mean is geomean_speedup everywhere.
+TEST(ReportTest, OneNameAndOneUnitPerFigureInEveryFormat) {
+  MetricsOptions o;
+  o.ks = {1};
+  o.bootstrap = 50;
+  auto groups = ComputeMetrics(FixedRows(), o);
+  SortForDisplay(&groups);
+  std::map<std::string, std::string> text;
+  for (const char* f : {"md", "csv", "json"}) text[f] = NewReportPrinter(f)->Print(groups, o.ks);
+  text["html"] = RenderHtmlReport({groups, o.ks, FixedRows(), {"r.db"}});
+  for (const auto& [format, t] : text) {
+    EXPECT_NE(t.find("geomean_speedup"), std::string::npos) << format;
+    EXPECT_EQ(t.find("pass@1 %"), std::string::npos) << format;
+  }
+  EXPECT_EQ(text["csv"].find(",geomean,"), std::string::npos);
+  // The reference row's pass@1 is 1: "1.000" in md, 1.000000 in csv, 1.0 in json; never 100.
+  const GroupMetrics* ref = nullptr;
+  for (const auto& g : groups) {
+    if (g.method == "reference") ref = &g;
+  }
+  ASSERT_NE(ref, nullptr);
+  ASSERT_DOUBLE_EQ(ref->overall.pass_at.at(1), 1.0);
+  EXPECT_NE(text["md"].find("| reference | - | 3 | 3 | 3 | 1.000 |"), std::string::npos) << text["md"];
+  EXPECT_NE(text["csv"].find("cudaeval,reference,,0123456789abcdef,all,3,3,3,0,0,3,1.000000,"), std::string::npos)
+      << text["csv"];
+  EXPECT_EQ(text["md"].find("100.0"), std::string::npos);
+  EXPECT_EQ(text["html"].find(">100.0<"), std::string::npos);
+}
+
 TEST(ReportTest, MarkdownGolden) { CheckGolden("md", "report.md"); }
 TEST(ReportTest, CsvGolden) { CheckGolden("csv", "report.csv"); }
 TEST(ReportTest, JsonGolden) { CheckGolden("json", "report.json"); }
@@ -154,7 +187,7 @@ TEST(ReportTest, UnsandboxedSamplesAreCalledOut) {
   auto groups = ComputeMetrics(rows, o);
   SortForDisplay(&groups);
   std::string md = NewReportPrinter("md")->Print(groups, o.ks);
-  EXPECT_NE(md.find("**UNSANDBOXED:** 1 samples"), std::string::npos) << md;
+  EXPECT_NE(md.find("**UNSANDBOXED:** 1 sample ran with"), std::string::npos) << md;
   std::string json = NewReportPrinter("json")->Print(groups, o.ks);
   EXPECT_NE(json.find("\"unsandboxed\": 1"), std::string::npos) << json;
 }

@@ -18,7 +18,7 @@ using Html = std::string;
 const char* VerdictColor(const std::string& v) {
   if (v == "correct") return "#2e8b57";
   if (v == "compiled_only" || v == "not_emulated") return "#d4a017";
-  if (v == "compile_error" || v == "static_reject") return "#9e9e9e";
+  if (v == "compile_error" || v == "static_reject" || v == "interrupted") return "#9e9e9e";
   return "#c0392b";  // wrong answers, crashes, timeouts, ...
 }
 
@@ -85,8 +85,8 @@ Result<std::vector<TreeAttempt>> ReadTreeAttempts(const Json& report, const std:
     TreeAttempt t;
     t.id = a.id;
     t.parent = a.parent;
-    t.action = std::move(a.action);
-    t.verdict = std::string(VerdictName(a.verdict));
+    t.action = a.by_rules ? a.action + " (rules)" : std::move(a.action);  // the rules' seed
+    t.verdict = std::string(AttemptVerdictName(a));
     t.detail = std::move(a.detail);
     t.code = std::move(a.code);
     t.speedup = a.speedup;

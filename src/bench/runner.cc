@@ -6,11 +6,34 @@
 #include <thread>
 
 #include "core/hash.h"
+#include "core/json_util.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "verify/result_json.h"
 
 namespace regrapht::bench {
+namespace {
+
+// A row's run_json: the run's facts, where this row's candidate ran and what
+// the caches served it.
+std::string RowRunJson(const std::string& run, const SampleOutcome& o) {
+  OrderedJson j = OrderedJson::parse(run, nullptr, /*allow_exceptions=*/false);
+  if (!j.is_object()) j = OrderedJson::object();
+  // The run's device (the emulator), or the GPU this row's candidate ran on.
+  const std::string& gpu = o.result.env.gpu_name;
+  if (!gpu.empty()) {
+    j["device"] = gpu;
+  } else if (!j.contains("device") || j["device"].is_null()) {
+    j["device"] = "none: not run on a GPU (compiled only, or not built)";
+  }
+  j["cache"] = {{"replies", o.replies},
+                {"replies_cached", o.replies_cached},
+                {"builds", o.builds},
+                {"builds_cached", o.builds_cached}};
+  return j.dump();
+}
+
+}  // namespace
 
 uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample) {
   return Hash64(problem, base) + static_cast<uint64_t>(sample) * 0x9e3779b97f4a7c15ULL;
@@ -106,6 +129,14 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     double t0 = clock->NowSeconds();
     ++started;
     auto outcome = method(*t.problem, t.sample, seed);
+    if (!outcome.ok() && outcome.status().code() == Status::Code::kCancelled) {
+      // Cut short by the caller (Ctrl-C, a time limit): not finished, not an error.
+      std::lock_guard<std::mutex> lock(mu);
+      ++summary.incomplete;
+      summary.incomplete_reasons.push_back(name + " #" + std::to_string(t.sample) + ": " +
+                                           outcome.status().message());
+      return;
+    }
     if (!outcome.ok()) {
       std::lock_guard<std::mutex> lock(mu);
       if (first_error.ok()) first_error = outcome.status().WithContext(name + " sample " + std::to_string(t.sample));
@@ -146,6 +177,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
       row.search_verdict = std::string(VerdictName(outcome->search_result->verdict));
       row.search_speedup = outcome->search_result->speedup;
     }
+    if (!o.run_json.empty()) row.run_json = RowRunJson(o.run_json, *outcome);
     Status st = store->Put(row);
     std::lock_guard<std::mutex> lock(mu);
     if (!st.ok()) {

@@ -40,12 +40,16 @@ struct SampleOutcome {
   // Such a sample is not stored, so that a resumed run redoes it.
   std::string incomplete;
   bool endpoint_failed = false;  // with `incomplete`: the endpoint's fault
+  // Served from caches for this sample (ResultRow::run_json): model replies
+  // of the response cache, candidate builds of the build cache, of all.
+  int replies = 0, replies_cached = 0, builds = 0, builds_cached = 0;
 };
 
 // Produces and verifies one sample. A non-OK Status is a failure of the tool
 // (nvcc missing, a broken prompt template): the run stops, keeping finished
 // rows. A model endpoint that fails is not a Status: the method says so in
-// SampleOutcome::incomplete.
+// SampleOutcome::incomplete. A Cancelled Status (the caller's Ctrl-C or
+// time limit cut the sample short) is an incomplete sample, not an error.
 using MethodFn = std::function<Result<SampleOutcome>(const SuiteProblem&, int sample, uint64_t seed)>;
 using PrepareFn = std::function<Status(const SuiteProblem&)>;
 
@@ -66,6 +70,11 @@ struct RunnerOptions {
   // endpoint that keeps failing). Samples in flight finish or report
   // themselves incomplete.
   std::function<std::string()> stop;
+  // What runs (a JSON object's text: "run_id", "command", "version",
+  // "commit", "device" when the run decides it (the emulator), "emulated"),
+  // recorded in every row's run_json with the GPU the row's candidate ran on
+  // and its cache hits; "": none recorded.
+  std::string run_json;
 };
 
 struct RunSummary {

@@ -81,6 +81,22 @@ ratio=$(python3 -c "print('%.2f' % ($seq / $par))")
 echo "12 requests of 0.5 s: --max-in-flight 1: $seq s, 4: $par s (${ratio}x; 4 in flight at once)"
 same_rows seq par
 same_rows seq warm
+# Every row says what ran: the command, version, commit, device (the emulator), what the caches
+# served it, and, the run having ended, its exit status and wall time. The warm run filled the build
+# cache: the later runs' builds come from it, and the summary says so.
+python3 - "$tmp/par.sqlite" <<'PY' || fail "the rows do not record what ran"
+import json, sqlite3, sys
+runs = [json.loads(r[0]) for r in sqlite3.connect(sys.argv[1]).execute("SELECT run_json FROM results")]
+assert len(runs) == 12
+for r in runs:
+    assert "bench --suite" in r["command"] and "--max-in-flight 4" in r["command"], r
+    assert r["version"] and r["commit"] and r["run_id"] == runs[0]["run_id"], r
+    assert r["device"] == "regrapht CUDA emulator (CPU)" and r["emulated"] is True, r
+    assert r["exit_status"] == 0 and r["run_wall_s"] > 0, r
+    assert r["cache"]["replies"] == 1 and r["cache"]["replies_cached"] == 0, r
+assert sum(r["cache"]["builds_cached"] for r in runs) == sum(r["cache"]["builds"] for r in runs) > 0, runs
+PY
+grep -q "^cache      .* builds from the build cache" "$tmp/par.txt" || fail "bench does not say what the build cache served"
 
 # --json: the run's summary as one JSON document on stdout (here a resume: every sample already done).
 "$bin" bench --suite "$tmp/suite" --method standard --samples 4 --endpoint "$slow" --model-name test-model \

@@ -39,6 +39,10 @@ struct CommandEntry {
 // Prints "regrapht: <status>" to stderr and returns kExitError.
 int Fail(const Status& status);
 
+// The command line this process was started with, shell-quoted, for reports
+// ("regrapht optimize saxpy.cpp --function saxpy").
+const std::string& InvocationCommandLine();
+
 // An old spelling kept for one release: hidden from --help, it sets the same
 // value and warns on stderr that `new_name` replaces it.
 inline void AddOldSpelling(CLI::App* sub, const std::string& old_name, const std::string& new_name,

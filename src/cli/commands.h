@@ -18,6 +18,7 @@ std::function<int()> VersionCommand(CLI::App* sub);
 // as text lines or JSON: `version` and `regrapht --version`.
 std::string VersionText(bool json);
 std::function<int()> GraphCommand(CLI::App* sub);  // commands_graph.cc
+std::function<int()> RetrievalEvalCommand(CLI::App* sub);  // commands_retrieval.cc: graph retrieval-eval
 
 // commands_tree.cc: `tree show`, and the page optimize writes beside its report.
 std::function<int()> TreeCommand(CLI::App* sub);

@@ -1,4 +1,6 @@
 // regrapht bench / report / suite
+#include <unistd.h>
+
 #include <atomic>
 #include <cstdio>
 #include <memory>
@@ -12,9 +14,11 @@
 #include "bench/overlap.h"
 #include "bench/pareval_prompts.h"
 #include "bench/report.h"
+#include "bench/report_protocol.h"
 #include "bench/runner.h"
 #include "bench/shard.h"
 #include "bench/suite.h"
+#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
@@ -22,6 +26,8 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
+#include "seed/seed.h"
+#include "llm/speed.h"
 #include "store/results_store.h"
 #include "verify/heldout.h"
 #include "verify/toolchain.h"
@@ -45,6 +51,22 @@ class BoundedEvaluator final : public CandidateEvaluator {
  private:
   CandidateEvaluator* inner_;
   std::counting_semaphore<1024> slots_;
+};
+
+// The rules' first step of each problem, computed once per problem
+// whatever the samples and threads (seed/seed.h).
+class SeedCache {
+ public:
+  const seed::Seed& Get(const Problem& p) {
+    std::lock_guard lock(mu_);
+    auto it = seeds_.find(p.spec.name);
+    if (it == seeds_.end()) it = seeds_.emplace(p.spec.name, seed::Parallelize(p)).first;
+    return it->second;
+  }
+
+ private:
+  std::mutex mu_;
+  std::map<std::string, seed::Seed> seeds_;
 };
 
 // regrapht bench merge OUT IN...
@@ -97,10 +119,96 @@ int RunRepair(const std::string& in, const std::string& out, bool json) {
 
 }  // namespace
 
+namespace {
+
+// The method's trace with why its search stopped ("stop_reason"), so that a
+// row says why a method spent less than its budget (report's budget block).
+std::string WithStopReason(const std::string& trace, const std::string& stop_reason) {
+  if (trace.empty()) return trace;
+  try {
+    OrderedJson j = OrderedJson::parse(trace);
+    if (!j.is_object()) return trace;
+    j["stop_reason"] = stop_reason;
+    return j.dump(1);
+  } catch (const std::exception&) {
+    return trace;
+  }
+}
+
+// The report with its budget-use and seed-spread views (bench/report_protocol.h):
+// a Markdown section after the tables; in JSON, "budget_use" and "seed_spread"
+// in each experiment's object; CSV unchanged.
+std::string WithBudgetAndSeeds(std::string text, const std::string& format, const std::vector<ResultRow>& rows,
+                               const std::vector<bench::GroupMetrics>& groups) {
+  auto use = bench::SummarizeBudgetUse(rows);
+  auto seeds = bench::SummarizeSeeds(groups);
+  if (format == "md") return text + bench::PrintBudgetAndSeeds(use, seeds);
+  if (format != "json") return text;
+  OrderedJson arr = OrderedJson::parse(text);
+  for (auto& g : arr) {
+    for (const auto& u : use) {
+      if (u.suite == g["suite"] && u.method == g["method"] && u.model == g["model"] &&
+          u.config_hash == g["config_hash"]) {
+        g["budget_use"] = bench::BudgetUseJson(u);
+      }
+    }
+    for (const auto& sp : seeds) {
+      if (sp.suite == g["suite"] && sp.method == g["method"] && sp.model == g["model"]) {
+        OrderedJson cfg = g["config"];
+        uint64_t seed = cfg.contains("seed") && cfg["seed"].is_number_unsigned() ? cfg["seed"].get<uint64_t>() : 1;
+        if (std::find(sp.seeds.begin(), sp.seeds.end(), seed) != sp.seeds.end()) {
+          g["seed_spread"] = bench::SeedSpreadJson(sp);
+        }
+      }
+    }
+  }
+  return DumpJson(arr);
+}
+// What the caches served a sample: replies of the response cache and
+// builds of the build cache (a reused verification of duplicate code is
+// neither), as optimize counts them.
+void CountCaches(const SearchOutcome& out, bench::SampleOutcome* o) {
+  for (const Attempt& a : out.attempts) {
+    if (a.endpoint_error || a.interrupted) continue;
+    ++o->replies;
+    o->replies_cached += a.reply_cached;
+    if (a.reused || a.code.empty()) continue;
+    ++o->builds;
+    o->builds_cached += a.result.compile_cached;
+  }
+}
+
+// The caches' totals over a run's samples (threads add to them).
+struct CacheCounts {
+  std::atomic<int> replies{0}, replies_cached{0}, builds{0}, builds_cached{0};
+  void Add(const bench::SampleOutcome& o) {
+    replies += o.replies;
+    replies_cached += o.replies_cached;
+    builds += o.builds;
+    builds_cached += o.builds_cached;
+  }
+  // "cache      3 of 4 replies from the response cache; ..." or "" when they served nothing.
+  std::string Line() const {
+    if (replies_cached == 0 && builds_cached == 0) return "";
+    std::string line = "cache      ";
+    if (replies_cached > 0) {
+      line += fmt::format("{} of {} replies from the response cache (--no-cache asks the model again)",
+                          replies_cached.load(), replies.load());
+    }
+    if (builds_cached > 0) {
+      line += fmt::format("{}{} of {} builds from the build cache", replies_cached > 0 ? "; " : "",
+                          builds_cached.load(), builds.load());
+    }
+    return line;
+  }
+};
+
+}  // namespace
+
 std::function<int()> BenchCommand(CLI::App* sub) {
   struct State {
     std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
-    int samples = 1, jobs = 2;
+    int samples = 1, jobs = 2, seeds = 1;
     std::string merge_out;
     std::vector<std::string> merge_in;
     std::string repair_in, repair_out;
@@ -112,8 +220,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
   CLI::App* merge = sub->add_subcommand(
       "merge", "Merge results databases (e.g. one per shard) into one: the same row twice is one row, "
                "conflicting rows are an error naming both files");
-  merge->add_option("out", st->merge_out, "the merged database (created, or added to)")->required();
-  merge->add_option("inputs", st->merge_in, "databases to merge into it (read only)")->required();
+  merge->add_option("-o,--output", st->merge_out, "the merged database (created, or added to); required");
+  merge->add_option("inputs", st->merge_in,
+                    "databases to merge into it (read only); the old form `bench merge OUT IN...` (no -o) still "
+                    "works for one release, with a warning")
+      ->required();
   AddJsonFlag(merge, &st->merge_json, "the counts (rows added, already there, in all)");
   CLI::App* repair = sub->add_subcommand("repair",
                                          "Copy the readable, valid rows of a damaged results "
@@ -128,6 +239,11 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
       ->capture_default_str();
   sub->add_option("--samples", st->samples, "samples per problem (k)")->capture_default_str();
+  sub->add_option("--seeds", st->seeds,
+                  "search methods: run the whole configuration this many times, with --seed, --seed + 1, ...; "
+                  "`report` shows the mean and spread across them (a seed other than 1 is part of the config)")
+      ->capture_default_str()
+      ->check(CLI::Range(1, 1000));
   sub->add_option("--shard", st->shard,
                   "i/n: run every n-th problem starting at i; auto: this task's shard of a Slurm job array "
                   "(SLURM_ARRAY_TASK_ID, _COUNT, _MIN, _MAX; scripts/slurm/bench.sbatch)")
@@ -149,8 +265,21 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  return [st, merge, repair]() -> int {
-    if (merge->parsed()) return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+  auto run = [st, merge, repair]() -> int {
+    if (merge->parsed()) {
+      if (st->merge_out.empty()) {
+        if (st->merge_in.size() < 2) {
+          std::fprintf(stderr, "regrapht bench merge: -o OUT is required (bench merge -o OUT IN...)\n");
+          return kExitUsage;
+        }
+        // The old positional form: OUT first.
+        std::fprintf(stderr, "regrapht: warning: `bench merge OUT IN...` is deprecated; use `bench merge -o OUT "
+                             "IN...`\n");
+        st->merge_out = st->merge_in.front();
+        st->merge_in.erase(st->merge_in.begin());
+      }
+      return RunMerge(st->merge_out, st->merge_in, st->merge_json);
+    }
     if (repair->parsed()) {
       if (st->repair_out.empty()) {
         std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
@@ -159,7 +288,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       return RunRepair(st->repair_in, st->repair_out, st->repair_json);
     }
     if (st->suite.empty()) {
-      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge OUT IN...)\n");
+      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge -o OUT IN...)\n");
       return kExitUsage;
     }
     auto opts = st->flags.ToOptions();
@@ -204,6 +333,17 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
 
     bench::RunnerOptions ro;
+    // What ran, in every row (ResultRow::run_json); its exit status is added at the end.
+    const std::string run_id = llm::UtcNowIso() + "-" + std::to_string(::getpid());
+    ro.run_json = OrderedJson{{"run_id", run_id},
+                              {"command", InvocationCommandLine()},
+                              {"version", kBuildVersion},
+                              {"commit", BuildCommit()},
+                              {"device", opts->emulate ? OrderedJson(std::string(kEmulatorGpuName))
+                                                       : OrderedJson(nullptr)},
+                              {"emulated", opts->emulate}}
+                      .dump();
+    CacheCounts caches;
     ro.method = st->method;
     ro.samples = st->samples;
     ro.shard_index = shard->index;
@@ -231,7 +371,29 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"form", opts->kernel_form ? "kernel" : "dropin"}};
     bench::MethodFn method;
     std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text
-    if (st->method == "reference") {
+    SeedCache seeds;
+    if (st->method == "rules" && opts->kernel_form) {
+      return Fail(Status::InvalidArgument("--method rules writes drop-ins only: use --form dropin"));
+    }
+    if (st->method == "rules") {
+      // No model: each problem's seed, verified like any candidate; a
+      // problem the rules refuse is a failed sample saying why.
+      cfg["seed_step"] = "rules";
+      method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
+        bench::SampleOutcome o;
+        const seed::Seed& s = seeds.Get(p.problem);
+        if (!s.written) {
+          o.result.verdict = Verdict::kCompileError;
+          o.result.detail = "no seed from the rules (" + s.category + "): " + s.reason;
+          return o;
+        }
+        o.source = s.code;
+        RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
+        ++o.verifications;
+        if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
+        return o;
+      };
+    } else if (st->method == "reference") {
       // The expert solution of the form: solution.cu (drop-in) or kernel.cu.
       const bool kernel = opts->kernel_form;
       auto expert = [kernel](const bench::SuiteProblem& p) -> const std::optional<std::string>& {
@@ -249,6 +411,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         o.source = *expert(p);
         RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
         if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
+        o.builds = 1;
+        o.builds_cached = o.result.compile_cached;
+        caches.Add(o);
         return o;
       };
     } else {
@@ -293,6 +458,10 @@ std::function<int()> BenchCommand(CLI::App* sub) {
         if (opts->kernel_form) {
           task.kernel_form = true;
           task.kernel_task = kernel_tasks.at(p.problem.spec.name);
+        } else if (st->search.seed_step == "rules" && st->method == "regrapht-mcgs") {
+          const seed::Seed& s = seeds.Get(p.problem);
+          task.seed_code = s.code;
+          task.seed_note = s.written ? "" : s.category + ": " + s.reason;
         }
         SearchContext ctx;
         ctx.llm = env->llm.get();
@@ -320,11 +489,12 @@ std::function<int()> BenchCommand(CLI::App* sub) {
           o.endpoint_failed = true;
           return o;
         }
+        CountCaches(out, &o);
         o.tokens_prompt = out.tokens_prompt;
         o.tokens_generated = out.tokens_generated;
         o.generations = out.generations;
         o.verifications = out.verifications;
-        o.search_json = out.tree_json;
+        o.search_json = WithStopReason(out.tree_json, out.stop_reason);
         // The sample is the method's best candidate; with none, its first
         // attempt (which says why it failed).
         const Attempt* a = out.best_attempt();
@@ -339,12 +509,15 @@ std::function<int()> BenchCommand(CLI::App* sub) {
             RG_ASSIGN_OR_RETURN(o.result,
                                 evaluator->Evaluate(HeldOutProblem(p.problem, HeldOutSalt(seed)), o.source));
             ++o.verifications;
+            ++o.builds;
+            o.builds_cached += o.result.compile_cached;
             if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
           }
         } else {
           o.result.verdict = Verdict::kCompileError;
           o.result.detail = "the method made no attempt (" + out.stop_reason + ")";
         }
+        caches.Add(o);
         return o;
       };
     }
@@ -380,6 +553,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
                   r->unverified);
     }
+    if (std::string line = caches.Line(); !line.empty()) std::printf("%s\n", line.c_str());
     if (st->json) {
       OrderedJson j = {{"suite", suite->name},
                        {"method", st->method},
@@ -399,9 +573,38 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"shard", {{"index", shard->index}, {"count", shard->count}}}};
       EmitJson(j);
     }
-    if (InterruptSignal() != 0) return InterruptExitCode();
-    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) return kExitEndpointFailed;
-    return r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    int rc = r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) rc = kExitEndpointFailed;
+    if (InterruptSignal() != 0) rc = InterruptExitCode();
+    if (Status fs = (*store)->FinishRun(run_id, rc, r->wall_s); !fs.ok()) {
+      std::fprintf(stderr, "regrapht: warning: the rows do not record the exit status: %s\n", fs.ToString().c_str());
+    }
+    return rc;
+  };
+  // --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
+  // a configuration of its own); stops at the first run that does not finish.
+  return [st, merge, repair, run]() -> int {
+    if (merge->parsed() || repair->parsed() || st->seeds <= 1) return run();
+    if (st->method == "reference") {
+      std::fprintf(stderr, "note: --seeds: the reference method has no seed; one run\n");
+      return run();
+    }
+    if (st->json) {
+      std::fprintf(stderr, "regrapht bench: --json prints one run's summary; with --seeds %d run each seed with "
+                           "--seed instead\n", st->seeds);
+      return kExitUsage;
+    }
+    const uint64_t first = st->search.seed;
+    int last = kExitOk;
+    for (int s = 0; s < st->seeds; ++s) {
+      st->search.seed = first + static_cast<uint64_t>(s);
+      std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(st->search.seed), s + 1, st->seeds);
+      std::fflush(stdout);
+      last = run();
+      if (last != kExitOk && last != kExitUnverified) break;
+    }
+    st->search.seed = first;
+    return last;
   };
 }
 
@@ -410,7 +613,8 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     std::vector<std::string> dbs;
     std::string format = "md", suite, method, ks = "1", output, timing = "call";
     int bootstrap = 1000;
-    bool per_problem = false, json = false;
+    bool per_problem = false, json = false, paper = false;
+    std::string paper_data;
   };
   auto st = std::make_shared<State>();
   sub->add_option("--db", st->dbs,
@@ -427,7 +631,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
   sub->add_flag("--per-problem", st->per_problem,
                 "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
-                "in place of the metrics tables");
+                "in place of the metrics tables (the html page always has this table, beside the metrics)");
   sub->add_option("--suite", st->suite,
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
@@ -440,7 +644,17 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "(ParEval's measure; rows without a kernel time count as untimed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"call", "kernel"}));
+  sub->add_flag("--paper", st->paper,
+                "our rows in the layout of the paper's Table 1 and 2 beside its published numbers (Markdown), "
+                "each saying whether it is comparable (same problems, same protocol) and why not");
+  sub->add_option("--paper-data", st->paper_data,
+                  "the paper's numbers (default: the shipped data/paper/regrapht-2510.19873.json)");
   return [st, format_opt]() -> int {
+    if (st->paper && (st->format != "md" || st->json || st->per_problem)) {
+      std::fprintf(stderr, "regrapht report: --paper prints Markdown; it cannot be combined with --format %s, "
+                           "--json or --per-problem\n", st->json ? "json" : st->format.c_str());
+      return kExitUsage;
+    }
     if (st->json) {
       if (format_opt->count() > 0 && st->format != "json") {
         std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
@@ -491,15 +705,21 @@ std::function<int()> ReportCommand(CLI::App* sub) {
     bench::SortForDisplay(&groups);
     std::string text;
     if (st->format == "html") {
-      if (st->per_problem) {
-        return Fail(Status::InvalidArgument("--per-problem: the html report always holds the per-problem table"));
-      }
+      // The page always holds the per-problem table: --per-problem changes nothing.
       bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
       text = bench::RenderHtmlReport(in);
+    } else if (st->paper) {
+      const std::string path = st->paper_data.empty()
+                                   ? (DataDir() / "paper" / "regrapht-2510.19873.json").string()
+                                   : st->paper_data;
+      auto paper = bench::LoadPaperData(path);
+      if (!paper.ok()) return Fail(paper.status());
+      text = bench::PrintPaperTables(groups, *paper);
     } else if (st->per_problem) {
       text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
     } else {
       text = bench::NewReportPrinter(st->format, mo.timing)->Print(groups, mo.ks);
+      text = WithBudgetAndSeeds(std::move(text), st->format, *rows, groups);
     }
     if (st->output.empty()) {
       if (st->json) {

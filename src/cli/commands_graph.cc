@@ -470,10 +470,25 @@ int RunStats(const GraphArgs& a) {
   return s.ok() ? kExitOk : Fail(s);
 }
 
-int RunShow(const GraphArgs& a) {
-  auto g = ReadPruned(a);
+// The format of `graph show`: --format, else -o's extension, else DOT.
+std::string ShowFormat(const GraphArgs& a) {
+  if (!a.format.empty()) return a.format;
+  const std::string ext = fs::path(a.out).extension().string();
+  if (ext == ".svg" || ext == ".png") return ext.substr(1);
+  return "dot";
+}
+
+int RunShow(const GraphArgs& args) {
+  GraphArgs a = args;
+  a.format = ShowFormat(args);
+  auto full = ReadGraph(a.graph, a.from);
+  if (!full.ok()) return Fail(full.status());
+  auto g = a.prune.min_examples == 0 && a.prune.top == 0 ? Result<Graph>(*full) : PruneGraph(*full, a.prune);
   if (!g.ok()) return Fail(g.status());
-  std::string dot = ToDot(*g);
+  // What the drawing leaves out is said in it, and here.
+  const std::string legend = LegendOfPruning(*full, *g, a.prune);
+  if (!legend.empty()) std::fprintf(stderr, "%s\n", legend.c_str());
+  std::string dot = ToDot(*g, legend);
   if (a.format == "dot") {
     Status s = WriteOutput(a.out, dot);
     return s.ok() ? kExitOk : Fail(s);
@@ -650,7 +665,7 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   build_args->flags.Add(bld, "sm_80,sm_90");
 
   auto add_graph = [&](CLI::App* c) {
-    c->add_option("graph", graph_args->graph, "Graph file")->required();
+    c->add_option("graph", graph_args->graph, "Graph file (default: the shipped data/graph/regrapht.json)");
     c->add_option("--from", graph_args->from, "Input format: auto, native or official")
         ->check(CLI::IsMember({"auto", "native", "official"}))
         ->capture_default_str();
@@ -662,11 +677,13 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
 
-  CLI::App* show = sub->add_subcommand("show", "Draw a graph as Graphviz DOT, SVG or PNG");
+  CLI::App* show = sub->add_subcommand(
+      "show", "Draw a graph as Graphviz DOT, SVG or PNG (by default its 20 strongest transitions, with a legend of "
+              "what was left out)");
   add_graph(show);
-  show->add_option("--format", graph_args->format, "dot, svg or png (svg and png run graphviz `dot`)")
-      ->check(CLI::IsMember({"dot", "svg", "png"}))
-      ->required();
+  show->add_option("--format", graph_args->format,
+                   "dot, svg or png (svg and png run graphviz `dot`; default: from -o's extension, else dot)")
+      ->check(CLI::IsMember({"dot", "svg", "png"}));
   show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
   auto add_prune = [&](CLI::App* c) {
     c->add_option("--min-examples", graph_args->prune.min_examples,
@@ -675,6 +692,11 @@ std::function<int()> GraphCommand(CLI::App* sub) {
                   "Then keep only the K transitions with the most examples (0: all)");
   };
   add_prune(show);
+  // A readable picture by default: the shipped graph whole is a 6077 x 3454 pt hairball.
+  show->preparse_callback([graph_args](size_t) { graph_args->prune.top = 20; });
+  show->get_option("--top")->default_str("20")->description(
+      "Then keep only the K transitions with the most examples (0: all; the drawing's legend says what was left "
+      "out)");
 
   CLI::App* exp = sub->add_subcommand("export", "Convert a graph between native and official formats");
   add_graph(exp);
@@ -698,13 +720,21 @@ std::function<int()> GraphCommand(CLI::App* sub) {
       ->capture_default_str();
   AddJsonFlag(rel, &tax_args->json, "each name's decision");
 
+  CLI::App* reval = sub->add_subcommand(
+      "retrieval-eval", "How often retrieval's first corpus kernel shares a suite problem's expert technique path "
+                        "(BM25 and llama.cpp embeddings)");
+  std::function<int()> reval_run = RetrievalEvalCommand(reval);
+
   return [=]() -> int {
+    if (reval->parsed()) return reval_run();
     if ((imp->parsed() && import_args->out.empty()) || (bld->parsed() && build_args->out.empty())) {
       std::fprintf(stderr, "regrapht: -o/--output is required\n");
       return kExitUsage;
     }
     if (imp->parsed()) return RunImport(*import_args);
     if (bld->parsed()) return RunBuild(*build_args);
+    if ((stats->parsed() || show->parsed() || exp->parsed()) && graph_args->graph.empty())
+      graph_args->graph = (DataDir() / "graph" / "regrapht.json").string();
     if (stats->parsed()) return RunStats(*graph_args);
     if (show->parsed()) return RunShow(*graph_args);
     if (exp->parsed()) return RunExport(*graph_args);

@@ -15,6 +15,7 @@
 #include "core/strings.h"
 #include "llm/llama_backend.h"
 #include "llm/models.h"
+#include "llm/speed.h"
 #include "regrapht/llm.h"
 
 namespace regrapht::cli {
@@ -285,6 +286,22 @@ std::function<int()> BenchLlm(CLI::App* sub) {
       std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s->gen_tokens, Median(tg),
                   List(tg).c_str());
     }
+    // Kept for optimize's estimate of a search's duration (llm/speed.h).
+    if (!tg.empty()) {
+      llm::ModelSpeed speed;
+      speed.model = b.ModelId();
+      speed.machine = llm::MachineId();
+      speed.prompt_tok_s = pp.empty() ? 0 : Median(pp);
+      speed.generate_tok_s = Median(tg);
+      speed.measured_by = "bench-llm";
+      speed.measured_at = llm::UtcNowIso();
+      llm::SpeedCache cache(CacheDir() / "speed.json");
+      if (Status st = cache.PutModel(speed); st.ok()) {
+        std::printf("cached     %s (optimize estimates searches from it)\n", cache.path().string().c_str());
+      } else {
+        std::fprintf(stderr, "regrapht: warning: speed cache: %s\n", st.ToString().c_str());
+      }
+    }
     // 3. Batched samples: aggregate tokens/s of n = N in one request (one
     // llama_decode per step for all N sequences) against N requests, both
     // with prefix reuse (the N requests evaluate the prompt once, then only
@@ -435,9 +452,12 @@ std::function<int()> Model(CLI::App* sub) {
                   "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   CLI::App* pull = sub->add_subcommand("pull", "Download a model (registry name or .gguf URL)");
   pull->add_option("model", s->target, "Registry name (e.g. smollm2-135m) or URL")->required();
+  // Also after the subcommand, as docs/llm.md writes it (model pull NAME --models-dir DIR).
+  pull->add_option("--models-dir", s->models_dir, "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   pull->add_flag("-q,--quiet", s->quiet, "No progress bar");
   AddJsonFlag(pull, &s->json, "the downloaded file's path ({\"path\": ...})");
   CLI::App* list = sub->add_subcommand("list", "List the registry and the models present");
+  list->add_option("--models-dir", s->models_dir, "Models folder (default: $REGRAPHT_MODELS_DIR or <cache>/models)");
   AddJsonFlag(list, &s->json, "the registry and the files present");
   return [s, pull, list] {
     auto registry = llm::LoadRegistry();

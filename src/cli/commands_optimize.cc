@@ -10,13 +10,16 @@
 
 #include <fmt/format.h>
 
+#include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
 #include "cli/json_output.h"
+#include "cli/optimize_live.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/strings.h"
 #include "regrapht/optimize.h"
 #include "search/progress_text.h"
 
@@ -38,6 +41,7 @@ OrderedJson ReportSummary(const OptimizeReport& r, const std::string& page, int 
   for (size_t i : o.best_path) {
     const Attempt& a = o.attempts[i];
     path.push_back({{"action", a.action},
+                    {"by", a.by_rules ? "rules" : "model"},
                     {"verdict", std::string(VerdictName(a.verdict))},
                     {"speedup", a.verdict == Verdict::kCorrect && a.speedup > 0 ? OrderedJson(a.speedup)
                                                                                  : OrderedJson(nullptr)}});
@@ -59,6 +63,7 @@ OrderedJson ReportSummary(const OptimizeReport& r, const std::string& page, int 
           {"generations", o.generations},
           {"verifications", o.verifications},
           {"wall_s", o.wall_s},
+          {"timed_out", r.timed_out},
           {"best_path", path}};
 }
 
@@ -112,54 +117,206 @@ int Conclude(const OptimizeReport& r, const fs::path& report_path) {
   return kExitUnverified;
 }
 
-bool StderrIsTty() {
-  static const bool tty = ::isatty(STDERR_FILENO) != 0;
-  return tty;
+// The model as a person reads it: the GGUF file and where it runs, or the
+// endpoint's model and URL (the report keeps the backend's ModelId).
+std::string ModelLabel(const SearchFlags& f, const std::string& model_id) {
+  if (f.backend.UseHttp()) return model_id + " (an OpenAI-compatible endpoint)";
+  auto path = f.backend.ModelPath();
+  std::string where = f.backend.gpu_layers > 0 ? fmt::format("embedded llama.cpp, {} layers on the GPU",
+                                                             f.backend.gpu_layers)
+                                               : "embedded llama.cpp on the CPU";
+  return (path.ok() ? path->string() : model_id) + " (" + where + ")";
 }
 
-// Prints Optimize's progress as it happens.
-void PrintEvent(const OptimizeState& s, const OptimizeEvent& e) {
+// The search's size and where it came from ("auto" picks it by backend).
+std::string BudgetLine(const SearchFlags& f) {
+  if (f.method == "rules") return "method     rules: the rules' first step alone, no model\n";
+  std::string line = fmt::format("method     {}, budget {} of up to {} tokens, seed {}, {}\n", f.method,
+                                 Plural(f.budget, "generation"), f.max_tokens, f.seed,
+                                 f.max_seconds > 0 ? fmt::format("time limit {:.0f} s", f.max_seconds)
+                                                   : std::string("no time limit (--max-seconds)"));
+  if (f.budget_auto || f.max_tokens_auto) {
+    line += f.EmbeddedOnCpu()
+                ? fmt::format("           (auto for the embedded model on a CPU: minutes on a quiet machine, the "
+                              "estimate says how long here; the paper's search is --budget {} --max-tokens {})\n",
+                              SearchFlags::kPaperBudget, SearchFlags::kPaperMaxTokens)
+                : std::string("           (auto: the paper's budget)\n");
+  }
+  return line;
+}
+
+// Prints Optimize's progress as it happens, never in the middle of the
+// status line.
+void PrintEvent(const OptimizeState& s, OptimizeLive& live, const OptimizeEvent& e) {
   switch (e.kind) {
-    case OptimizeEvent::Kind::kSpec:
+    case OptimizeEvent::Kind::kSpec: {
       if (!e.spec_inferred) {
-        std::printf("spec       %s\n", e.spec_path.string().c_str());
+        live.Print(stdout, "spec       " + e.spec_path.string() + "\n");
         return;
       }
-      std::printf("spec       inferred from the signature (check it; pass --spec FILE to override):\n");
-      for (const auto& n : e.notes) std::printf("             %s\n", n.c_str());
-      if (e.spec_complete) std::printf("             (written to %s)\n", e.spec_path.string().c_str());
+      std::string text = "spec       inferred from the signature (check it; pass --spec FILE to override):\n";
+      for (const auto& n : e.notes) text += "             " + n + "\n";
+      if (e.spec_complete) text += "             (written to " + e.spec_path.string() + ")\n";
+      live.Print(stdout, text);
       return;
+    }
     case OptimizeEvent::Kind::kProblem:
-      std::printf("function   %s\n", e.signature.c_str());
+      live.Print(stdout, "function   " + e.signature + "\n");
       return;
     case OptimizeEvent::Kind::kReference:
-      std::printf("reference  builds, runs, deterministic, not degenerate\n");
+      live.Print(stdout, "reference  builds, runs, deterministic, not degenerate\n");
       return;
-    case OptimizeEvent::Kind::kSearchStart:
+    case OptimizeEvent::Kind::kSearchStart: {
+      std::string text;
       if (e.graph) {
-        std::printf("graph      %s (%zu techniques, %zu transitions, %zu examples)\n", e.graph_path.c_str(),
-                    e.graph->num_nodes() - 1, e.graph->num_edges(), e.graph->num_examples());
+        text += fmt::format("graph      {} ({} techniques, {} transitions, {} examples)\n", e.graph_path,
+                            e.graph->num_nodes() - 1, e.graph->num_edges(), e.graph->num_examples());
       }
-      std::printf("model      %s\n", e.model.c_str());
-      std::printf("method     %s, budget %d generations, seed %llu\n", s.search.method.c_str(), s.search.budget,
-                  static_cast<unsigned long long>(s.search.seed));
+      text += "model      " + ModelLabel(s.search, e.model) + "\n";
+      live.Print(stdout, text);
       return;
+    }
     case OptimizeEvent::Kind::kSearchStep: {
       const SearchEvent& st = e.step;
       if (s.quiet || st.verdict.empty() || st.action == "select") return;
-      if (StderrIsTty()) std::fputs("\r\033[K", stderr);  // the generation line, if any
-      std::fprintf(stderr, "%s\n", search::StepLine(st, s.search.budget).c_str());
+      live.Print(stderr, search::StepLine(st, s.search.budget) + "\n");
       return;
     }
     case OptimizeEvent::Kind::kGenerating:
-      // A live line on a terminal only: logs get the finished step's line.
-      if (!s.quiet && StderrIsTty())
-        std::fprintf(stderr, "\r\033[K%s", search::GenerationLine(e.generation).c_str());
-      return;
+    case OptimizeEvent::Kind::kChecking:
+      return;  // the status line shows them
     case OptimizeEvent::Kind::kHeldOut:
-      if (!s.quiet) std::fprintf(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
+      if (!s.quiet) live.Print(stderr, "held-out   re-verifying the answer on new inputs and re-timing it\n");
       return;
+    case OptimizeEvent::Kind::kSeed: {
+      if (!e.seed->written) {
+        live.Print(stdout, "seed       none from the rules (" + e.seed->category + "): " + e.seed->reason + "\n");
+        return;
+      }
+      std::string text = "seed       the rules wrote a " + e.seed->pattern + " version (thread_mapping, no model)" +
+                         (s.search.method == "rules" ? "" : "; the search starts from it") + "\n";
+      for (const auto& n : e.seed->notes) text += "             " + n + "\n";
+      live.Print(stdout, text);
+      return;
+    }
   }
+}
+
+// The exit status a report gives (0 faster, 3 untimed or unverified, 4 none
+// correct, slower or wrong on held-out inputs, 1 the harness failed, 5 the
+// endpoint, 130/143 a signal): recorded in the report, returned by RunOptimize.
+int ExitStatusOf(const OptimizeReport& r) {
+  switch (r.stop) {
+    case OptimizeStop::kHarnessFailed:
+      return kExitError;
+    case OptimizeStop::kInterrupted:
+      return InterruptSignal() != 0 ? InterruptExitCode() : 130;
+    case OptimizeStop::kEndpointFailed:
+      return kExitEndpointFailed;
+    case OptimizeStop::kComplete:
+      break;
+  }
+  switch (r.verdict) {
+    case OptimizeVerdict::kFaster:
+      return kExitOk;
+    case OptimizeVerdict::kUntimed:
+    case OptimizeVerdict::kUnverified:
+      return kExitUnverified;
+    case OptimizeVerdict::kSlower:
+    case OptimizeVerdict::kWrongOnHeldOut:
+    case OptimizeVerdict::kNoneCorrect:
+      return kExitCandidateFailed;
+  }
+  return kExitError;
+}
+
+// The stop line: why the search stopped and what it spent, said once.
+std::string StopLine(const OptimizeReport& r) {
+  const SearchOutcome& o = r.search;
+  std::string times = fmt::format("search {:.1f} s, run {:.1f} s", o.wall_s, r.wall_s);
+  if (StartsWith(o.stop_reason, "budget: ") &&
+      (EndsWith(o.stop_reason, " generations") || EndsWith(o.stop_reason, " generation"))) {
+    return fmt::format("stopped    the budget of {} is spent ({}; {})", o.stop_reason.substr(8),
+                       Plural(o.verifications, "verification"), times);
+  }
+  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason, Plural(o.generations, "generation"),
+                     Plural(o.verifications, "verification"), times);
+}
+
+// What the caches served, when they served anything.
+std::string CacheLine(const OptimizeReport& r) {
+  if (r.replies_cached == 0 && r.builds_cached == 0) return "";
+  std::string line = "cache      ";
+  if (r.replies_cached > 0) {
+    line += fmt::format("{} of {} replies from the response cache (--no-cache asks the model again)", r.replies_cached,
+                        r.replies);
+  }
+  if (r.builds_cached > 0) {
+    line += fmt::format("{}{} of {} builds from the build cache", r.replies_cached > 0 ? "; " : "", r.builds_cached,
+                        r.builds);
+  }
+  return line + "\n";
+}
+
+// A run that ended with a Status: says why; returns the exit status.
+int FailedRun(const Status& status, bool incomplete_spec) {
+  if (incomplete_spec) {  // the template is written: say how to go on
+    std::fprintf(stderr, "regrapht: %s\n", status.message().c_str());
+    return kExitError;
+  }
+  if (InterruptFlag()->load()) {
+    if (status.code() == Status::Code::kCancelled) {  // while checking the reference
+      std::fprintf(stderr, "regrapht: %s\n", status.message().c_str());
+    } else {
+      std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", status.ToString().c_str(),
+                   InterruptName().c_str());
+    }
+    return InterruptExitCode();
+  }
+  return Fail(status);
+}
+
+// The winning path as a Markdown table, or one line when there is none.
+void PrintPath(const SearchOutcome& o) {
+  if (o.best_path.empty()) {
+    std::printf("path       none: no attempt compiled and passed\n");
+    return;
+  }
+  std::printf("\n| step | technique / action | by | verdict | speedup |\n|---|---|---|---|---|\n");
+  for (size_t i = 0; i < o.best_path.size(); ++i) {
+    const Attempt& a = o.attempts[o.best_path[i]];
+    std::printf("| %zu | %s | %s | %s | %s |\n", i + 1, a.action.c_str(), a.by_rules ? "rules" : "model",
+                std::string(AttemptVerdictName(a)).c_str(),
+                a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
+                : a.verdict == Verdict::kCorrect                ? "untimed"
+                                                                : "-");
+  }
+}
+
+// The end of a run that has its report: how the search stopped, the winning
+// path, the device and caches, the page beside the report, the result;
+// returns the exit status.
+int PrintOutcome(const OptimizeState& s, const OptimizeReport& r) {
+  std::printf("\n%s\n", StopLine(r).c_str());
+  PrintPath(r.search);
+  std::printf("device     %s\n%s", r.device.c_str(), CacheLine(r).c_str());
+  if (!r.heldout_skipped.empty()) std::printf("held-out   not run: %s\n", r.heldout_skipped.c_str());
+  // The same search as a page (tree show --format html), beside the report.
+  fs::path page_path = fs::path(r.report_path).replace_extension(".html");
+  auto page = RenderSearchReport(r.report_path, "html");
+  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
+  const std::string page_written = ps.ok() ? page_path.string() : std::string();
+  if (ps.ok()) {
+    std::printf("page       %s\n", page_path.string().c_str());
+  } else {
+    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
+  }
+  Conclude(r, r.report_path);
+  if (r.stop != OptimizeStop::kComplete) std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
+  if (r.stop == OptimizeStop::kHarnessFailed) Fail(r.search.error);
+  const int rc = ExitStatusOf(r);
+  if (s.json) EmitJson(ReportSummary(r, page_written, rc));
+  return rc;
 }
 
 // Flags -> request -> regrapht::Optimize -> lines, the page, the exit status.
@@ -168,6 +325,9 @@ int RunOptimize(const OptimizeState& s) {
   if (!vopts.ok()) return Fail(vopts.status());
   InstallInterruptHandler();
   vopts->cancel = InterruptFlag();  // a wait for the GPU lock, and the compile or run in progress
+  // Signs of life from the first second: the status line, then the estimate.
+  OptimizeLive live(s.search, s.quiet, vopts->emulate);
+  live.Start();
 
   OptimizeRequest req;
   req.source_path = s.file;
@@ -178,10 +338,16 @@ int RunOptimize(const OptimizeState& s) {
   req.method = s.search.method;
   req.search = s.search.ToOptions();
   req.heldout = s.search.heldout;
+  req.rules_seed = s.search.seed_step == "rules";
+  if (s.search.method == "rules") req.config_json = s.search.ConfigJson("none (rules)");
+  req.command_line = InvocationCommandLine();
+  req.program_version = kBuildVersion;
+  req.program_commit = BuildCommit();
+  req.exit_status = ExitStatusOf;
   // Graph, model, prompts (--retrieval embeddings asks the model): loaded
-  // once the reference passed.
+  // once the reference passed; then the estimate, before the search.
   std::unique_ptr<SearchEnv> env;
-  req.load_search_resources = [&s, &env](OptimizeRequest* r) -> Status {
+  req.load_search_resources = [&s, &env, &live](OptimizeRequest* r) -> Status {
     RG_ASSIGN_OR_RETURN(env, MakeSearchEnv(s.search));
     r->llm = env->llm.get();
     r->graph = env->graph.get();
@@ -195,69 +361,21 @@ int RunOptimize(const OptimizeState& s) {
   req.cancel = InterruptFlag();
   req.cancel_reason = [] { return InterruptName(); };
   bool incomplete_spec = false;
-  req.on_event = [&s, &incomplete_spec](const OptimizeEvent& e) {
+  req.on_event = [&s, &live, &env, &incomplete_spec](const OptimizeEvent& e) {
     if (e.kind == OptimizeEvent::Kind::kSpec) incomplete_spec = !e.spec_complete;
-    PrintEvent(s, e);
+    PrintEvent(s, live, e);
+    if (e.kind == OptimizeEvent::Kind::kSearchStart) {
+      // Before the search: its size, and how long it may take here.
+      live.Print(stdout, BudgetLine(s.search));
+      live.Estimate(env ? env->model : nullptr, e.model);
+    }
+    live.OnEvent(e);
   };
   auto report = Optimize(req);
-  if (!report.ok()) {
-    if (incomplete_spec) {  // the template is written: say how to go on
-      std::fprintf(stderr, "regrapht: %s\n", report.status().message().c_str());
-      return kExitError;
-    }
-    if (InterruptFlag()->load()) {
-      if (report.status().code() == Status::Code::kCancelled) {  // while checking the reference
-        std::fprintf(stderr, "regrapht: %s\n", report.status().message().c_str());
-      } else {
-        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s)\n", report.status().ToString().c_str(),
-                     InterruptName().c_str());
-      }
-      return InterruptExitCode();
-    }
-    return Fail(report.status());
-  }
-  const OptimizeReport& r = *report;
-  const SearchOutcome& o = r.search;
-
-  // The winning path.
-  std::printf("\nstopped    %s after %d generations, %d verifications, %.1f s\n", o.stop_reason.c_str(),
-              o.generations, o.verifications, o.wall_s);
-  std::printf("\n| step | technique / action | verdict | speedup |\n|---|---|---|---|\n");
-  for (size_t i = 0; i < o.best_path.size(); ++i) {
-    const Attempt& a = o.attempts[o.best_path[i]];
-    std::printf("| %zu | %s | %s | %s |\n", i + 1, a.action.c_str(), std::string(VerdictName(a.verdict)).c_str(),
-                a.verdict == Verdict::kCorrect && a.speedup > 0 ? fmt::format("{:.2f}x", a.speedup).c_str()
-                : a.verdict == Verdict::kCorrect                ? "untimed"
-                                                                : "-");
-  }
-  // The same search as a page (tree show --format html), beside the report.
-  fs::path page_path = fs::path(r.report_path).replace_extension(".html");
-  auto page = RenderSearchReport(r.report_path, "html");
-  Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
-  const std::string page_written = ps.ok() ? page_path.string() : std::string();
-  if (ps.ok()) {
-    std::printf("page       %s\n", page_path.string().c_str());
-  } else {
-    std::fprintf(stderr, "regrapht: warning: no HTML page of the search: %s\n", ps.ToString().c_str());
-  }
-
-  int rc = Conclude(r, r.report_path);
-  if (r.stop != OptimizeStop::kComplete) std::printf("\nSTOPPED    %s\n", r.stop_note.c_str());
-  switch (r.stop) {
-    case OptimizeStop::kHarnessFailed:
-      rc = Fail(o.error);
-      break;
-    case OptimizeStop::kInterrupted:
-      rc = InterruptExitCode();
-      break;
-    case OptimizeStop::kEndpointFailed:
-      rc = kExitEndpointFailed;
-      break;
-    case OptimizeStop::kComplete:
-      break;
-  }
-  if (s.json) EmitJson(ReportSummary(r, page_written, rc));
-  return rc;
+  live.Stop();
+  if (!report.ok()) return FailedRun(report.status(), incomplete_spec);
+  live.Record(*report);
+  return PrintOutcome(s, *report);
 }
 
 }  // namespace
@@ -271,7 +389,7 @@ std::function<int()> OptimizeCommand(CLI::App* sub) {
   sub->add_option("--report", s->report, "JSON report with every attempt and the search tree (default: OUT.report.json)");
   sub->add_flag("-q,--quiet", s->quiet, "no progress lines");
   AddJsonFlag(sub, &s->json, "the answer (verdict, exit status, files written, speedup, winning path)");
-  s->search.Add(sub);
+  s->search.Add(sub, /*with_method=*/true, /*auto_sized=*/true);
   s->verify.Add(sub);
   sub->footer("Exit status: 0 a verified faster drop-in was written, 3 no GPU or no timing (the written file is NOT "
               "verified on a GPU; with --emulate it passed every test in the CPU emulator, speed unknown), "

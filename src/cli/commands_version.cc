@@ -10,8 +10,26 @@
 #include "core/sandbox.h"
 #include "core/subprocess.h"
 #include "verify/toolchain.h"
+#include "verify/toolchain_folders.h"
 
 namespace regrapht::cli {
+
+namespace {
+
+// What the sandbox shows of the toolchain beyond the system paths
+// (verify/toolchain_folders.h), read-only.
+std::string BindsText(const verify::ToolchainFolders& f) {
+  if (f.build.empty() && f.run.empty()) return "binds      none: the toolchain lives under /usr\n";
+  std::string out = "binds      read-only in sandboxed compiles:\n";
+  for (size_t i = 0; i < f.build.size(); ++i) out += fmt::format("             {}  ({})\n", f.build[i].string(), f.reasons[i]);
+  out += "           read-only in sandboxed runs:";
+  if (f.run.empty()) out += " none";
+  out += "\n";
+  for (const auto& r : f.run) out += "             " + r.string() + "\n";
+  return out;
+}
+
+}  // namespace
 
 std::string VersionText(bool json) {
   SubprocessOptions so;
@@ -29,6 +47,16 @@ std::string VersionText(bool json) {
           tc->cuda_root.empty() ? OrderedJson(nullptr) : OrderedJson(tc->cuda_root.string());
       j["cxx"] = tc->cxx.string();
       j["cxx_version"] = tc->cxx_version;
+      j["compute_sanitizer"] = tc->sanitizer.empty() ? OrderedJson(nullptr) : OrderedJson(tc->sanitizer.string());
+      verify::ToolchainFolders f = verify::FindToolchainFolders(*tc, runner.get());
+      OrderedJson binds = OrderedJson::array();
+      for (size_t i = 0; i < f.build.size(); ++i) {
+        binds.push_back({{"folder", f.build[i].string()}, {"why", f.reasons[i]}});
+      }
+      j["sandbox_build_binds"] = binds;
+      OrderedJson runs = OrderedJson::array();
+      for (const auto& r : f.run) runs.push_back(r.string());
+      j["sandbox_run_binds"] = runs;
     } else {
       j["toolchain_error"] = tc.status().ToString();
     }
@@ -50,6 +78,12 @@ std::string VersionText(bool json) {
     }
     if (!tc->cuda_root.empty()) out += "cuda       " + tc->cuda_root.string() + "\n";
     out += fmt::format("host c++   {} ({})\n", tc->cxx.string(), tc->cxx_version);
+    out += "sanitizer  " +
+           (tc->sanitizer.empty() ? std::string("compute-sanitizer not found: on a GPU, candidates the emulator cannot run "
+                                                "are checked by the GPU run alone")
+                                  : tc->sanitizer.string()) +
+           "\n";
+    out += BindsText(verify::FindToolchainFolders(*tc, runner.get()));
   }
   out += std::string("sandbox    ") +
          (sandbox.bwrap ? "bubblewrap works"

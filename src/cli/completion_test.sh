@@ -65,7 +65,7 @@ EOS
 fi
 cat >> "$T/run" <<EOS
 t 'graph' gr
-t 'build export import relabel show stats techniques' graph ''
+t 'build export import relabel retrieval-eval show stats techniques' graph ''
 t '--budget' optimize --bu
 t '--method' optimize --budget 3 --me
 t 'bm25 embeddings' optimize --retrieval ''

@@ -149,6 +149,18 @@ signal_case() {
     { [ $i -gt 900 ] || ! kill -0 "$pid" 2>/dev/null; } && break
     sleep 0.1
   done
+  # optimize: the first reply's check finished (its step line is out), so
+  # there is a result to keep; the signal cuts the second, hanging request.
+  # (With the model's next request in flight while a candidate is checked,
+  # the signal could otherwise cut that check, which is interrupted by design.)
+  if [ "$cmd" = optimize ]; then
+    i=0
+    until grep -q "^\[gen *1/" "$w/out.txt" 2>/dev/null; do
+      i=$((i + 1))
+      { [ $i -gt 1200 ] || ! kill -0 "$pid" 2>/dev/null; } && break
+      sleep 0.1
+    done
+  fi
   sleep 0.5
   # timeout(1) passes the signal on to the command.
   kill -s "$sig" "$pid" 2>/dev/null

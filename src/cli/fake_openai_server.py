@@ -16,6 +16,9 @@ Answers POST /v1/chat/completions by looking at the prompt:
     files: for a request whose messages mention NAME( and whose seed is even,
     that file in a ```cuda block; otherwise prose naming the seed (no code).
     Logged as "search seed=SEED".
+  - any other request, when $FAKE_ECHO is set: the step prompt's current code
+    in a ```cuda block, unchanged (a model that applies nothing), logged as
+    "echo"; a request without current code gets prose, logged as "echo none".
 Listens on 127.0.0.1 on a free port, written to PORT_FILE; appends one line
 per request ("trajectory NAME" or "relabel") to LOG_FILE. While DOWN_FILE
 exists, trajectory requests for the function names it lists (one a line) get
@@ -136,6 +139,17 @@ def seeded_reply(body, folder):
     return seed, "I would rather explain than write code today (seed %d)." % seed
 
 
+def current_code(user):
+    """The code a step prompt shows as "Current code:" (data/prompts/step.txt), or None."""
+    marker = "Current code:\n```cuda\n"
+    at = user.find(marker)
+    if at < 0:
+        return None
+    start = at + len(marker)
+    end = user.find("\n```", start)
+    return user[start:end] if end >= 0 else None
+
+
 def trajectory_reply(function):
     prefix, steps = TRAJECTORIES[function]
     out = []
@@ -206,6 +220,12 @@ class Handler(BaseHTTPRequestHandler):
             at = user.find(marker)
             search_reply = os.environ.get("FAKE_SEARCH_REPLY", "")
             search_replies = os.environ.get("FAKE_SEARCH_REPLIES", "")
+            if at < 0 and os.environ.get("FAKE_ECHO", ""):
+                code = current_code(user)
+                log("echo" if code is not None else "echo none")
+                text = "I changed nothing.\n```cuda\n" + code + "\n```\n" if code is not None else "No code."
+                self.reply(body, text)
+                return
             if at < 0 and search_replies:
                 seed, text = seeded_reply(body, search_replies)
                 log("search seed=%d" % seed)

@@ -65,6 +65,21 @@ grep -q "penwidth=" "$tmp/top.dot" || fail "no edge widths"
 "$bin" graph export "$tmp/g.json" --format native --top 1 -o "$tmp/top.json" 2>/dev/null || fail "export --top"
 "$bin" graph stats "$tmp/top.json" | grep -q "^edges           1 " || fail "export --top 1 kept more than 1 edge"
 
+# Without a graph, show draws the shipped one; by default its 20 strongest transitions, with a
+# legend saying what was left out (the whole graph is a hairball), --top 0 all of them; the format
+# follows -o's extension.
+"$bin" graph show >"$tmp/shipped.dot" 2>"$tmp/shipped.err" || fail "graph show without a graph: $(cat "$tmp/shipped.err")"
+[ "$(grep -c -- '->' "$tmp/shipped.dot")" -eq 20 ] || fail "graph show kept $(grep -c -- '->' "$tmp/shipped.dot") edges, not 20"
+grep -q 'label="Showing the 20 of [0-9]* transitions with the most examples' "$tmp/shipped.dot" ||
+  fail "the drawing has no legend of what was left out"
+grep -q "^Left out: [0-9]* transitions" "$tmp/shipped.err" || fail "graph show does not say what it left out"
+all=$("$bin" graph stats | sed -n 's/^edges *\([0-9]*\).*/\1/p')
+"$bin" graph show --top 0 2>/dev/null | grep -c -- '->' | grep -qx "$all" || fail "--top 0 does not draw all $all edges"
+if command -v dot >/dev/null 2>&1; then
+  "$bin" graph show -o "$tmp/shipped.svg" 2>/dev/null || fail "graph show -o x.svg"
+  grep -q "<svg" "$tmp/shipped.svg" || fail "-o x.svg did not write SVG"
+fi
+
 # The techniques doc is what the binary generates.
 "$bin" graph techniques >"$tmp/techniques.md" || fail "techniques"
 cmp -s "$tmp/techniques.md" "$src/docs/techniques.md" || fail "docs/techniques.md is stale"

@@ -38,6 +38,11 @@ tr -d ' \n' <"$dir/problem.json" | grep -q '"timing":{"sizes":{"rows":1024,"cols
 "$bin" problem check "$dir" >check1.txt 2>&1 && fail "problem check passed an unwritten template"
 grep -q "args\[2\].length: still a template value" check1.txt || fail "problem check does not name the unwritten value"
 
+# The marker starts only the values to write (the notes name it, never after a quote): a sed over
+# every marked value leaves valid JSON.
+grep -c '"FILL IN: ' "$dir/problem.json" | grep -q '^2$' || fail "the marker is not on exactly the two values to write"
+sed 's/"FILL IN: [^"]*"/"x"/g' "$dir/problem.json" | python3 -c 'import json,sys; json.load(sys.stdin)' ||
+  fail "the documented sed over the marked values leaves invalid JSON"
 sed 's/"FILL IN: length of [^"]*"/"rows*cols"/' "$dir/problem.json" >p.json && mv p.json "$dir/problem.json"
 "$bin" problem check "$dir" >check2.txt 2>&1 || fail "problem check on the written template exited $?"
 grep -q "^ok    $dir" check2.txt || fail "problem check did not say ok"

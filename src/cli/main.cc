@@ -1,12 +1,16 @@
 // regrapht: turn sequential C++ into verified CUDA with a small local model.
+#include <cctype>
 #include <cstdio>
 #include <exception>
 #include <map>
+#include <string>
+#include <vector>
 
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "core/log.h"
+#include "core/strings.h"
 
 namespace regrapht::cli {
 
@@ -14,6 +18,12 @@ int Fail(const Status& status) {
   std::fprintf(stderr, "regrapht: %s\n", status.ToString().c_str());
   return kExitError;
 }
+
+namespace {
+std::string g_command_line;
+}  // namespace
+
+const std::string& InvocationCommandLine() { return g_command_line; }
 
 namespace {
 
@@ -74,8 +84,70 @@ CLI::App* ParsedLeaf(CLI::App* app) {
   return nullptr;
 }
 
+// "regrapht optimize" for a subcommand, "regrapht" for the app.
+std::string CommandPath(const CLI::App* app) {
+  std::string path;
+  for (; app != nullptr; app = app->get_parent()) path = app->get_name() + (path.empty() ? "" : " " + path);
+  return path.empty() ? "regrapht" : path;
+}
+
+CLI::App* FindSubcommand(CLI::App* app, const std::string& name) {
+  for (CLI::App* s : app->get_subcommands([](CLI::App*) { return true; })) {
+    if (s->get_name() == name) return s;
+  }
+  return nullptr;
+}
+
+// The word of a command line CLI11 refused, found by walking it as CLI11
+// would: an option the command does not have, or a command that does not
+// exist. Empty when the command line holds neither (a value was wrong, a
+// required argument missing: CLI11's own message says which).
+std::string BadWord(CLI::App* app, int argc, char** argv) {
+  CLI::App* cur = app;
+  for (int i = 1; i < argc; ++i) {
+    std::string tok = argv[i];
+    if (tok == "--") break;
+    if (tok.size() > 1 && tok[0] == '-' && !(tok.size() > 1 && (std::isdigit(tok[1]) || tok[1] == '.'))) {
+      std::string name = tok.substr(0, tok.find('='));
+      if (name.size() > 2 && name[1] != '-') name = name.substr(0, 2);  // -vv, -ofile
+      const CLI::Option* opt = cur->get_option_no_throw(name);
+      if (opt == nullptr && name != "-h" && name != "--help") {
+        for (CLI::App* up = cur->get_parent(); up != nullptr; up = up->get_parent()) {
+          if (up->get_option_no_throw(name) != nullptr) {  // --log-level after the command
+            return CommandPath(cur) + ": '" + name + "' is an option of " + CommandPath(up) + ": put it before '" +
+                   cur->get_name() + "'";
+          }
+        }
+        return CommandPath(cur) + ": unknown option '" + name + "' (see " + CommandPath(cur) + " --help)";
+      }
+      if (opt != nullptr && opt->get_items_expected_max() > 0 && tok.find('=') == std::string::npos &&
+          tok.size() == name.size()) {
+        ++i;  // its value
+      }
+      continue;
+    }
+    if (CLI::App* sub = FindSubcommand(cur, tok)) {
+      cur = sub;
+      continue;
+    }
+    if (cur->get_require_subcommand_min() > 0) {
+      std::vector<std::string> names;
+      for (CLI::App* s : cur->get_subcommands([](CLI::App*) { return true; })) names.push_back(s->get_name());
+      std::string list;
+      for (const auto& n : names) list += (list.empty() ? "" : ", ") + n;
+      return CommandPath(cur) + ": unknown command '" + tok + "' (the commands: " + list + "; see " +
+             CommandPath(cur) + " --help)";
+    }
+  }
+  return "";
+}
+
 int Main(int argc, char** argv) {
-  CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)"};
+  for (int i = 0; i < argc; ++i) {
+    if (i > 0) g_command_line += ' ';
+    g_command_line += ShellQuote(i == 0 ? std::string("regrapht") : std::string(argv[i]));
+  }
+  CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)", "regrapht"};
   app.require_subcommand(1);
   app.set_version_flag("--version", [] {
     std::string v = VersionText(false);
@@ -94,9 +166,20 @@ int Main(int argc, char** argv) {
   }
   int verbosity = 0;
   AddVerbosityFlags(&app, &verbosity);
+  if (argc == 1) {  // bare: the command list
+    std::fputs(app.help().c_str(), stderr);
+    return kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() != 0) {
+      // Every usage error names the word at fault where there is one.
+      if (std::string bad = BadWord(&app, argc, argv); !bad.empty()) {
+        std::fprintf(stderr, "%s\n", bad.c_str());
+        return kExitUsage;
+      }
+    }
     int code = app.exit(e);
     return code == 0 ? kExitOk : kExitUsage;
   }

@@ -3,8 +3,10 @@
 # chromium loads each file with logging on; the test fails on any console
 # message (the pages have no scripts and load nothing, so any message is an
 # error), checks that the DOM chromium built holds the tables, and that the
-# screenshot is not blank (png_nonblank.py). Skipped (77) where chromium is
-# absent: scripts/install-deps.sh installs Debian's chromium.
+# screenshot is not blank (png_nonblank.py), and that in a 1366 px wide
+# window (a laptop) no table or figure makes the page scroll sideways: wide
+# ones scroll inside their own box. Skipped (77) where chromium is absent:
+# scripts/install-deps.sh installs Debian's chromium.
 # Usage: report_browser_test.sh REGRAPHT_BINARY REPORT_FIXTURE_DB SOURCE_DIR
 set -u
 bin=$1
@@ -40,12 +42,48 @@ render() {
     fail "chromium --dump-dom $page: $(tail -5 "$tmp/$name.dom.log")"
   if grep -i "CONSOLE" "$tmp/$name.dom.log" >&2; then fail "console messages while loading $page"; fi
 }
+# fits PAGE: in a 1366 px wide window (a laptop screen) nothing makes the page scroll sideways: a
+# table or figure wider than the window scrolls inside its own box. A copy of the page with a script
+# appended measures the layout chromium made and writes the verdict into the DOM it dumps.
+fits() {
+  page=$1
+  name=$(basename "$page" .html)-1366
+  { cat "$page"; cat <<'JS'; } >"$tmp/$name.html"
+<script>
+(function () {
+  var vw = document.documentElement.clientWidth, bad = [];
+  if (document.documentElement.scrollWidth > vw + 1)
+    bad.push("the page is " + document.documentElement.scrollWidth + " px wide in a " + vw + " px window");
+  var boxes = document.querySelectorAll("table, figure, pre, svg");
+  for (var i = 0; i < boxes.length; i++) {
+    var b = boxes[i], r = b.getBoundingClientRect();
+    if (r.right > vw + 1) bad.push(b.tagName + (b.id ? "#" + b.id : "") + " ends at " + Math.round(r.right) + " px");
+  }
+  var out = document.createElement("pre");
+  out.id = "layout-check";
+  out.textContent = bad.length ? "OVERFLOW " + bad.join("; ") : "FITS " + vw;
+  document.body.appendChild(out);
+})();
+</script>
+JS
+  timeout 120 "$chromium" --headless --disable-gpu --no-sandbox --no-first-run --disable-extensions \
+    --user-data-dir="$tmp/profile-$name" --window-size=1366,900 --virtual-time-budget=5000 \
+    --dump-dom "file://$tmp/$name.html" >"$tmp/$name.dom" 2>"$tmp/$name.log" ||
+    fail "chromium --dump-dom $name: $(tail -5 "$tmp/$name.log")"
+  verdict=$(sed -n 's/.*<pre id="layout-check">\([^<]*\)<.*/\1/p' "$tmp/$name.dom")
+  case $verdict in
+    FITS*) echo "$(basename "$page") at 1366 px: $verdict" ;;
+    *) fail "$(basename "$page") at 1366 px: ${verdict:-no layout verdict in the DOM}" ;;
+  esac
+}
 render "$tmp/report.html"
 for id in metrics-cudaeval tiers-cudaeval problems-cudaeval speedups-cudaeval environments; do
   grep -q "id=\"$id\"" "$tmp/report.dom" || fail "chromium's DOM of the report lacks #$id"
 done
+fits "$tmp/report.html"
 render "$tmp/tree.html"
 for id in summary path tree attempt-0; do
   grep -q "id=\"$id\"" "$tmp/tree.dom" || fail "chromium's DOM of the optimize page lacks #$id"
 done
+fits "$tmp/tree.html"
 echo ok

@@ -42,22 +42,68 @@ const CLI::Validator DepthOrAuto(
     },
     "auto|0..64");
 
+// "auto" or a whole number in [1, 1000000].
+const CLI::Validator AutoOrCount(
+    [](std::string& v) -> std::string {
+      if (v == "auto") return "";
+      char* end = nullptr;
+      errno = 0;
+      long n = std::strtol(v.c_str(), &end, 10);
+      if (v.empty() || *end != '\0' || errno != 0 || n < 1 || n > 1000000)
+        return "'" + v + "': expected auto or a whole number from 1 to 1000000";
+      return "";
+    },
+    "auto|1..1000000");
+
 }  // namespace
 
-void SearchFlags::Add(CLI::App* sub, bool with_method) {
+void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
+  auto_sized = auto_sized_flags;
   if (with_method) {
     std::string names = Join(ReasonerNames(), ", ");
     sub->add_option("--method", method, "search method: " + names)->capture_default_str();
   }
-  sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
-      ->capture_default_str();
-  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)");
-  sub->add_option("--max-seconds", max_seconds, "stop after this much wall-clock time (0: no limit)");
+  if (auto_sized) {
+    const std::string cpu = std::to_string(kCpuBudget), paper = std::to_string(kPaperBudget);
+    sub->add_option("--budget", budget_arg,
+                    "small-model generations (each one verified) per search (auto: " + cpu +
+                        " with the embedded model on a CPU, which finish in minutes; " + paper +
+                        ", the paper's, with an endpoint or --gpu-layers)")
+        ->capture_default_str()
+        ->check(AutoOrCount);
+  } else {
+    sub->add_option("--budget", budget, "small-model generations (each one verified) per search")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 1000000));
+  }
+  sub->add_option("--max-verifications", max_verifications, "stop after this many verifications (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
+  sub->add_option("--max-seconds", max_seconds,
+                  "time limit in seconds: the generation or check in progress is cancelled when it passes and the "
+                  "run ends with its report written (0: no limit)")
+      ->check(CLI::NonNegativeNumber);
   sub->add_option("--iterations", iterations, "MCGS/MCTS iterations (0: until the budget is spent)");
   sub->add_option("--max-depth", max_depth, "step cap of a path of optimizations")->capture_default_str();
   sub->add_option("--step-retries", step_retries, "MCGS: times a failed step may be sampled again")
       ->capture_default_str()
       ->check(CLI::Range(0, 100));
+  CLI::Option* close = sub->add_flag_callback(
+      "--close-failed-edges", [this] { close_failed_edges = true; },
+      "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)");
+  CLI::Option* keep_open = sub->add_flag_callback(
+      "--no-close-failed-edges", [this] { close_failed_edges = false; },
+      "never close a failed edge, as the paper does (--protocol paper's choice)");
+  close->excludes(keep_open);
+  sub->add_option("--q", q, "MCGS: the Q that selection and rollouts rank by: mean of the backed-up values, or "
+                            "their max (the paper's max backup)")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"mean", "max"}));
+  sub->add_option("--protocol", protocol,
+                  "ours (the defaults) or paper: rollouts 10, --q max, --no-close-failed-edges, --no-heldout, "
+                  "budget 200, no rule-based first step; a flag given explicitly still applies "
+                  "(docs/search.md \"The paper's protocol\")")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"ours", "paper"}));
   sub->add_option("--c", c, "P-UCB exploration constant")->capture_default_str();
   sub->add_option("--epsilon", epsilon, "rollout: probability of a random action")->capture_default_str();
   sub->add_option("--lambda", lambda, "rollout: visit-count penalty")->capture_default_str();
@@ -65,22 +111,46 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
       ->capture_default_str()
       ->check(CLI::Range(1, 1000));
   sub->add_option("--examples", examples, "examples shown per step")->capture_default_str();
-  sub->add_option("--seed", seed, "search seed")->capture_default_str();
+  sub->add_option("--seed", seed, "the search's random seed")->capture_default_str();
+  sub->add_option("--first-step", seed_step,
+                  "rules: the search starts from the rules' first step, a parallel version written without a "
+                  "model (docs/search.md); none: from the sequential code, as the paper does")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"rules", "none"}));
   sub->add_option("--temperature", temperature, "sampling temperature")->capture_default_str();
   sub->add_option("--top-p", top_p, "nucleus sampling")->capture_default_str();
-  sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str();
+  if (auto_sized) {
+    sub->add_option("--max-tokens", max_tokens_arg,
+                    "tokens per reply (auto: " + std::to_string(kCpuMaxTokens) +
+                        " with the embedded model on a CPU; " + std::to_string(kPaperMaxTokens) +
+                        " with an endpoint or --gpu-layers)")
+        ->capture_default_str()
+        ->check(AutoOrCount);
+  } else {
+    sub->add_option("--max-tokens", max_tokens, "tokens per reply")->capture_default_str()->check(CLI::Range(1, 1000000));
+  }
   sub->add_option("--retrieval", retrieval,
                   "how worked examples are picked by similarity to the current code: bm25 (code tokens) or "
-                  "embeddings (the endpoint's /v1/embeddings; needs --endpoint)")
+                  "embeddings (cosine of mean-pooled embeddings, as the paper's CodeBERTScore-like RAG: the "
+                  "embedded model's own, an endpoint's /v1/embeddings, or --embed-model's; a query that cannot "
+                  "be embedded falls back to BM25)")
       ->capture_default_str()
       ->check(CLI::IsMember({"bm25", "embeddings"}));
+  sub->add_option("--embed-model", embed_model,
+                  "with --retrieval embeddings: a GGUF file whose llama.cpp embeddings rank the examples (default: "
+                  "the search's own model)")
+      ->check(CLI::ExistingFile);
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
-  sub->add_flag("--heldout,!--no-heldout", heldout,
-                "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers "
-                "(default; --no-heldout reports the search's own measurement, as the paper does)")
-      ->capture_default_str();
+  // Two flags, not one negatable one, whose help would show "{false}" beside an option that is on.
+  CLI::Option* on = sub->add_flag_callback(
+      "--heldout", [this] { heldout = true; },
+      "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers (the default)");
+  CLI::Option* off = sub->add_flag_callback(
+      "--no-heldout", [this] { heldout = false; },
+      "report the search's own measurement of the answer instead, as the paper does");
+  on->excludes(off);
   sub->add_option("--max-in-flight", max_in_flight,
                   "model requests outstanding at once (bench: samples of different problems in parallel; "
                   "best-of-n: its samples); results are those of 1")
@@ -135,10 +205,32 @@ void SearchFlags::Add(CLI::App* sub, bool with_method) {
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
   // Combinations a validator cannot see: a usage error (exit 2) before any work.
-  sub->parse_complete_callback([this] {
+  sub->parse_complete_callback([this, sub] {
     std::string why = CheckRepetitionForEndpoint();
     if (!why.empty()) throw CLI::ValidationError(why);
+    if (auto_sized) {
+      budget_auto = budget_arg == "auto";
+      max_tokens_auto = max_tokens_arg == "auto";
+      budget = budget_auto ? (EmbeddedOnCpu() ? kCpuBudget : kPaperBudget) : std::stoi(budget_arg);
+      max_tokens = max_tokens_auto ? (EmbeddedOnCpu() ? kCpuMaxTokens : kPaperMaxTokens) : std::stoi(max_tokens_arg);
+    }
+    if (protocol == "paper") ApplyPaperProtocolFlags(sub);
   });
+}
+
+void SearchFlags::ApplyPaperProtocolFlags(const CLI::App* sub) {
+  auto given = [sub](const char* a, const char* b = nullptr) {
+    return sub->count(a) > 0 || (b && sub->count(b) > 0);
+  };
+  if (!given("--budget")) {
+    budget = kPaperBudget;
+    budget_auto = false;  // the paper's, not the auto size
+  }
+  if (!given("--rollouts")) rollouts = 10;
+  if (!given("--q")) q = "max";
+  if (!given("--close-failed-edges", "--no-close-failed-edges")) close_failed_edges = false;
+  if (!given("--heldout", "--no-heldout")) heldout = false;
+  if (!given("--first-step")) seed_step = "none";
 }
 
 std::string SearchFlags::CheckRepetitionForEndpoint() const {
@@ -160,6 +252,9 @@ SearchOptions SearchFlags::ToOptions() const {
   o.iterations = iterations;
   o.max_depth = max_depth;
   o.step_retries = step_retries;
+  o.close_failed_edges = close_failed_edges;
+  o.q = q == "max" ? SearchOptions::QRule::kMax : SearchOptions::QRule::kMean;
+  o.protocol = protocol;
   o.exploration_c = c;
   o.rollout_epsilon = epsilon;
   o.rollout_lambda = lambda;
@@ -204,9 +299,17 @@ std::string SearchFlags::ConfigJson(const std::string& model_id) const {
                    {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
                    {"context", backend.ctx_size}, {"graph", graph},
                    {"retrieval", retrieval}, {"heldout", heldout}};
+  if (!embed_model.empty()) j["embed_model"] = fs::path(embed_model).filename().string();
+  // Only where they differ from the defaults, so that earlier rows keep their hash.
+  if (protocol != "ours") j["protocol"] = protocol;
+  if (q != "mean") j["q"] = q;
+  if (!close_failed_edges) j["close_failed_edges"] = false;
+  if (seed != 1) j["seed"] = seed;
   // Only when on, so that unshaped runs keep their earlier configuration.
   ShapeOptions s = Shape();
   if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
+  // The rules' first step changes MCGS's results; off keeps earlier configurations.
+  if (seed_step == "rules" && (method == "regrapht-mcgs" || method == "rules")) j["seed_step"] = "rules";
   // The balanced grammar and the wrap-up (2026-12): keyed so that rows of the
   // earlier line-based grammar are not mixed with these.
   if (s.grammar) j["shape"]["grammar_form"] = "balanced";
@@ -234,6 +337,7 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
   BackendFlags backend = f.backend;
   backend.max_in_flight = std::max(backend.max_in_flight, f.max_in_flight);
   RG_ASSIGN_OR_RETURN(env->llm, backend.Make());
+  env->model = env->llm.get();  // the cache below keeps it alive
   if (!f.no_cache) {
     auto cached = NewCachedBackend(std::move(env->llm), CacheDir() / "llm-cache.db");
     if (!cached.ok()) return cached.status();
@@ -241,6 +345,17 @@ Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {
   }
   if (f.retrieval == "embeddings" && env->index) {
     LlmBackend* llm = env->llm.get();
+    if (!f.embed_model.empty()) {
+      LlamaOptions lo;
+      lo.model_path = f.embed_model;
+      lo.threads = f.backend.threads;
+      lo.context_size = 2048;
+      lo.max_sequences = 1;
+      auto made = NewLlamaBackend(lo);
+      if (!made.ok()) return made.status().WithContext("--embed-model");
+      env->embedder = std::move(*made);
+      llm = env->embedder.get();
+    }
     Status s = env->index->UseEmbeddings(*env->graph, [llm](const std::vector<std::string>& texts) {
       return llm->Embed(texts);
     });

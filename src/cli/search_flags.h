@@ -23,13 +23,24 @@ struct SearchFlags {
   int iterations = 0;
   int max_depth = 6;
   int step_retries = 2;
-  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's /v1/embeddings)
+  bool close_failed_edges = true;  // false: a failed edge is never closed (the paper)
+  std::string q = "mean";          // mean | max: the Q that MCGS's selection ranks by
+  // ours | paper: --protocol paper sets the paper's values of the flags not
+  // given explicitly (rollouts 10, --q max, --no-close-failed-edges,
+  // --no-heldout, budget 200) and SearchOptions::protocol.
+  std::string protocol = "ours";
+  std::string retrieval = "bm25";  // bm25 | embeddings (the backend's Embed, or --embed-model's)
+  std::string embed_model;         // a GGUF file for embeddings (default: the search's own model)
   double c = 1.41421356237;
   double epsilon = 0.1;
   double lambda = 0.5;
   int rollouts = 1;
   int examples = 1;
   uint64_t seed = 1;
+  // The rules' first step (`--first-step rules`, the default; `--first-step none`): a
+  // parallel version written without a model, MCGS's first child
+  // (docs/search.md). --protocol paper sets it to "none" unless given.
+  std::string seed_step = "rules";
   float temperature = 0.7f;
   float top_p = 0.9f;
   int max_tokens = 2048;
@@ -50,8 +61,26 @@ struct SearchFlags {
   std::string repeat_penalty = "auto";  // auto: 1.1 for the embedded model, off (1) for an endpoint
   std::string dry_multiplier = "auto";  // auto: off (0)
   BackendFlags backend;
+  // optimize: --budget and --max-tokens default to "auto", sized to the
+  // backend once the command line is parsed: the embedded model on a CPU
+  // gets kCpuBudget generations of up to kCpuMaxTokens tokens (minutes), an
+  // endpoint or a GPU (--gpu-layers) the paper's 200 of 2048. *_auto says
+  // which were chosen so.
+  bool auto_sized = false;
+  std::string budget_arg = "auto", max_tokens_arg = "auto";
+  bool budget_auto = false, max_tokens_auto = false;
 
-  void Add(CLI::App* sub, bool with_method = true);
+  // --protocol paper: the paper's values of the flags `sub` was not given.
+  void ApplyPaperProtocolFlags(const CLI::App* sub);
+  static constexpr int kCpuBudget = 8;
+  static constexpr int kCpuMaxTokens = 512;
+  static constexpr int kPaperBudget = 200;
+  static constexpr int kPaperMaxTokens = 2048;
+
+  // Adds the flags; `auto_sized`: see above.
+  void Add(CLI::App* sub, bool with_method = true, bool auto_sized = false);
+  // The embedded model on the CPU (no endpoint, no --gpu-layers).
+  bool EmbeddedOnCpu() const { return !backend.UseHttp() && backend.gpu_layers == 0; }
   SearchOptions ToOptions() const;
   // The shaping the flags and the backend give: embedded, prefill and grammar
   // on; an endpoint, no prefill and the grammar only with --guided-decoding.
@@ -72,6 +101,8 @@ struct SearchEnv {
   std::unique_ptr<Graph> graph;
   std::unique_ptr<ExampleIndex> index;
   std::unique_ptr<LlmBackend> llm;
+  std::unique_ptr<LlmBackend> embedder;  // --embed-model; null: llm embeds
+  LlmBackend* model = nullptr;  // llm without the response cache (owned by llm): for measuring speed
   PromptLibrary prompts;
   std::string graph_path;
 };

@@ -18,6 +18,10 @@ if ! command -v dot >/dev/null 2>&1; then
 fi
 "$bin" tree show "$report" --format png -o "$tmp/tree.png" 2>"$tmp/err.txt" || fail "tree show png exited $?"
 python3 "$src/src/cli/png_nonblank.py" "$tmp/tree.png" >"$tmp/check.txt" 2>&1 || fail "the PNG is blank or not a PNG"
+# Sized to read: 144 dpi, so its 10-point labels are 20 pixels high (at graphviz's 96 dpi this tree
+# was 860 px wide and its labels 13 px).
+width=$(python3 -c 'import struct,sys; print(struct.unpack(">I", open(sys.argv[1],"rb").read()[16:20])[0])' "$tmp/tree.png")
+[ "$width" -ge 1200 ] || fail "the PNG is $width px wide: too small to read"
 "$bin" tree show "$report" --format png >"$tmp/stdout.png" 2>"$tmp/err2.txt" || fail "tree show png to stdout exited $?"
 cmp -s "$tmp/tree.png" "$tmp/stdout.png" || fail "the PNG on stdout differs from the file"
 echo '{"not": "a report"}' >"$tmp/bad.json"

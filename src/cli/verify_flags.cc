@@ -65,6 +65,14 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
                   "verification fails naming the lock file")
       ->capture_default_str()
       ->check(CLI::NonNegativeNumber);
+  sub->add_flag("--no-emulator-check", no_emulator_check,
+                "on a GPU, take the GPU run's verdict without also running the test cases in the CPU emulator's "
+                "checks (bounds, races, uninitialised reads, host compute, asynchronous returns; docs/trust.md)");
+  sub->add_option("--sanitizer", sanitizer,
+                  "on a GPU, compute-sanitizer (memcheck, racecheck, initcheck, synccheck) on the test cases: auto "
+                  "(where the emulator cannot run the candidate), always, or off")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "always", "off"}));
   sub->add_flag("--keep-work", keep_work, "keep the run folders for debugging (candidates: under $TMPDIR/regrapht-sandbox-<uid>/; the reference: under the cache)");
 }
 
@@ -88,6 +96,10 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   o.compile_timeout_s = compile_timeout_s;
   o.gpu_lock_timeout_s = gpu_lock_timeout_s;
   o.kernel_form = form == "kernel";
+  o.gpu_emulator_check = !no_emulator_check;
+  o.gpu_sanitizer = sanitizer == "always" ? VerifyOptions::Sanitizer::kAlways
+                    : sanitizer == "off"  ? VerifyOptions::Sanitizer::kOff
+                                          : VerifyOptions::Sanitizer::kFallback;
   o.nvcc_flags.clear();
   for (const auto& f : Split(nvcc_flags, ' ')) {
     if (!f.empty()) o.nvcc_flags.push_back(f);
@@ -138,6 +150,7 @@ std::string FormatResult(const VerifyResult& r) {
                      k.arch, k.registers, k.shared_bytes, k.stack_bytes, k.spill_store_bytes,
                      k.spill_load_bytes);
   }
+  if (r.ok()) s += fmt::format("evidence   {}\n", EvidenceLevel(r));
   const Environment& e = r.env;
   if (!e.gpu_name.empty()) {
     s += fmt::format("gpu        {} (cc {}, {} SMs), driver {}, runtime {}\n", e.gpu_name, e.gpu_cc, e.gpu_sms,

@@ -29,6 +29,8 @@ struct VerifyFlags {
   std::string reference_flags = "-O3";
   double compile_timeout_s = 180;
   double gpu_lock_timeout_s = 3600;
+  bool no_emulator_check = false;  // GPU verdicts without the emulator's checks
+  std::string sanitizer = "auto";  // auto (where the emulator cannot run it) | always | off
 
   // Registers the flags on `sub`.
   void Add(CLI::App* sub, const std::string& default_arch = "sm_90");

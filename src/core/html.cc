@@ -16,7 +16,8 @@ body{font-family:system-ui,-apple-system,"Segoe UI",Helvetica,Arial,sans-serif;m
 padding:0 1em;color:#1b1b1b;background:#fff;line-height:1.4}
 h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em;margin-top:2em}
 h3{font-size:1.1em;margin-top:1.5em}
-table{border-collapse:collapse;margin:.5em 0 1em;font-size:.88em}
+table{border-collapse:collapse;margin:.5em 0 1em;font-size:.88em;display:block;max-width:100%;overflow-x:auto}
+p,li,td,figcaption{overflow-wrap:break-word}svg{max-width:100%;height:auto}figure{overflow-x:auto}
 th,td{border:1px solid #d0d0d0;padding:.25em .5em;text-align:left;vertical-align:top}
 th{background:#f1f3f5}td.num{text-align:right;font-variant-numeric:tabular-nums}
 tr:nth-child(even) td{background:#fafafa}

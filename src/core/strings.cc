@@ -130,4 +130,8 @@ std::string ShellJoin(const std::vector<std::string>& argv) {
   return out;
 }
 
+std::string Plural(int64_t n, std::string_view noun) {
+  return std::to_string(n) + " " + std::string(noun) + (n == 1 ? "" : "s");
+}
+
 }  // namespace regrapht

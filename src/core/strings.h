@@ -36,6 +36,10 @@ std::optional<double> ParseDouble(std::string_view s);
 // 1-based line number of byte `offset` in `text`.
 int LineOfOffset(std::string_view text, size_t offset);
 
+// "1 generation", "0 generations", "3 generations": `n` and `noun`, with an
+// "s" unless n is 1.
+std::string Plural(int64_t n, std::string_view noun);
+
 // Quotes for a POSIX shell (for logs and reproducible command lines).
 std::string ShellQuote(std::string_view arg);
 std::string ShellJoin(const std::vector<std::string>& argv);

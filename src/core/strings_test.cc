@@ -45,6 +45,12 @@ TEST(StringsTest, ShellQuote) {
   EXPECT_EQ(ShellQuote("it's"), "'it'\\''s'");
 }
 
+TEST(StringsTest, PluralCountsOneAsSingular) {
+  EXPECT_EQ(Plural(1, "generation"), "1 generation");
+  EXPECT_EQ(Plural(0, "generation"), "0 generations");
+  EXPECT_EQ(Plural(4, "experiment"), "4 experiments");
+}
+
 TEST(StringsTest, LineOfOffset) {
   EXPECT_EQ(LineOfOffset("a\nb\nc", 0), 1);
   EXPECT_EQ(LineOfOffset("a\nb\nc", 2), 2);

@@ -54,13 +54,17 @@ Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options) {
   return out;
 }
 
-std::string ToDot(const Graph& graph) {
+std::string ToDot(const Graph& graph, std::string_view legend) {
   size_t busiest = 1;
   for (const Edge& e : graph.edges()) busiest = std::max(busiest, e.examples.size());
   std::string s;
   s += "digraph regraph {\n";
   s += "  rankdir=LR;\n";
   s += "  nodesep=0.25; ranksep=0.7;\n";
+  if (!legend.empty()) {
+    s += "  labelloc=t; fontname=\"Helvetica\"; fontsize=12;\n";
+    s += "  label=\"" + Escape(std::string(legend)) + "\";\n";
+  }
   s += "  node [shape=box, style=rounded, fontname=\"Helvetica\", fontsize=11];\n";
   s += "  edge [fontname=\"Helvetica\", fontsize=9, arrowsize=0.6];\n";
   for (const Node& n : graph.nodes()) {
@@ -85,6 +89,26 @@ std::string ToDot(const Graph& graph) {
   return s;
 }
 
+std::string LegendOfPruning(const Graph& full, const Graph& pruned, const PruneOptions& options) {
+  if (pruned.num_edges() == full.num_edges()) return "";
+  if (pruned.num_edges() == 0) {
+    return fmt::format("No transition has {} examples or more: all {} left out (--min-examples sets the floor).",
+                       options.min_examples, full.num_edges());
+  }
+  size_t least = 0;
+  for (const Edge& e : pruned.edges()) {
+    if (least == 0 || e.examples.size() < least) least = e.examples.size();
+  }
+  std::string kept = options.top > 0 ? fmt::format("the {} of {} transitions with the most examples",
+                                                   pruned.num_edges(), full.num_edges())
+                                     : fmt::format("{} of {} transitions", pruned.num_edges(), full.num_edges());
+  return fmt::format(
+      "Showing {} (at least {} examples each; {} of {} examples), {} of {} techniques.\n"
+      "Left out: {} transitions, {} techniques. --top 0 draws them all (--min-examples N filters by count).",
+      kept, least, pruned.num_examples(), full.num_examples(), pruned.num_nodes() - 1, full.num_nodes() - 1,
+      full.num_edges() - pruned.num_edges(), full.num_nodes() - pruned.num_nodes());
+}
+
 Result<std::string> RenderImage(std::string_view dot_text, std::string_view format,
                                 CommandRunner* runner) {
   if (format != "svg" && format != "png")
@@ -92,6 +116,7 @@ Result<std::string> RenderImage(std::string_view dot_text, std::string_view form
   const std::string flag = "-T" + std::string(format);
   CommandSpec spec;
   spec.argv = {"dot", flag};
+  if (format == "png") spec.argv.push_back("-Gdpi=144");
   spec.stdin_data = std::string(dot_text);
   spec.limits.wall_seconds = 120;
   spec.max_output_bytes = 64 * 1024 * 1024;

@@ -27,12 +27,22 @@ Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options);
 // if flagged for review), an ellipse for the init node, and each edge
 // labelled with its example count, its width and darkness growing with that
 // count (square-root scale, relative to the busiest edge). Deterministic:
-// nodes and edges in id order.
-std::string ToDot(const Graph& graph);
+// nodes and edges in id order. A non-empty `legend` is drawn as a note at
+// the top (e.g. what a pruned drawing left out: LegendOfPruning).
+std::string ToDot(const Graph& graph, std::string_view legend = {});
+
+// What PruneGraph kept of `full` in `pruned`, in words for a drawing's
+// legend: "the 20 of 182 transitions with the most examples (at least 9
+// each; 520 of 678 examples), 25 of 38 techniques; left out: 162
+// transitions, 13 techniques; --top 0 draws all". Empty when nothing was
+// left out.
+std::string LegendOfPruning(const Graph& full, const Graph& pruned, const PruneOptions& options);
 
 // Runs `dot -T<format>` ("svg" or "png") on `dot_text` through `runner` and
-// returns the image (PNG bytes are binary). FailedPrecondition if graphviz
-// cannot be run; Internal if it fails.
+// returns the image (PNG bytes are binary); a PNG at 144 dpi, so that its
+// text reads at the size it opens at (96 dpi made an attempt's 10-point label
+// 13 pixels high). FailedPrecondition if graphviz cannot be run; Internal if
+// it fails.
 Result<std::string> RenderImage(std::string_view dot_text, std::string_view format,
                                 CommandRunner* runner);
 // RenderImage(dot_text, "svg", runner).

@@ -90,8 +90,34 @@ TEST(DotTest, PngRunsDotTpng) {
   auto png = RenderImage("digraph{}", "png", &runner);
   ASSERT_TRUE(png.ok());
   EXPECT_EQ(png->size(), 9u);
-  EXPECT_EQ(runner.commands()[0].argv, (std::vector<std::string>{"dot", "-Tpng"}));
+  // 144 dpi: a PNG's labels read at the size it opens at.
+  EXPECT_EQ(runner.commands()[0].argv, (std::vector<std::string>{"dot", "-Tpng", "-Gdpi=144"}));
   EXPECT_EQ(RenderImage("digraph{}", "gif", &runner).status().code(), Status::Code::kInvalidArgument);
+}
+
+TEST(DotTest, APrunedDrawingSaysWhatItLeftOut) {
+  Graph g;
+  NodeId a = *g.AddNode({"tiling", "shared_memory_tiling", "", false});
+  NodeId b = *g.AddNode({"unroll", "loop_unrolling", "", false});
+  EdgeId busy = *g.AddEdge(kInitNode, a), quiet = *g.AddEdge(a, b);
+  for (int i = 0; i < 3; ++i) {
+    Example ex;
+    ex.kernel = "k" + std::to_string(i);
+    g.AddExample(busy, ex);
+  }
+  g.AddExample(quiet, Example{});
+  PruneOptions o;
+  o.top = 1;
+  auto pruned = PruneGraph(g, o);
+  ASSERT_TRUE(pruned.ok());
+  std::string legend = LegendOfPruning(g, *pruned, o);
+  EXPECT_EQ(legend,
+            "Showing the 1 of 2 transitions with the most examples (at least 3 examples each; 3 of 4 examples), 1 "
+            "of 2 techniques.\nLeft out: 1 transitions, 1 techniques. --top 0 draws them all (--min-examples N "
+            "filters by count).");
+  EXPECT_NE(ToDot(*pruned, legend).find("label=\"Showing the 1 of 2 transitions"), std::string::npos);
+  EXPECT_EQ(LegendOfPruning(g, g, {}), "");  // nothing left out: no legend
+  EXPECT_EQ(ToDot(g).find("label=\"Showing"), std::string::npos);
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "core/hash.h"
 #include "core/rng.h"
 #include "core/scanner.h"
 
@@ -49,6 +50,25 @@ ExampleIndex::ExampleIndex(const Graph& graph, Bm25Options options) : options_(o
       docs_.push_back(std::move(doc));
     }
   }
+  // Term ids in token order, not in order of first appearance: scores are
+  // summed in term order, so that the sums (and so the ranking) do not
+  // depend on the order the graph's examples were imported in.
+  std::vector<std::pair<std::string_view, uint32_t>> tokens;
+  tokens.reserve(vocab_.size());
+  for (const auto& [tok, id] : vocab_) tokens.emplace_back(tok, id);
+  std::sort(tokens.begin(), tokens.end());
+  std::vector<uint32_t> remap(tokens.size());
+  for (uint32_t i = 0; i < tokens.size(); ++i) remap[tokens[i].second] = i;
+  for (auto& [tok, id] : vocab_) id = remap[id];
+  std::vector<uint32_t> df(df_.size());
+  for (size_t t = 0; t < df_.size(); ++t) df[remap[t]] = df_[t];
+  df_ = std::move(df);
+  for (Doc& doc : docs_) {
+    for (auto& term : doc.terms) term.first = remap[term.first];
+    std::sort(doc.terms.begin(), doc.terms.end());
+    const Example& ex = graph.edge(doc.ref.edge).examples[doc.ref.index];
+    doc.content = Hash64(ex.before + '\0' + ex.after + '\0' + ex.think + '\0' + ex.detail);
+  }
   avg_length_ = docs_.empty() ? 0 : static_cast<double>(total_length) / docs_.size();
   double n = static_cast<double>(docs_.size());
   idf_.resize(df_.size());
@@ -90,9 +110,11 @@ double ExampleIndex::Score(std::string_view code, ExampleRef ref) const {
 
 std::vector<ScoredExample> ExampleIndex::Rank(std::vector<std::pair<uint32_t, double>> scored,
                                               size_t k, uint64_t seed) const {
-  auto tie_key = [seed](uint32_t doc) -> uint64_t {
-    if (seed == 0) return doc;
-    uint64_t state = seed ^ (static_cast<uint64_t>(doc) * 0x9e3779b97f4a7c15ULL);
+  // Ties go by the example's content (seeded), not its position: the same
+  // choice whatever order the examples were imported in.
+  auto tie_key = [this, seed](uint32_t doc) -> uint64_t {
+    if (seed == 0) return docs_[doc].content;
+    uint64_t state = seed ^ docs_[doc].content;
     return SplitMix64(state);
   };
   auto better = [&](const std::pair<uint32_t, double>& a, const std::pair<uint32_t, double>& b) {

@@ -6,11 +6,14 @@
 // identifiers, keywords, numbers, operators; no comments or literals). TopKGlobal ranks the
 // whole example pool, for the RAG baseline.
 //
-// Deterministic: the same graph, code, k and seed give the same list. Ties
-// (equal scores, e.g. no shared tokens at all) go by example order (edge id,
-// then position on the edge); with seed != 0 they go by a hash of the seed
-// and the example first, a reproducible shuffle that spreads the choice when
-// nothing discriminates.
+// Deterministic: the same graph, code, k and seed give the same list, and
+// so does the same graph built in another order (trajectories imported in
+// another order, under other names: scores are summed in token order and
+// ties go by content, never by position). Ties (equal scores, e.g. no shared
+// tokens at all) go by a hash of the example's content (before, after,
+// think, detail), with seed != 0 mixed with the seed: a reproducible shuffle
+// that spreads the choice when nothing discriminates; identical examples
+// last by position.
 //
 // Thread safety: const methods may be called from several threads.
 #pragma once
@@ -78,6 +81,7 @@ class ExampleIndex {
     ExampleRef ref;
     uint32_t length = 0;
     std::vector<std::pair<uint32_t, uint32_t>> terms;  // (term, count), by term
+    uint64_t content = 0;  // hash of the example's text: the tie-break
   };
   // Query term -> count, for terms in the vocabulary.
   std::unordered_map<uint32_t, uint32_t> QueryTerms(std::string_view code) const;

@@ -23,6 +23,7 @@
 #include <llama.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
@@ -64,11 +65,17 @@ double MsSince(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// Decodes stopped by the abort callback (a cancelled request) in progress:
+// llama.cpp logs such a stop as three errors ("graph_compute: ... failed with
+// error 1", "failed to compute graph", "failed to decode"), which are not
+// errors here, so they go to the debug log while one is unwinding.
+std::atomic<int> g_aborting_decodes{0};
+
 void LogFromLlama(ggml_log_level level, const char* text, void*) {
   std::string_view s(text);
   while (!s.empty() && s.back() == '\n') s.remove_suffix(1);
   if (s.empty()) return;
-  if (level == GGML_LOG_LEVEL_ERROR) {
+  if (level == GGML_LOG_LEVEL_ERROR && g_aborting_decodes.load() == 0) {
     spdlog::error("llama.cpp: {}", s);
   } else {
     spdlog::debug("llama.cpp: {}", s);
@@ -117,6 +124,10 @@ class LlamaBackend final : public LlmBackend {
   Result<std::vector<ChatResponse>> ChatBatch(const std::vector<ChatRequest>& requests) override;
   std::string Name() const override { return "llama"; }
   std::string ModelId() const override { return model_id_; }
+  // Mean-pooled hidden states of the model's last layer, one vector per
+  // text (a second context with embeddings on, made on first use; texts
+  // longer than its 2,048 tokens are cut to their head).
+  Result<std::vector<std::vector<float>>> Embed(const std::vector<std::string>& texts) override;
 
   const LlamaInfo& info() const { return info_; }
   int64_t decode_calls() const { return decode_calls_.load(); }
@@ -197,7 +208,13 @@ class LlamaBackend final : public LlmBackend {
 
   static bool Abort(void* self) {
     auto* b = static_cast<LlamaBackend*>(self);
-    return b->cancel_ != nullptr && b->cancel_->load(std::memory_order_relaxed);
+    bool abort = b->cancel_ != nullptr && b->cancel_->load(std::memory_order_relaxed);
+    if (abort && !b->aborting_.exchange(true)) g_aborting_decodes.fetch_add(1);  // until EndDecode
+    return abort;
+  }
+  // After llama_decode returns: its abort, if any, is over.
+  void EndDecode() {
+    if (aborting_.exchange(false)) g_aborting_decodes.fetch_sub(1);
   }
 
   LlamaOptions options_;
@@ -222,6 +239,7 @@ class LlamaBackend final : public LlmBackend {
   std::mutex mu_;  // guards everything below and the context
   std::vector<llama_token> cached_;
   const std::atomic<bool>* cancel_ = nullptr;  // of the request in progress
+  std::atomic<bool> aborting_{false};  // Abort() stopped the decode in progress (counted in g_aborting_decodes)
   // Progress of the request in progress (ChatRequest::on_progress): its
   // callback, the tokens of its finished waves, its token budget, its start.
   struct Progress {
@@ -234,7 +252,61 @@ class LlamaBackend final : public LlmBackend {
   void ReportProgress(int wave_tokens, bool force);
   std::vector<llama_token_data> candidates_;   // Sample's scratch
   std::atomic<int64_t> decode_calls_{0};        // llama_decode calls so far
+
+  std::mutex embed_mu_;         // guards the embedding context
+  llama_context_ptr embed_ctx_;  // embeddings on, mean pooling; null until Embed
+  int embed_n_ctx_ = 0;
 };
+
+Result<std::vector<std::vector<float>>> LlamaBackend::Embed(const std::vector<std::string>& texts) {
+  std::lock_guard<std::mutex> lock(embed_mu_);
+  if (!embed_ctx_) {
+    llama_context_params cp = llama_context_default_params();
+    const int train = llama_model_n_ctx_train(model_.get());
+    cp.n_ctx = static_cast<uint32_t>(train > 0 ? std::min(train, 2048) : 2048);
+    cp.n_batch = cp.n_ctx;  // a text is one batch: pooling sees all of it
+    cp.n_ubatch = cp.n_ctx;
+    cp.n_seq_max = 1;
+    cp.embeddings = true;
+    cp.pooling_type = LLAMA_POOLING_TYPE_MEAN;
+    const int threads = options_.threads > 0 ? options_.threads : PhysicalCores();
+    cp.n_threads = threads;
+    cp.n_threads_batch = threads;
+    cp.no_perf = true;
+    embed_ctx_.reset(llama_init_from_model(model_.get(), cp));
+    if (!embed_ctx_) {
+      return Status::Internal(options_.model_path.string() + ": llama.cpp could not create an embedding context");
+    }
+    embed_n_ctx_ = static_cast<int>(llama_n_ctx(embed_ctx_.get()));
+  }
+  const int n_embd = llama_model_n_embd(model_.get());
+  const bool encoder = llama_model_has_encoder(model_.get());
+  std::vector<std::vector<float>> out;
+  out.reserve(texts.size());
+  for (const std::string& text : texts) {
+    RG_ASSIGN_OR_RETURN(std::vector<llama_token> tokens, Tokenize(text, /*add_special=*/true));
+    if (tokens.empty()) return Status::InvalidArgument("embedding an empty text");
+    if (static_cast<int>(tokens.size()) > embed_n_ctx_) tokens.resize(static_cast<size_t>(embed_n_ctx_));
+    llama_memory_clear(llama_get_memory(embed_ctx_.get()), true);
+    const int n = static_cast<int>(tokens.size());
+    llama_batch batch = llama_batch_init(n, 0, 1);
+    for (int i = 0; i < n; ++i) {
+      batch.token[i] = tokens[static_cast<size_t>(i)];
+      batch.pos[i] = i;
+      batch.n_seq_id[i] = 1;
+      batch.seq_id[i][0] = 0;
+      batch.logits[i] = 1;  // every token's state goes into the pooled mean
+    }
+    batch.n_tokens = n;
+    const int rc = encoder ? llama_encode(embed_ctx_.get(), batch) : llama_decode(embed_ctx_.get(), batch);
+    llama_batch_free(batch);
+    if (rc != 0) return Status::Internal("llama.cpp could not embed a text (code " + std::to_string(rc) + ")");
+    const float* e = llama_get_embeddings_seq(embed_ctx_.get(), 0);
+    if (e == nullptr) return Status::Internal("llama.cpp gave no pooled embedding");
+    out.emplace_back(e, e + n_embd);
+  }
+  return out;
+}
 
 Status LlamaBackend::Init() {
   llama_context_params cp = llama_context_default_params();
@@ -354,6 +426,7 @@ Status LlamaBackend::Decode(const llama_token* tokens, int n, bool* cancelled) {
   batch.n_tokens = n;
   ++decode_calls_;
   int rc = llama_decode(ctx_.get(), batch);
+  EndDecode();
   llama_batch_free(batch);
   if (rc == 0) {
     cached_.insert(cached_.end(), tokens, tokens + n);
@@ -382,6 +455,7 @@ Status LlamaBackend::DecodeSeq(int seq, llama_pos pos0, const llama_token* token
   batch.n_tokens = n;
   ++decode_calls_;
   int rc = llama_decode(ctx_.get(), batch);
+  EndDecode();
   llama_batch_free(batch);
   if (rc == 0) return Status::Ok();
   if (rc == 2) {
@@ -729,6 +803,7 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     if (batch.n_tokens == 0) break;
     ++decode_calls_;
     int rc = llama_decode(ctx_.get(), batch);
+    EndDecode();
     if (rc != 0) {
       for (auto& q : seqs) {
         if (!q.done) finish(q, FinishReason::kCancelled);

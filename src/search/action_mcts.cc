@@ -12,7 +12,10 @@
 //
 // Both: UCT selection (unvisited actions first, in the order proposed, then
 // Q + c*sqrt(ln N / n)), one action generated per iteration, its reward
-// backed up as a mean: the shared tree core (tree.h). From
+// backed up as a mean: the shared tree core (tree.h). A failed action is
+// generated again when selected, as MCGS retries a failed step
+// (step_retries, close_failed_edges); states with nothing left to generate
+// are closed, so that the budget is spent unless every action is closed. From
 // the sequential code the first actions are first CUDA versions: samples of
 // the standard prompt (rethink) or the most similar corpus kernels (RAG).
 #include <cctype>
@@ -49,6 +52,8 @@ class ActionMcts final : public Reasoner {
     actions_.clear();
     IterationLoop loop;
     loop.max_iterations = o_.iterations;
+    loop.space_exhausted = [this] { return tree_.node(0).closed; };
+    loop.exhausted_reason = "search space exhausted (every action at the step cap or failed past its retries)";
     RG_ASSIGN_OR_RETURN(std::string stop, RunIterations(run, loop, [this](int i) { return Iterate(i); }));
     return run.Finish(TreeJson(), stop);
   }
@@ -88,7 +93,10 @@ class ActionMcts final : public Reasoner {
       }
       return Status::Ok();
     }
-    if (run_->Exhausted()) return Status::Ok();
+    if (run_->Exhausted()) {
+      tree_.node(si).expanded = false;  // not proposed: the budget is spent
+      return Status::Ok();
+    }
     RG_ASSIGN_OR_RETURN(auto m, run_->Messages("thoughts.txt", {{"code", code}, {"count", std::to_string(k)}}));
     RG_ASSIGN_OR_RETURN(std::string text, run_->ChatText(m));
     for (const auto& line : SplitLines(text)) {
@@ -151,24 +159,59 @@ class ActionMcts final : public Reasoner {
     c.reward = run_->attempt(a).reward;
     c.failed = run_->Failed(a);
     int ci = tree_.Add(std::move(c));
-    tree_.node(si).edges[static_cast<size_t>(ei)].child = ci;
+    TreeEdge& taken = tree_.node(si).edges[static_cast<size_t>(ei)];
+    taken.child = ci;
+    if (tree_.node(ci).failed) ++taken.failures;
     return ci;
   }
 
-  // Select by UCT down to an action not generated yet, generate it, back up
-  // its reward as a mean.
+  // A failed step is generated again (the model is stochastic) until it
+  // failed 1 + step_retries times; without close_failed_edges, always.
+  bool Retryable(const TreeEdge& e) const {
+    if (e.child < 0 || !tree_.node(e.child).failed) return false;
+    return !o_.close_failed_edges || e.failures <= o_.step_retries;
+  }
+
+  // Closes a state below which nothing can be generated any more: its step
+  // failed, it sits at the step cap, it has no action, or every action led
+  // to a closed state that is not retryable.
+  void UpdateClosed(int si) {
+    TreeNode& s = tree_.node(si);
+    if (s.closed) return;
+    if (s.failed || s.depth >= o_.max_depth || (s.expanded && s.edges.empty())) {
+      s.closed = true;
+      return;
+    }
+    if (!s.expanded) return;
+    for (const TreeEdge& e : s.edges) {
+      if (e.child < 0 || !tree_.node(e.child).closed || Retryable(e)) return;
+    }
+    s.closed = true;
+  }
+
+  // Select by UCT (closed states skipped) down to an action not generated
+  // yet, or one whose step failed and may be retried; generate it; back up
+  // its reward as a mean; close finished states, deepest first.
   Status Iterate(int iteration) {
     std::vector<PathStep> path;
     int cur = 0, fresh = -1;
+    auto skip = [this](const TreeEdge& e) {
+      return e.child >= 0 && tree_.node(e.child).closed && !Retryable(e);
+    };
     while (true) {
-      if (!tree_.node(cur).expanded) RG_RETURN_IF_ERROR(Propose(cur));
+      if (!tree_.node(cur).expanded) {
+        RG_RETURN_IF_ERROR(Propose(cur));
+        if (!tree_.node(cur).expanded) return Status::Ok();  // the budget ran out first
+      }
+      UpdateClosed(cur);
       const TreeNode& s = tree_.node(cur);
-      if (s.failed || s.edges.empty() || s.depth >= o_.max_depth) break;
-      int best = SelectUct(tree_, s, o_.exploration_c);
+      if (s.closed) break;
+      int best = SelectUct(tree_, s, o_.exploration_c, skip);
+      if (best < 0) break;
       path.push_back({cur, best});
       const TreeEdge& e = s.edges[static_cast<size_t>(best)];
       run_->Emit(iteration, actions_[static_cast<size_t>(e.action)].label);
-      if (e.child < 0) {
+      if (e.child < 0 || Retryable(e)) {
         if (run_->Exhausted()) return Status::Ok();
         RG_ASSIGN_OR_RETURN(fresh, Apply(cur, best));
         break;
@@ -179,6 +222,8 @@ class ActionMcts final : public Reasoner {
     double value = tree_.node(leaf).reward;
     BackupMean(tree_, path, value);
     if (leaf != 0) tree_.node(leaf).stats.Add(value);
+    UpdateClosed(leaf);
+    for (size_t i = path.size(); i-- > 0;) UpdateClosed(path[i].node);
     return Status::Ok();
   }
 

@@ -6,27 +6,33 @@
 namespace regrapht::search {
 
 OrderedJson AttemptToJson(const Attempt& a, AttemptDetail detail) {
-  const std::string verdict(VerdictName(a.verdict));
+  const std::string verdict(AttemptVerdictName(a));
+  OrderedJson j;
   if (detail == AttemptDetail::kBrief) {
-    return {{"id", a.id},
-            {"parent", a.parent},
-            {"action", a.action},
-            {"verdict", verdict},
-            {"reward", a.reward}};
+    j = {{"id", a.id},
+         {"parent", a.parent},
+         {"action", a.action},
+         {"verdict", verdict},
+         {"reward", a.reward}};
+  } else {
+    j = {{"id", a.id},
+         {"parent", a.parent},
+         {"action", a.action},
+         {"verdict", verdict},
+         {"endpoint_error", a.endpoint_error},
+         {"detail", a.detail},
+         {"speedup", a.speedup},
+         {"reward", a.reward},
+         {"reused", a.reused},
+         {"code_hash", a.code_hash},
+         {"tokens_prompt", a.tokens_prompt},
+         {"tokens_generated", a.tokens_generated},
+         {"reply_cached", a.reply_cached},
+         {"code", a.code}};
   }
-  return {{"id", a.id},
-          {"parent", a.parent},
-          {"action", a.action},
-          {"verdict", verdict},
-          {"endpoint_error", a.endpoint_error},
-          {"detail", a.detail},
-          {"speedup", a.speedup},
-          {"reward", a.reward},
-          {"reused", a.reused},
-          {"code_hash", a.code_hash},
-          {"tokens_prompt", a.tokens_prompt},
-          {"tokens_generated", a.tokens_generated},
-          {"code", a.code}};
+  // Only for the rules' seed, so that reports without one keep their shape.
+  if (a.by_rules) j["by"] = "rules";
+  return j;
 }
 
 OrderedJson AttemptsToJson(const std::vector<Attempt>& attempts, AttemptDetail detail) {
@@ -50,7 +56,8 @@ Result<Attempt> AttemptFromJson(const JsonPath& j) {
   a.parent = static_cast<int>(parent);
   RG_ASSIGN_OR_RETURN(a.action, j.GetString("action", ""));
   RG_ASSIGN_OR_RETURN(std::string verdict, j.GetString("verdict"));
-  std::optional<Verdict> v = ParseVerdict(verdict);
+  a.interrupted = verdict == "interrupted";
+  std::optional<Verdict> v = a.interrupted ? Verdict::kCompileError : ParseVerdict(verdict);
   if (!v) return j.FieldError("verdict", "unknown verdict \"" + verdict + "\"");
   a.verdict = *v;
   RG_ASSIGN_OR_RETURN(a.endpoint_error, j.GetBool("endpoint_error", false));
@@ -63,7 +70,12 @@ Result<Attempt> AttemptFromJson(const JsonPath& j) {
   RG_ASSIGN_OR_RETURN(int64_t tg, j.GetInt("tokens_generated", 0));
   a.tokens_prompt = static_cast<int>(tp);
   a.tokens_generated = static_cast<int>(tg);
+  RG_ASSIGN_OR_RETURN(a.reply_cached, j.GetBool("reply_cached", false));
   RG_ASSIGN_OR_RETURN(a.code, j.GetString("code", ""));
+  RG_ASSIGN_OR_RETURN(std::string by, j.GetString("by", "model"));
+  if (by != "model" && by != "rules")
+    return j.FieldError("by", "expected \"rules\" or \"model\", not \"" + by + "\"");
+  a.by_rules = by == "rules";
   a.result.verdict = a.verdict;
   a.result.detail = a.detail;
   a.result.speedup = a.speedup;

@@ -19,6 +19,7 @@ std::vector<Attempt> SomeAttempts() {
   v[0].code_hash = "abc123";
   v[0].tokens_prompt = 100;
   v[0].tokens_generated = 42;
+  v[0].reply_cached = true;
   v[1].id = 1;
   v[1].parent = 0;
   v[1].action = "thread_mapping";
@@ -61,11 +62,25 @@ TEST(AttemptJsonTest, FullRoundTrip) {
     EXPECT_EQ(a.code_hash, b.code_hash);
     EXPECT_EQ(a.tokens_prompt, b.tokens_prompt);
     EXPECT_EQ(a.tokens_generated, b.tokens_generated);
+    EXPECT_EQ(a.reply_cached, b.reply_cached);
     EXPECT_EQ(a.code, b.code);
   }
   // Written again, the same text.
   EXPECT_EQ(AttemptsToJson(*out, AttemptDetail::kFull).dump(1),
             AttemptsToJson(in, AttemptDetail::kFull).dump(1));
+}
+
+TEST(AttemptJsonTest, AnInterruptedAttemptIsWrittenAsInterruptedNotAVerdict) {
+  auto in = SomeAttempts();
+  in[2].endpoint_error = false;
+  in[2].interrupted = true;
+  OrderedJson j = AttemptsToJson(in, AttemptDetail::kFull);
+  EXPECT_EQ(j[2]["verdict"], "interrupted");
+  auto out = Parse(j.dump());
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_TRUE((*out)[2].interrupted);
+  EXPECT_FALSE((*out)[1].interrupted);
+  EXPECT_EQ(AttemptsToJson(*out, AttemptDetail::kFull).dump(), j.dump());
 }
 
 TEST(AttemptJsonTest, TheReportFieldsInTheirOrder) {
@@ -74,7 +89,7 @@ TEST(AttemptJsonTest, TheReportFieldsInTheirOrder) {
   for (auto it = j.begin(); it != j.end(); ++it) keys.push_back(it.key());
   EXPECT_EQ(keys, (std::vector<std::string>{"id", "parent", "action", "verdict", "endpoint_error",
                                             "detail", "speedup", "reward", "reused", "code_hash",
-                                            "tokens_prompt", "tokens_generated", "code"}));
+                                            "tokens_prompt", "tokens_generated", "reply_cached", "code"}));
 }
 
 TEST(AttemptJsonTest, BriefRoundTripKeepsItsFields) {

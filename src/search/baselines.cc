@@ -22,6 +22,7 @@
 #include "core/json_util.h"
 #include "core/rng.h"
 #include "search/attempt_json.h"
+#include "search/mcgs.h"
 #include "search/reasoners.h"
 #include "search/search_run.h"
 
@@ -162,7 +163,12 @@ class GraphWalk final : public Reasoner {
     int parent = -1;
     *stop = "step cap";
     for (int depth = 0; depth < o_.max_depth; ++depth) {
-      const auto& out = g.node(node).out;
+      // Successors in the order of their technique ids, not the graph's
+      // edge order (which follows the import order of its trajectories).
+      std::vector<EdgeId> out = g.node(node).out;
+      std::sort(out.begin(), out.end(), [&](EdgeId x, EdgeId y) {
+        return mcgs::TechniqueKey(g, g.edge(x).to) < mcgs::TechniqueKey(g, g.edge(y).to);
+      });
       if (out.empty()) {
         *stop = "no successor";
         return false;

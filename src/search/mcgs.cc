@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/hash.h"
 #include "search/attempt_json.h"
 #include "search/reasoners.h"
 #include "search/search_run.h"
@@ -35,27 +36,27 @@ bool Contains(const std::vector<int>& v, int x) {
 
 // ---- 1. Select ------------------------------------------------------------------------
 
-Iteration Select(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng) {
+Iteration Select(SearchTree& tree, const Graph& graph, const SearchOptions& o) {
   Iteration it;
   it.on_path = {0};
   // Unvisited edges first (P-UCB is infinite there), the most common
-  // transition first (its prior), seeded ties. Closed states (unless a
+  // transition first (its prior), seeded ties (TieHash). Closed states (unless a
   // retry is due) and states on the path are not selectable.
   auto skip = [&](const TreeEdge& e) {
-    return e.child >= 0 && ((tree.node(e.child).closed && !Retryable(tree, e, o.step_retries)) ||
+    return e.child >= 0 && ((tree.node(e.child).closed && !Retryable(tree, e, o)) ||
                             Contains(it.on_path, e.child));
   };
   int cur = 0;
   while (true) {
-    Expand(tree, cur, graph);
+    Expand(tree, cur, graph, o.seed);
     UpdateClosed(tree, cur, o);
     const TreeNode& n = tree.node(cur);
     if (n.failed || n.edges.empty() || n.depth >= o.max_depth) break;
-    int ei = SelectPucb(tree, n, o.exploration_c, skip, rng);
+    int ei = SelectPucb(tree, n, o.exploration_c, skip);
     if (ei < 0) break;
     it.path.push_back({cur, ei});
     const TreeEdge& e = n.edges[static_cast<size_t>(ei)];
-    if (e.child < 0 || Retryable(tree, e, o.step_retries)) {
+    if (e.child < 0 || Retryable(tree, e, o)) {
       it.pending = true;
       break;
     }
@@ -70,20 +71,40 @@ Iteration Select(SearchTree& tree, const Graph& graph, const SearchOptions& o, R
 
 // ---- 2. Expand ------------------------------------------------------------------------
 
-void Expand(SearchTree& tree, int node, const Graph& graph) {
+const std::string& TechniqueKey(const Graph& graph, NodeId node) {
+  const Node& n = graph.node(node);
+  return n.technique.empty() ? n.name : n.technique;
+}
+
+uint64_t TieHash(uint64_t seed, const Graph& graph, NodeId technique, const TreeNode& state) {
+  std::string key = TechniqueKey(graph, technique);
+  key += '\n';
+  key += TechniqueKey(graph, static_cast<NodeId>(state.state));
+  key += '\n';
+  key += state.code;
+  return Hash64(key, seed);
+}
+
+void Expand(SearchTree& tree, int node, const Graph& graph, uint64_t seed) {
   TreeNode& n = tree.node(node);
   if (n.expanded) return;
   n.expanded = true;
-  for (EdgeId eid : graph.node(static_cast<NodeId>(n.state)).out) {
+  std::vector<EdgeId> out = graph.node(static_cast<NodeId>(n.state)).out;
+  std::sort(out.begin(), out.end(), [&](EdgeId x, EdgeId y) {
+    return TechniqueKey(graph, graph.edge(x).to) < TechniqueKey(graph, graph.edge(y).to);
+  });
+  for (EdgeId eid : out) {
     TreeEdge e;
     e.action = static_cast<int>(eid);
     e.prior = static_cast<double>(graph.edge(eid).examples.size());
+    e.tie = TieHash(seed, graph, graph.edge(eid).to, n);
     n.edges.push_back(e);
   }
 }
 
-bool Retryable(const SearchTree& tree, const TreeEdge& e, int step_retries) {
-  return e.child >= 0 && tree.node(e.child).failed && e.failures <= step_retries;
+bool Retryable(const SearchTree& tree, const TreeEdge& e, const SearchOptions& o) {
+  if (e.child < 0 || !tree.node(e.child).failed) return false;
+  return !o.close_failed_edges || e.failures <= o.step_retries;
 }
 
 void UpdateClosed(SearchTree& tree, int node, const SearchOptions& o) {
@@ -95,7 +116,7 @@ void UpdateClosed(SearchTree& tree, int node, const SearchOptions& o) {
   }
   if (!n.expanded) return;
   for (const auto& e : n.edges) {
-    if (e.child < 0 || !tree.node(e.child).closed || Retryable(tree, e, o.step_retries)) return;
+    if (e.child < 0 || !tree.node(e.child).closed || Retryable(tree, e, o)) return;
   }
   n.closed = true;
 }
@@ -109,7 +130,7 @@ Result<std::vector<int>> RolloutOnce(SearchTree& tree, const Graph& graph, const
   std::vector<int> reached;
   int r = start;
   while (!exhausted() && tree.node(r).depth < o.max_depth) {
-    Expand(tree, r, graph);
+    Expand(tree, r, graph, o.seed);
     const TreeNode& rn = tree.node(r);
     if (rn.edges.empty()) break;
     int ei = RolloutEdge(tree, rn, o.rollout_epsilon, o.rollout_lambda, rng);
@@ -198,8 +219,10 @@ class Mcgs final : public Reasoner {
     graph_ = task.graph;
     rng_.Seed(o_.seed);
     tree_.Reset(task.StartCode());
+    tree_.set_q_rule(o_.q);
     tree_.node(0).state = static_cast<int>(kInitNode);
     log_ = OrderedJson::array();
+    seed_pending_ = !task.seed_code.empty() && !task.kernel_form;
     IterationLoop loop;
     loop.max_iterations = o_.iterations;
     loop.space_exhausted = [this] { return tree_.node(0).closed; };
@@ -218,6 +241,11 @@ class Mcgs final : public Reasoner {
     const TreeEdge& e = parent.edges[static_cast<size_t>(ei)];
     const EdgeId graph_edge = static_cast<EdgeId>(e.action);
     const NodeId action = graph_->edge(graph_edge).to;
+    if (seeding_) {
+      // The rules' seed instead of a generation (SearchTask::seed_code).
+      RG_ASSIGN_OR_RETURN(int a, run_->Seed(run_->TechniqueId(action), static_cast<int>(action)));
+      return Attach(ni, ei, a);
+    }
     auto examples = run_->EdgeExamples(parent.code, graph_edge, o_.examples_per_step);
     // A retry of a failed step shows the model what went wrong last time.
     std::string failure;
@@ -228,6 +256,15 @@ class Mcgs final : public Reasoner {
     RG_ASSIGN_OR_RETURN(auto messages, run_->StepMessages(parent.code, action, examples, failure));
     RG_ASSIGN_OR_RETURN(int a, run_->Generate(messages, parent.attempt, run_->TechniqueId(action),
                                               static_cast<int>(action)));
+    return Attach(ni, ei, a);
+  }
+
+  // The child state of edge `ei` of state `ni` reached by attempt `a`: new,
+  // or an existing one through the transposition table.
+  int Attach(int ni, int ei, int a) {
+    const TreeNode parent = tree_.node(ni);
+    const NodeId action =
+        graph_->edge(static_cast<EdgeId>(parent.edges[static_cast<size_t>(ei)].action)).to;
     const Attempt& att = run_->attempt(a);
     const std::string key = SearchTree::Key(static_cast<int>(action), att.code_hash);
     std::optional<int> known = tree_.Find(key);
@@ -251,15 +288,43 @@ class Mcgs final : public Reasoner {
     return child;
   }
 
+  // The first iteration with a seed selects the root's edge to the seed's
+  // technique instead of running P-UCB; nullopt when the graph has none.
+  std::optional<mcgs::Iteration> SeedSelection() {
+    mcgs::Expand(tree_, 0, *graph_);
+    mcgs::UpdateClosed(tree_, 0, o_);
+    const auto& edges = tree_.node(0).edges;
+    for (size_t ei = 0; ei < edges.size(); ++ei) {
+      if (run_->TechniqueId(graph_->edge(static_cast<EdgeId>(edges[ei].action)).to) !=
+          run_->task().seed_technique)
+        continue;
+      mcgs::Iteration it;
+      it.on_path = {0};
+      it.path.push_back({0, static_cast<int>(ei)});
+      it.pending = true;
+      it.selection_len = 1;
+      return it;
+    }
+    return std::nullopt;
+  }
+
   Status Iterate(int iteration) {
     run_->Emit(iteration, "select");
     auto exhausted = [this] { return run_->Exhausted(); };
     mcgs::StepFn step = [this](int ni, int ei) { return Step(ni, ei); };
-    mcgs::Iteration it = mcgs::Select(tree_, *graph_, o_, rng_);  // 1.
-    if (it.pending) {                                             // 2.
+    std::optional<mcgs::Iteration> seeded;
+    if (seed_pending_) {
+      seed_pending_ = false;
+      seeded = SeedSelection();
+    }
+    mcgs::Iteration it = seeded ? *seeded : mcgs::Select(tree_, *graph_, o_);  // 1.
+    if (it.pending) {                                                                // 2.
       if (exhausted()) return Status::Ok();
       const PathStep last = it.path.back();
-      RG_ASSIGN_OR_RETURN(it.fresh, Step(last.node, last.edge));
+      seeding_ = seeded.has_value();
+      Result<int> fresh = Step(last.node, last.edge);
+      seeding_ = false;
+      RG_ASSIGN_OR_RETURN(it.fresh, std::move(fresh));
       it.cur = it.fresh;
     }
     RG_RETURN_IF_ERROR(mcgs::Rollout(tree_, *graph_, o_, rng_, step, exhausted, &it));  // 3.
@@ -280,6 +345,7 @@ class Mcgs final : public Reasoner {
                      {"rollout_epsilon", o_.rollout_epsilon},
                      {"rollout_lambda", o_.rollout_lambda},
                      {"rollouts", o_.rollouts},
+                     {"q", o_.q == SearchOptions::QRule::kMax ? "max" : "mean"},
                      {"max_depth", o_.max_depth},
                      {"nodes", TreeNodesJson(tree_, "technique", node_label, edge_label)},
                      {"iterations", log_}};
@@ -292,6 +358,8 @@ class Mcgs final : public Reasoner {
   Rng rng_;
   SearchTree tree_;
   OrderedJson log_;
+  bool seed_pending_ = false;  // the task's seed is still to be placed
+  bool seeding_ = false;       // Step() records the seed instead of generating
 };
 
 }  // namespace

@@ -48,16 +48,27 @@ using StepFn = std::function<Result<int>(int node, int edge)>;
 // are not on the path, not closed (unless retryable), until an edge whose
 // step is to be generated (pending), a terminal or closed state, the step
 // cap, or a cycle.
-Iteration Select(SearchTree& tree, const Graph& graph, const SearchOptions& o, Rng& rng);
+Iteration Select(SearchTree& tree, const Graph& graph, const SearchOptions& o);
 
 // ---- 2. Expand ----------------------------------------------------------------------
 
 // A state's first visit: one edge for every successor of its graph node,
-// prior = examples on the graph edge. Later calls do nothing.
-void Expand(SearchTree& tree, int node, const Graph& graph);
+// prior = examples on the graph edge, in the order of the successors'
+// technique ids (not the graph's edge order, which follows the order its
+// trajectories were imported in), each with its tie-break
+// TieHash(seed, successor, state). Later calls do nothing.
+void Expand(SearchTree& tree, int node, const Graph& graph, uint64_t seed = 0);
 
-// A failed step is sampled again until it failed 1 + step_retries times.
-bool Retryable(const SearchTree& tree, const TreeEdge& e, int step_retries);
+// The technique id of a graph node (its name when it has none).
+const std::string& TechniqueKey(const Graph& graph, NodeId node);
+
+// The tie-break of the edge applying `technique` to `state`: a hash of the
+// seed, the technique's id, the state's technique id and its code.
+uint64_t TieHash(uint64_t seed, const Graph& graph, NodeId technique, const TreeNode& state);
+
+// A failed step is sampled again until it failed 1 + step_retries times;
+// without o.close_failed_edges, always.
+bool Retryable(const SearchTree& tree, const TreeEdge& e, const SearchOptions& o);
 
 // Closes a state when nothing below it can be generated any more: its step
 // failed, it sits at the step cap, it has no successor, or every edge leads

@@ -105,8 +105,7 @@ TEST_F(McgsStepsTest, ExpandAddsOneEdgePerSuccessorOnce) {
 }
 
 TEST_F(McgsStepsTest, SelectStopsAtTheMostCommonUngeneratedTransition) {
-  Rng rng(1);
-  Iteration it = Select(tree_, g_.g, o_, rng);
+  Iteration it = Select(tree_, g_.g, o_);
   EXPECT_TRUE(it.pending);
   ASSERT_EQ(it.path.size(), 1u);
   EXPECT_EQ(it.path[0].node, 0);
@@ -123,8 +122,7 @@ TEST_F(McgsStepsTest, SelectDescendsThroughGeneratedStatesByPucb) {
   tree_.node(0).edges[0].visits = tree_.node(0).edges[1].visits = 1;
   tree_.node(a).stats = {1, 2.0, 2.0};
   tree_.node(b).stats = {1, 0.5, 0.5};
-  Rng rng(1);
-  Iteration it = Select(tree_, g_.g, o_, rng);
+  Iteration it = Select(tree_, g_.g, o_);
   ASSERT_EQ(it.path.size(), 2u);
   EXPECT_EQ(it.path[0].edge, 0);  // a: Q 2 against 0.5
   EXPECT_EQ(it.path[1].node, a);  // expanded on the way: its edge to c is pending
@@ -134,8 +132,7 @@ TEST_F(McgsStepsTest, SelectDescendsThroughGeneratedStatesByPucb) {
   EXPECT_EQ(it.cur, a);
   // A closed state is not selected: b is chosen although its Q is lower.
   tree_.node(a).closed = true;
-  Rng rng2(1);
-  Iteration it2 = Select(tree_, g_.g, o_, rng2);
+  Iteration it2 = Select(tree_, g_.g, o_);
   EXPECT_EQ(it2.path[0].edge, 1);
   EXPECT_FALSE(it2.pending);  // b has no successor: it is closed on the way, nothing to generate
   EXPECT_EQ(it2.cur, b);
@@ -149,7 +146,7 @@ TEST_F(McgsStepsTest, AFailedStepIsRetriedUntilItsRetriesAreSpent) {
   UpdateClosed(tree_, bad, o_);
   EXPECT_TRUE(tree_.node(bad).closed);
   EXPECT_TRUE(
-      Retryable(tree_, tree_.node(0).edges[0], o_.step_retries));  // 1 failure, 1 retry allowed
+      Retryable(tree_, tree_.node(0).edges[0], o_));  // 1 failure, 1 retry allowed
   UpdateClosed(tree_, 0, o_);
   EXPECT_FALSE(tree_.node(0).closed);
   int b = Generate(0, 1);
@@ -158,12 +155,11 @@ TEST_F(McgsStepsTest, AFailedStepIsRetriedUntilItsRetriesAreSpent) {
   tree_.node(0).edges[0].visits = tree_.node(0).edges[1].visits = 1;
   tree_.node(0).stats.visits = 2;
   tree_.node(bad).stats = {1, -1, -1};
-  Rng rng(1);
-  Iteration it = Select(tree_, g_.g, o_, rng);
+  Iteration it = Select(tree_, g_.g, o_);
   EXPECT_TRUE(it.pending);  // the retry of a's failed step
   EXPECT_EQ(it.path[0].edge, 0);
   int again = Generate(0, 0);  // fails too: 2 failures > 1 retry
-  EXPECT_FALSE(Retryable(tree_, tree_.node(0).edges[0], o_.step_retries));
+  EXPECT_FALSE(Retryable(tree_, tree_.node(0).edges[0], o_));
   UpdateClosed(tree_, again, o_);
   UpdateClosed(tree_, 0, o_);
   EXPECT_TRUE(tree_.node(0).closed);  // nothing left to generate

@@ -15,5 +15,6 @@ std::unique_ptr<Reasoner> NewBestOfN(const SearchOptions& options);        // ba
 std::unique_ptr<Reasoner> NewGraphWalk(const SearchOptions& options);      // baselines.cc
 std::unique_ptr<Reasoner> NewRethinkMcts(const SearchOptions& options);    // action_mcts.cc
 std::unique_ptr<Reasoner> NewMctsRag(const SearchOptions& options);        // action_mcts.cc
+std::unique_ptr<Reasoner> NewRules(const SearchOptions& options);          // rules.cc
 
 }  // namespace regrapht::search

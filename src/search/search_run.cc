@@ -14,6 +14,10 @@
 
 namespace regrapht {
 
+std::string_view AttemptVerdictName(const Attempt& a) {
+  return a.interrupted ? std::string_view("interrupted") : VerdictName(a.verdict);
+}
+
 double SearchReward(const VerifyResult& r) {
   if (Unverified(r.verdict)) return 0.0;
   return Reward(r);
@@ -262,9 +266,11 @@ void SearchRun::Emit(int iteration, const std::string& action) {
   ev.action = action;
   if (!attempts_.empty()) {
     const Attempt& last = attempts_.back();
-    ev.verdict = std::string(VerdictName(last.verdict));
+    ev.verdict = std::string(AttemptVerdictName(last));
     ev.detail = last.detail;
     ev.tokens_generated = last.tokens_generated;
+    ev.by_rules = last.by_rules;
+    ev.reply_cached = last.reply_cached;
   }
   for (const auto& a : attempts_) {
     if (a.verdict == Verdict::kCorrect && a.speedup > ev.best_speedup) ev.best_speedup = a.speedup;
@@ -458,18 +464,20 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
   if (pipeline_ && !Interrupted()) SendAhead();
   if (!reply.ok()) return RecordEndpointFailure(reply.status(), parent, action, graph_node);
   ChatResponse& resp = *reply;
-  ++generations_;
   Attempt a;
   a.parent = parent;
   a.action = action;
   a.graph_node = graph_node;
   a.tokens_prompt = resp.tokens_prompt;
   a.tokens_generated = resp.tokens_generated;
+  a.reply_cached = resp.from_cache;
   a.time_generation_ms = resp.time_prompt_ms + resp.time_generation_ms;
   tokens_prompt_ += resp.tokens_prompt;
   tokens_generated_ += resp.tokens_generated;
   std::string text = resp.choices.empty() ? std::string() : resp.choices[0].text;
   if (!resp.choices.empty() && resp.choices[0].finish_reason == FinishReason::kCancelled && Interrupted()) {
+    // Not a generation: the reply never finished.
+    a.interrupted = true;
     a.verdict = Verdict::kCompileError;
     a.detail = "interrupted: the model's reply was cut short";
     a.reward = -1;
@@ -477,6 +485,7 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
     a.result.detail = a.detail;
     return Record(std::move(a));
   }
+  ++generations_;
   llm::ExtractOptions eo;
   eo.function_name = task_.kernel_form && task_.problem->spec.kernel ? task_.problem->spec.kernel->function
                                                                      : task_.problem->spec.function;
@@ -491,6 +500,19 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
     return Record(std::move(a));
   }
   a.code = ex.code;
+  return Check(std::move(a));
+}
+
+Result<int> SearchRun::Seed(const std::string& action, int graph_node) {
+  Attempt a;
+  a.action = action;
+  a.graph_node = graph_node;
+  a.by_rules = true;
+  a.code = task_.seed_code;
+  return Check(std::move(a));
+}
+
+Result<int> SearchRun::Check(Attempt a) {
   a.code_hash = HashHex(a.code);
   if (auto it = by_hash_.find(a.code_hash); it != by_hash_.end()) {
     const Attempt& prev = attempts_[it->second];
@@ -500,12 +522,16 @@ Result<int> SearchRun::Consume(Result<ChatResponse> reply, int parent, const std
     double t0 = clock_->NowSeconds();
     Result<VerifyResult> checked = Interrupted() ? Result<VerifyResult>(Status::Cancelled("interrupted"))
                                                  : context_.evaluator->Evaluate(*task_.problem, a.code);
-    if (lookahead_ && !Interrupted()) {
+    if (lookahead_ && checked.ok()) {
       std::lock_guard<std::mutex> lock(lookahead_mu_);
       lookahead_->RecordVerdict(a.code, checked);
     }
-    if (Interrupted()) {
-      // Not verified (or cut short by the interruption): no verdict about the code.
+    // Not verified, or its check was cut short (the harness says Cancelled):
+    // no verdict about the code. A check that finished keeps its verdict
+    // even when the interruption came meanwhile.
+    const bool cut = !checked.ok() && checked.status().code() == Status::Code::kCancelled;
+    if (cut) {
+      a.interrupted = true;
       a.verdict = Verdict::kCompileError;
       a.detail = "interrupted before its verification finished";
       a.reward = -1;

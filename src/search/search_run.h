@@ -77,6 +77,10 @@ class SearchRun {
   // Generate() calls would have recorded (a failed request included).
   std::vector<Result<ChatResponse>> AskMany(const std::vector<ChatMessage>& messages, int count);
   Result<int> Consume(Result<ChatResponse> reply, int parent, const std::string& action, int graph_node);
+  // Verifies the task's seed (SearchTask::seed_code) and records it as an
+  // attempt by the rules (Attempt::by_rules): a verification, no
+  // generation, no tokens.
+  Result<int> Seed(const std::string& action, int graph_node);
   // Generations the budget still allows; -1: no generation limit.
   int GenerationsLeft() const;
   // Asks the model for plain text (counts as a generation, nothing verified).
@@ -113,6 +117,9 @@ class SearchRun {
 
  private:
   Result<int> Record(Attempt a);
+  // Verifies `a.code` (or reuses the verdict of the same code), fills in the
+  // verdict and reward, and records it.
+  Result<int> Check(Attempt a);
   // Sends one request with the context's cancel flag (thread-safe), or
   // takes the pipeline's reply to it when it was generated ahead.
   Result<ChatResponse> Ask(ChatRequest request);

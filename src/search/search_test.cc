@@ -117,7 +117,7 @@ TEST_F(SearchTest, McgsExpandsAllSuccessorsAndPrefersCommonTransitions) {
   EXPECT_EQ(out->attempts[0].action, "map");
   Json tree = Json::parse(out->tree_json);
   EXPECT_EQ(tree["nodes"][0]["edges"].size(), 2u);
-  EXPECT_EQ(out->stop_reason, "budget: 1 generations");
+  EXPECT_EQ(out->stop_reason, "budget: 1 generation");
 }
 
 TEST_F(SearchTest, McgsFindsTheBestPathAndBacksUpTheMaximum) {
@@ -287,6 +287,32 @@ TEST(ProgressTextTest, StepAndGenerationLines) {
       << "the reason is cut to 100 characters";
   EXPECT_EQ(GenerationLine({120, 512, 10}), "generating 120/512 tokens, 12.0 tokens/s, at most 33 s left");
   EXPECT_EQ(GenerationLine({0, 512, 0}), "generating 0/512 tokens");
+  e.verdict = "compile_error";
+  e.detail = "x";
+  e.reply_cached = true;
+  EXPECT_NE(StepLine(e, 16).find("tokens (reply from the response cache)"), std::string::npos) << StepLine(e, 16);
+}
+
+TEST(ProgressTextTest, TheStatusLineSaysWhereTheRunIs) {
+  RunStatus st;
+  st.elapsed_s = 42;
+  st.limit_s = 60;
+  st.phase = "generating";
+  st.generation = 2;
+  st.budget = 8;
+  st.tokens_known = true;
+  st.tokens = {180, 512, 4.5};
+  st.checked = 1;
+  EXPECT_EQ(StatusLineText(st),
+            "progress   0m42s of 1m00s  generating 2/8: 180/512 tokens, 40.0 tokens/s | 1 checked | best: none yet");
+  st.limit_s = 0;
+  st.phase = "checking the reference (build and run)";
+  st.generation = 0;
+  st.tokens_known = false;
+  st.checked = 0;
+  st.best = "1.50x";
+  EXPECT_EQ(StatusLineText(st),
+            "progress   0m42s (no time limit)  checking the reference (build and run) | 0 checked | best: 1.50x");
 }
 
 // The system prompt names the architecture candidates are compiled for, and
@@ -386,6 +412,154 @@ TEST_F(SearchTest, GoldenTree) {
     ASSERT_TRUE(WriteFile(golden, out->tree_json + "\n").ok());
   }
   EXPECT_EQ(out->tree_json + "\n", *ReadFile(golden));
+}
+
+// ---- The rules' first step (SearchTask::seed_code) ----
+
+constexpr const char* kSeedCode =
+    "// path: seed\n__global__ void k() {}\nvoid saxpy(int n, float a, const float* x, float* y) { k<<<1, 1>>>(); }\n";
+
+// The seed is the root's first child, reached by the seed technique's edge
+// without a generation; the model's steps then start from its code.
+TEST_F(SearchTest, McgsStartsFromTheRulesSeed) {
+  SearchOptions o;
+  o.budget.max_generations = 4;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  ASSERT_TRUE(r.ok());
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  task.seed_code = kSeedCode;
+  task.seed_technique = "map";
+  SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
+  std::vector<SearchEvent> events;
+  ctx.on_event = [&](const SearchEvent& e) { events.push_back(e); };
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  ASSERT_EQ(out->attempts.size(), 5u);
+  const Attempt& seed = out->attempts[0];
+  EXPECT_TRUE(seed.by_rules);
+  EXPECT_EQ(seed.action, "map");
+  EXPECT_EQ(seed.parent, -1);
+  EXPECT_EQ(seed.code, kSeedCode);
+  EXPECT_EQ(seed.tokens_generated, 0);
+  EXPECT_EQ(seed.verdict, Verdict::kCorrect);
+  EXPECT_EQ(out->generations, 4);
+  EXPECT_EQ(model_.calls(), 4);
+  EXPECT_EQ(out->verifications, 5);
+  // The model's first step applies a technique to the seed's code.
+  const Attempt& next = out->attempts[1];
+  EXPECT_FALSE(next.by_rules);
+  EXPECT_EQ(next.parent, 0);
+  EXPECT_EQ(PathOf(next.code).rfind("seed>", 0), 0u) << PathOf(next.code);
+  Json tree = Json::parse(out->tree_json);
+  int seed_child = -1;
+  for (const auto& e : tree["nodes"][0]["edges"]) {
+    if (e["technique"] == "map") seed_child = e["child"];
+  }
+  ASSERT_EQ(seed_child, 1);
+  EXPECT_EQ(tree["nodes"][1]["attempt"], 0);
+  EXPECT_EQ(tree["iterations"][0]["selection"], Json::array({0}));
+  // Its progress line says it is the rules'.
+  bool line = false;
+  for (const auto& e : events) line = line || (e.by_rules && StepLine(e, 4).find("map (rules)") != std::string::npos);
+  EXPECT_TRUE(line);
+  // The attempts JSON says who wrote it, and reads back.
+  OrderedJson j = AttemptsToJson(out->attempts, AttemptDetail::kFull);
+  EXPECT_EQ(j[0]["by"], "rules");
+  EXPECT_FALSE(j[1].contains("by"));
+  Json parsed = Json::parse(j.dump());
+  auto back = AttemptsFromJson(JsonPath(parsed, "attempts"));
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_TRUE((*back)[0].by_rules);
+  EXPECT_FALSE((*back)[1].by_rules);
+}
+
+// An empty seed is no seed: the search is the one without (GoldenTree holds
+// that search as it was before seeds existed).
+TEST_F(SearchTest, WithoutASeedMcgsIsUnchanged) {
+  SearchOptions o;
+  o.budget.max_generations = 12;
+  o.max_depth = 4;
+  auto plain = RunMethod("regrapht-mcgs", o);
+  ASSERT_TRUE(plain.ok());
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  task.seed_code = "";
+  task.seed_note = "dependence: a scan";
+  SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->tree_json, plain->tree_json);
+  EXPECT_EQ(AttemptsToJson(out->attempts, AttemptDetail::kFull).dump(),
+            AttemptsToJson(plain->attempts, AttemptDetail::kFull).dump());
+}
+
+// A seed the harness rejects fails its edge like a failed step: the model
+// may retry the technique from the sequential code.
+TEST_F(SearchTest, ARejectedSeedIsAFailedStepTheModelMayRetry) {
+  PathEvaluator picky([](const std::string& path) { return path == "seed" ? 0.0 : Score(path); });
+  SearchOptions o;
+  o.budget.max_generations = 20;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  task.seed_code = kSeedCode;
+  task.seed_technique = "map";
+  SearchContext ctx{&model_, &picky, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->attempts[0].verdict, Verdict::kWrongAnswer);
+  EXPECT_NE(out->attempts[1].parent, 0);  // nothing starts from a failed seed
+  bool retried = false;
+  for (size_t i = 1; i < out->attempts.size(); ++i) {
+    const Attempt& a = out->attempts[i];
+    retried = retried || (a.action == "map" && a.parent == -1 && !a.by_rules);
+  }
+  EXPECT_TRUE(retried);
+  EXPECT_NE(out->best, 0);
+}
+
+// With pipelining the seeded search is the same search.
+TEST_F(SearchTest, ASeededSearchIsTheSameWithPipelining) {
+  std::string trees[2], attempts[2];
+  for (int k = 0; k < 2; ++k) {
+    SearchOptions o;
+    o.budget.max_generations = 8;
+    o.pipeline = k == 0 ? 1 : 3;
+    auto r = NewReasoner("regrapht-mcgs", o);
+    SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+    task.seed_code = kSeedCode;
+    task.seed_technique = "map";
+    SearchContext ctx{&model_, &eval_, &prompts_, &clock_, nullptr};
+    auto out = (*r)->Run(task, ctx);
+    ASSERT_TRUE(out.ok());
+    trees[k] = out->tree_json;
+    attempts[k] = AttemptsToJson(out->attempts, AttemptDetail::kFull).dump();
+  }
+  EXPECT_EQ(trees[0], trees[1]);
+  EXPECT_EQ(attempts[0], attempts[1]);
+}
+
+// "rules": the seed alone, no model; without a seed, nothing and why.
+TEST_F(SearchTest, TheRulesMethodVerifiesTheSeedAlone) {
+  auto r = NewReasoner("rules", SearchOptions());
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(NeedsGraph("rules"));
+  SearchTask task = MakeTask(&problem_, nullptr, nullptr);
+  task.seed_code = kSeedCode;
+  SearchContext ctx{nullptr, &eval_, &prompts_, &clock_, nullptr};
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  ASSERT_EQ(out->attempts.size(), 1u);
+  EXPECT_TRUE(out->attempts[0].by_rules);
+  EXPECT_EQ(out->attempts[0].action, "thread_mapping");
+  EXPECT_EQ(out->generations, 0);
+  EXPECT_EQ(out->verifications, 1);
+  EXPECT_EQ(out->best, 0);
+  task.seed_code.clear();
+  task.seed_note = "dependence: line 3: a scan";
+  out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok());
+  EXPECT_TRUE(out->attempts.empty());
+  EXPECT_EQ(out->stop_reason, "the rules wrote no seed: dependence: line 3: a scan");
 }
 
 // Rollout ties (every edge of a fresh state scores 0) go to a seeded random
@@ -768,6 +942,7 @@ TEST_F(SearchTest, ASuccessResetsTheFailuresInARow) {
 
 TEST_F(SearchTest, EveryMethodSurvivesADeadEndpoint) {
   for (const auto& method : ReasonerNames()) {
+    if (method == "rules") continue;  // asks no model
     FlakyModel dead(&model_, [](int) { return true; });
     SearchOptions o;
     o.budget.max_generations = 20;
@@ -851,9 +1026,50 @@ TEST_F(SearchTest, CancelStopsTheSearchAndKeepsWhatItFound) {
   EXPECT_FALSE(out->endpoint_stopped);
   EXPECT_EQ(out->stop_reason, "interrupted");
   EXPECT_EQ(model.calls(), 4);  // no request after the flag
-  ASSERT_EQ(out->generations, 4);
+  ASSERT_EQ(out->generations, 4);  // the 4th reply finished; its check did not run
   EXPECT_NE(out->attempts[3].detail.find("interrupted"), std::string::npos) << out->attempts[3].detail;
+  EXPECT_TRUE(out->attempts[3].interrupted);
+  EXPECT_EQ(AttemptVerdictName(out->attempts[3]), "interrupted");  // not a verdict about the code
+  EXPECT_FALSE(out->attempts[2].interrupted);
   ASSERT_NE(out->best_attempt(), nullptr);
+}
+
+// A reply cut short by the cancellation is an interrupted attempt and not a
+// generation: "after N generations" counts finished ones.
+TEST_F(SearchTest, AReplyCutShortIsInterruptedAndNotAGeneration) {
+  std::atomic<bool> cancel{false};
+  class CutShort final : public LlmBackend {
+   public:
+    CutShort(LlmBackend* inner, std::atomic<bool>* cancel) : inner_(inner), cancel_(cancel) {}
+    Result<ChatResponse> Chat(const ChatRequest& request) override {
+      if (++calls_ < 3) return inner_->Chat(request);
+      cancel_->store(true);  // Ctrl-C in the middle of the 3rd reply
+      ChatResponse r;
+      r.tokens_generated = 5;
+      r.choices.push_back({"```cuda\n__global__ void k(", FinishReason::kCancelled, 5, 1, {}});
+      return r;
+    }
+    std::string Name() const override { return "cut"; }
+    std::string ModelId() const override { return "cut"; }
+
+   private:
+    LlmBackend* inner_;
+    std::atomic<bool>* cancel_;
+    int calls_ = 0;
+  } model(&model_, &cancel);
+  SearchOptions o;
+  o.budget.max_generations = 30;
+  auto r = NewReasoner("regrapht-mcgs", o);
+  SearchTask task = MakeTask(&problem_, &tg_.g, &index_);
+  SearchContext ctx{&model, &eval_, &prompts_, &clock_, nullptr};
+  ctx.cancel = &cancel;
+  auto out = (*r)->Run(task, ctx);
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
+  EXPECT_TRUE(out->interrupted);
+  ASSERT_EQ(out->attempts.size(), 3u);
+  EXPECT_EQ(out->generations, 2);
+  EXPECT_TRUE(out->attempts[2].interrupted);
+  EXPECT_EQ(AttemptVerdictName(out->attempts[2]), "interrupted");
 }
 
 }  // namespace

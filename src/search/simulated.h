@@ -3,7 +3,8 @@
 // says anything about real CUDA; it says how the searches spend a budget in
 // a world whose rules are written below.
 //
-// A simulated problem (seeded) gives every technique t of the graph
+// A simulated problem (seeded) gives every technique t of the graph (drawn
+// from a hash of its id, so the world does not depend on node numbering)
 //   success probability p_t ~ U(0.45, 0.9) and speedup factor f_t = exp(N(0.1, 0.45)),
 // so some techniques help, some hurt, and which ones is problem-specific.
 //   - A first CUDA version (any prompt from the sequential code) succeeds
@@ -22,6 +23,7 @@
 
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "regrapht/graph.h"
@@ -36,11 +38,18 @@ class SimulatedWorld {
   double f(NodeId t) const { return f_[t]; }
   const Graph& graph() const { return *graph_; }
   uint64_t seed() const { return seed_; }
+  // A technique's id as the simulated code names it, and back.
+  std::string Key(NodeId t) const;
+  std::optional<NodeId> Find(const std::string& key) const;
+  // The techniques (every node but init), by id.
+  const std::vector<NodeId>& techniques() const { return techniques_; }
 
  private:
   const Graph* graph_;
   uint64_t seed_;
   std::vector<double> p_, f_;
+  std::map<std::string, NodeId> by_key_;
+  std::vector<NodeId> techniques_;
 };
 
 // Answers prompts with code that carries its simulated outcome.
@@ -66,14 +75,23 @@ class SimulatedEvaluator final : public CandidateEvaluator {
 struct SimulationRow {
   std::string method;
   int budget = 0;
+  int seeds = 1;                           // search seeds per problem
   double mean_best = 0, median_best = 0;  // best speedup found (1.0 when nothing correct: the serial code)
   double solved = 0;                       // fraction of problems with a correct candidate
-  double mean_generations = 0;
+  double mean_generations = 0, mean_verifications = 0;  // per search
+  // Across seeds: the spread of the per-seed mean best speedup and solved
+  // fraction (sample standard deviation; 0 with one seed), min and max.
+  double sd_mean_best = 0, min_mean_best = 0, max_mean_best = 0;
+  double sd_solved = 0;
+  // Why the searches stopped: reason -> searches.
+  std::map<std::string, int> stops;
 };
 
-// Runs `methods` on `problems` simulated problems for each budget.
+// Runs `methods` on `problems` simulated problems for each budget, each
+// problem with `seeds` search seeds (problem p, seed s: 1000 + p + 100000 s;
+// seed 0 is the single-seed run's).
 Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::vector<std::string>& methods,
                                                  const std::vector<int>& budgets, int problems,
-                                                 const SearchOptions& base);
+                                                 const SearchOptions& base, int seeds = 1);
 
 }  // namespace regrapht::search

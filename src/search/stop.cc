@@ -8,7 +8,7 @@ namespace regrapht::search {
 
 std::optional<std::string> GenerationBudget::Check(const Spent& spent) const {
   if (spent.generations < max_) return std::nullopt;
-  return "budget: " + std::to_string(max_) + " generations";
+  return "budget: " + std::to_string(max_) + (max_ == 1 ? " generation" : " generations");
 }
 
 std::optional<std::string> VerificationBudget::Check(const Spent& spent) const {

@@ -42,30 +42,31 @@ double UcbScore(const SearchTree& tree, const TreeNode& n, const TreeEdge& e, do
 }
 
 int SelectPucb(const SearchTree& tree, const TreeNode& n, double c,
-               const std::function<bool(const TreeEdge&)>& skip, Rng& rng) {
+               const std::function<bool(const TreeEdge&)>& skip) {
   int best = -1;
   double best_score = -std::numeric_limits<double>::infinity();
-  double tie = 0;
+  uint64_t best_tie = 0;
   for (size_t i = 0; i < n.edges.size(); ++i) {
     const TreeEdge& e = n.edges[i];
     if (skip && skip(e)) continue;
     double score = UcbScore(tree, n, e, c);
-    double t = rng.Uniform();
-    if (score > best_score || (score == best_score && t > tie)) {
+    if (best < 0 || score > best_score || (score == best_score && e.tie > best_tie)) {
       best = static_cast<int>(i);
       best_score = score;
-      tie = t;
+      best_tie = e.tie;
     }
   }
   return best;
 }
 
-int SelectUct(const SearchTree& tree, const TreeNode& n, double c) {
+int SelectUct(const SearchTree& tree, const TreeNode& n, double c,
+              const std::function<bool(const TreeEdge&)>& skip) {
   int best = -1;
   double best_score = -std::numeric_limits<double>::infinity();
   for (size_t i = 0; i < n.edges.size(); ++i) {
+    if (skip && skip(n.edges[i])) continue;
     double score = UcbScore(tree, n, n.edges[i], c);
-    if (score > best_score) {
+    if (best < 0 || score > best_score) {
       best = static_cast<int>(i);
       best_score = score;
     }

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "regrapht/search.h"
 
 namespace regrapht::search {
 
@@ -34,6 +35,11 @@ struct NodeStats {
 
   // The mean of the backed-up values; 0 before any visit.
   double Q() const { return visits ? value_sum / visits : 0.0; }
+  // Q() or, with QRule::kMax, value_max; 0 before any visit.
+  double Value(SearchOptions::QRule rule) const {
+    if (!visits) return 0.0;
+    return rule == SearchOptions::QRule::kMax ? value_max : Q();
+  }
   // One visit backing up `value`.
   void Add(double value);
 };
@@ -45,6 +51,10 @@ struct TreeEdge {
   int child = -1;    // state; -1 until the step was generated
   int visits = 0;    // N(s,a)
   int failures = 0;  // generated steps that failed; the last one is `child`
+  // Breaks ties of selection (SelectPucb): a seeded hash of what the edge
+  // is (its technique) and where it starts (the state's technique and
+  // code), so that ties never depend on the order edges were stored in.
+  uint64_t tie = 0;
 };
 
 struct TreeNode {
@@ -81,8 +91,13 @@ class SearchTree {
   const std::vector<TreeNode>& nodes() const { return nodes_; }
   size_t size() const { return nodes_.size(); }
 
-  // Q of the edge's child; 0 before the child was generated.
-  double EdgeQ(const TreeEdge& e) const { return e.child >= 0 ? node(e.child).Q() : 0.0; }
+  // Q of the edge's child (by q_rule()); 0 before the child was generated.
+  double EdgeQ(const TreeEdge& e) const {
+    return e.child >= 0 ? node(e.child).stats.Value(q_rule_) : 0.0;
+  }
+  // The Q that selection and rollouts rank by (mean by default).
+  SearchOptions::QRule q_rule() const { return q_rule_; }
+  void set_q_rule(SearchOptions::QRule rule) { q_rule_ = rule; }
 
   // Transposition table: two paths that apply the same action and reach the
   // same code share one state. The key is "<action>:<code hash>".
@@ -93,6 +108,7 @@ class SearchTree {
  private:
   std::vector<TreeNode> nodes_;
   std::map<std::string, int> table_;
+  SearchOptions::QRule q_rule_ = SearchOptions::QRule::kMean;
 };
 
 // ---- Selection rules ----------------------------------------------------------------
@@ -102,16 +118,17 @@ class SearchTree {
 double UcbScore(const SearchTree& tree, const TreeNode& n, const TreeEdge& e, double c);
 
 // P-UCB as MCGS uses it (docs/search.md, step 1): the edge with the highest
-// UcbScore among those `skip` does not reject; each considered edge draws
-// rng.Uniform() and an equal score goes to the larger draw (seeded ties).
-// -1 when every edge is skipped.
+// UcbScore among those `skip` does not reject; an equal score goes to the
+// larger TreeEdge::tie (seeded ties that do not depend on edge order), then
+// the earlier edge. -1 when every edge is skipped.
 int SelectPucb(const SearchTree& tree, const TreeNode& n, double c,
-               const std::function<bool(const TreeEdge&)>& skip, Rng& rng);
+               const std::function<bool(const TreeEdge&)>& skip);
 
-// UCT as the action-MCTS baselines use it: the highest UcbScore, the first
-// edge on ties (their priors put unvisited edges in insertion order).
-// -1 when the node has no edge.
-int SelectUct(const SearchTree& tree, const TreeNode& n, double c);
+// UCT as the action-MCTS baselines use it: the highest UcbScore among the
+// edges `skip` does not reject, the first edge on ties (their priors put
+// unvisited edges in insertion order). -1 when no edge is left.
+int SelectUct(const SearchTree& tree, const TreeNode& n, double c,
+              const std::function<bool(const TreeEdge&)>& skip = nullptr);
 
 // MCGS's rollout policy (docs/search.md, step 3): with probability
 // `epsilon` a uniformly random edge, else argmax Q(s,a) - lambda * N(s,a),

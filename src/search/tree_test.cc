@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 
@@ -74,48 +75,46 @@ TEST(TreeTest, UcbScore) {
 
 TEST(TreeTest, PucbTakesUnvisitedEdgesByPriorThenTheBestScore) {
   SearchTree t = Star({2, 2}, {0.0, 4.0});
-  Rng rng(1);
   // Visited: the second child's Q (2) wins.
-  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, nullptr, rng), 1);
+  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, nullptr), 1);
   // An unvisited edge comes first; among unvisited ones the higher prior.
   TreeEdge low, high;
   low.prior = 1;
   high.prior = 3;
   t.node(0).edges.push_back(low);
   t.node(0).edges.push_back(high);
-  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, nullptr, rng), 3);
+  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, nullptr), 3);
   // Skipped edges are never chosen; all skipped: -1.
   auto skip_unvisited = [](const TreeEdge& e) { return e.visits == 0; };
-  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, skip_unvisited, rng), 1);
-  EXPECT_EQ(SelectPucb(
-                t, t.node(0), 1.4, [](const TreeEdge&) { return true; }, rng),
-            -1);
+  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, skip_unvisited), 1);
+  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, [](const TreeEdge&) { return true; }), -1);
 }
 
-TEST(TreeTest, PucbTiesFollowTheSeed) {
-  // Four identical edges: the seeded draw decides, the same for the same
-  // seed, different across seeds.
+TEST(TreeTest, PucbTiesGoToTheLargerTieHashWhateverTheEdgeOrder) {
+  // Four identical edges: their `tie` decides, not their position.
   SearchTree t = Star({1, 1, 1, 1}, {1.0, 1.0, 1.0, 1.0});
-  std::set<int> chosen;
-  for (uint64_t seed = 1; seed <= 16; ++seed) {
-    Rng a(seed), b(seed);
-    int x = SelectPucb(t, t.node(0), 1.4, nullptr, a);
-    EXPECT_EQ(x, SelectPucb(t, t.node(0), 1.4, nullptr, b));
-    chosen.insert(x);
-  }
-  EXPECT_GT(chosen.size(), 1u);
+  const uint64_t ties[] = {7, 99, 3, 42};
+  for (size_t i = 0; i < 4; ++i) t.node(0).edges[i].tie = ties[i];
+  EXPECT_EQ(SelectPucb(t, t.node(0), 1.4, nullptr), 1);
+  std::reverse(t.node(0).edges.begin(), t.node(0).edges.end());
+  EXPECT_EQ(t.node(0).edges[SelectPucb(t, t.node(0), 1.4, nullptr)].tie, 99u);
+  // A skipped edge's tie does not count.
+  EXPECT_EQ(t.node(0).edges[SelectPucb(t, t.node(0), 1.4, [](const TreeEdge& e) { return e.tie == 99; })].tie,
+            42u);
 }
 
-TEST(TreeTest, PucbDrawsOnceForEveryConsideredEdge) {
-  // The tie draws are part of the seeded sequence: a skipped edge draws
-  // nothing, so what follows is the same as without it.
-  SearchTree t = Star({1, 1, 1}, {1.0, 1.0, 1.0});
-  Rng a(5), b(5);
-  SelectPucb(
-      t, t.node(0), 1.4, [](const TreeEdge& e) { return e.action == 2; }, a);
-  b.Uniform();
-  b.Uniform();
-  EXPECT_EQ(a.Next(), b.Next());
+TEST(TreeTest, QRuleMaxRanksByTheLargestBackedUpValue) {
+  SearchTree t = Star({2, 2}, {1.0, 1.6});  // mean 0.5 and 0.8
+  t.node(1).stats.value_max = 3.0;
+  t.node(2).stats.value_max = 1.0;
+  EXPECT_EQ(SelectPucb(t, t.node(0), 0.0, nullptr), 1);  // mean: 0.8 beats 0.5
+  t.set_q_rule(SearchOptions::QRule::kMax);
+  EXPECT_DOUBLE_EQ(t.EdgeQ(t.node(0).edges[0]), 3.0);
+  EXPECT_EQ(SelectPucb(t, t.node(0), 0.0, nullptr), 0);  // max: 3 beats 1
+  Rng rng(1);
+  EXPECT_EQ(RolloutEdge(t, t.node(0), 0.0, 0.0, rng), 0);
+  t.set_q_rule(SearchOptions::QRule::kMean);
+  EXPECT_EQ(RolloutEdge(t, t.node(0), 0.0, 0.0, rng), 1);
 }
 
 TEST(TreeTest, UctTakesTheFirstOnTies) {

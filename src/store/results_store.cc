@@ -31,6 +31,7 @@ CREATE TABLE IF NOT EXISTS results (
   wall_ms REAL CHECK (typeof(wall_ms) IN ('real', 'integer', 'null')), created_at TEXT,
   search_verdict TEXT,
   search_speedup REAL CHECK (typeof(search_speedup) IN ('real', 'integer', 'null') AND NOT search_speedup < 0),
+  run_json TEXT,
   PRIMARY KEY (suite, problem, method, model, config_hash, sample)
 );
 CREATE TABLE IF NOT EXISTS plan (
@@ -46,19 +47,19 @@ constexpr const char* kColumns =
     "suite, problem, method, model, config_hash, sample, tier, config_json, seed, verdict, speedup, "
     "reward, candidate_ms, reference_ms, candidate_source, candidate_hash, result_json, env_json, "
     "search_json, tokens_prompt, tokens_generated, generations, verifications, wall_ms, created_at, "
-    "search_verdict, search_speedup";
+    "search_verdict, search_speedup, run_json";
 
 constexpr int ColumnCount(std::string_view list) {
   int n = 1;
   for (char c : list) n += c == ',';
   return n;
 }
-static_assert(ColumnCount(kColumns) == 27);
+static_assert(ColumnCount(kColumns) == 28);
 
 // Columns added after the first release, with their types: a database made
 // before them gets them on Open (NULL in old rows).
-constexpr std::pair<const char*, const char*> kAddedColumns[] = {{"search_verdict", "TEXT"},
-                                                                 {"search_speedup", "REAL"}};
+constexpr std::pair<const char*, const char*> kAddedColumns[] = {
+    {"search_verdict", "TEXT"}, {"search_speedup", "REAL"}, {"run_json", "TEXT"}};
 
 // A row's key, and what decides whether two rows with one key are the same
 // row: everything but when and how long it took (wall_ms, created_at) and the
@@ -208,6 +209,8 @@ ResultRow ReadRow(const SqliteStatement& st, int c) {
   if (!st.ColumnIsNull(c)) r.search_verdict = st.ColumnText(c);
   ++c;
   if (!st.ColumnIsNull(c)) r.search_speedup = st.ColumnDouble(c);
+  ++c;
+  r.run_json = st.ColumnText(c);
   return r;
 }
 
@@ -304,7 +307,7 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(tx.Begin());
   RG_ASSIGN_OR_RETURN(auto st, db_->Prepare(std::string("INSERT OR REPLACE INTO results (") + kColumns +
                                             ") VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,"
-                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27)"));
+                                            "?16,?17,?18,?19,?20,?21,?22,?23,?24,?25,?26,?27,?28)"));
   int i = 1;
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.suite));
   RG_RETURN_IF_ERROR(st.Bind(i++, r.key.problem));
@@ -334,8 +337,21 @@ Status ResultsStore::Put(const ResultRow& r) {
   RG_RETURN_IF_ERROR(r.search_verdict ? st.Bind(i, *r.search_verdict) : st.BindNull(i));
   ++i;
   RG_RETURN_IF_ERROR(r.search_speedup ? st.Bind(i, *r.search_speedup) : st.BindNull(i));
+  ++i;
+  RG_RETURN_IF_ERROR(r.run_json.empty() ? st.BindNull(i) : st.Bind(i, r.run_json));
   RG_RETURN_IF_ERROR(st.Run());
   return tx.Commit();
+}
+
+Status ResultsStore::FinishRun(const std::string& run_id, int exit_status, double wall_s) {
+  std::lock_guard lock(mu_);
+  RG_ASSIGN_OR_RETURN(auto st, db_->Prepare("UPDATE results SET run_json = json_set(run_json, '$.exit_status', ?1, "
+                                            "'$.run_wall_s', ?2) WHERE json_valid(run_json) AND "
+                                            "json_extract(run_json, '$.run_id') = ?3"));
+  RG_RETURN_IF_ERROR(st.Bind(1, static_cast<int64_t>(exit_status)));
+  RG_RETURN_IF_ERROR(st.Bind(2, wall_s));
+  RG_RETURN_IF_ERROR(st.Bind(3, run_id));
+  return st.Run();
 }
 
 Result<bool> ResultsStore::Has(const ResultKey& k) {

@@ -70,6 +70,12 @@ struct ResultRow {
   // or unverified answers, --no-heldout, databases from before it).
   std::optional<std::string> search_verdict;
   std::optional<double> search_speedup;
+  // What ran (docs/bench.md "What ran"): a JSON object with the run's id,
+  // command line, version, commit and device, what the caches served this
+  // row (replies, builds), and, once the run ended (FinishRun), its exit
+  // status and wall time. Like wall_ms, not part of the row's outcome
+  // (merges ignore it). "" in rows from before it.
+  std::string run_json;
 };
 
 // One problem of a run's plan: the run means to store `samples` rows for it.
@@ -120,6 +126,11 @@ class ResultsStore {
   // All rows, optionally of one suite and/or method, ordered by suite,
   // method, model, config, problem, sample.
   Result<std::vector<ResultRow>> Query(const std::string& suite = "", const std::string& method = "");
+
+  // Records how the run `run_id` ended in the run_json of every row it
+  // wrote: "exit_status" and "run_wall_s". Rows of a run that never ends
+  // (kill -9) keep neither.
+  Status FinishRun(const std::string& run_id, int exit_status, double wall_s);
 
   // Records what a run means to produce, in one transaction. An entry already
   // planned keeps the larger sample count.

@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "core/fs.h"
+#include "core/json_util.h"
 #include "core/sqlite_db.h"
 
 namespace regrapht {
@@ -237,6 +238,7 @@ TEST(ResultsStoreTest, OldDatabasesGainTheNewColumns) {
     auto rows = (*merged)->Query();
     ASSERT_EQ(rows->size(), 1u);
     EXPECT_FALSE((*rows)[0].search_verdict.has_value());
+    EXPECT_EQ((*rows)[0].run_json, "");
   }
   auto upgraded = ResultsStore::Open(old_path);
   ASSERT_TRUE(upgraded.ok()) << upgraded.status().ToString();
@@ -249,6 +251,37 @@ TEST(ResultsStoreTest, OldDatabasesGainTheNewColumns) {
   next.search_verdict = "correct";
   next.search_speedup = 3.5;
   EXPECT_TRUE((*upgraded)->Put(next).ok());
+}
+
+TEST(ResultsStoreTest, RowsRecordWhatRanAndTheRunsExitStatusOnceItEnds) {
+  auto dir = TempDir::Create("rgstore-run");
+  ASSERT_TRUE(dir.ok());
+  auto store = ResultsStore::Open(dir->path() / "r.sqlite");
+  ASSERT_TRUE(store.ok());
+  ResultRow a = Row("a", 0, "correct", 2.0);
+  a.run_json = R"j({"run_id":"run-1","command":"regrapht bench --suite s","device":"regrapht CUDA emulator (CPU)"})j";
+  ResultRow b = Row("b", 0, "correct", 2.0);
+  b.run_json = R"({"run_id":"run-2","command":"regrapht bench --suite s"})";
+  ASSERT_TRUE((*store)->Put(a).ok());
+  ASSERT_TRUE((*store)->Put(b).ok());
+  ASSERT_TRUE((*store)->Put(Row("c", 0, "correct", 2.0)).ok());  // no run recorded (as old rows)
+  ASSERT_TRUE((*store)->FinishRun("run-1", 3, 12.5).ok());
+  auto rows = (*store)->Query();
+  ASSERT_TRUE(rows.ok());
+  ASSERT_EQ(rows->size(), 3u);
+  Json first = Json::parse((*rows)[0].run_json);
+  EXPECT_EQ(first["exit_status"], 3);
+  EXPECT_EQ(first["run_wall_s"], 12.5);
+  EXPECT_EQ(first["device"], "regrapht CUDA emulator (CPU)");
+  EXPECT_FALSE(Json::parse((*rows)[1].run_json).contains("exit_status"));  // run-2 has not ended
+  EXPECT_EQ((*rows)[2].run_json, "");
+  // What ran is not the row's outcome: a merge of the same row from another run is one row.
+  ResultRow again = a;
+  again.run_json = R"({"run_id":"run-9"})";
+  fs::path other = WriteDb(dir->path() / "other.sqlite", {again});
+  auto stats = (*store)->MergeFrom({other});
+  ASSERT_TRUE(stats.ok()) << stats.status().ToString();
+  EXPECT_EQ(stats->rows_same, 1);
 }
 
 TEST(ResultsStoreTest, PlanKeepsTheLargerSampleCount) {

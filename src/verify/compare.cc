@@ -265,4 +265,15 @@ int64_t FindPoison(const ProblemSpec& spec, const ElementType& type, const Array
   return -1;
 }
 
+int64_t FindNonFinite(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a) {
+  auto layout = Layout(spec, type);
+  for (size_t i = 0; i < a.count; ++i) {
+    const char* p = a.bytes.data() + i * a.elem_size;
+    for (const auto& f : layout) {
+      if (IsFloating(f.type) && !std::isfinite(Real(f.type, p + f.offset, 0))) return static_cast<int64_t>(i);
+    }
+  }
+  return -1;
+}
+
 }  // namespace regrapht::verify

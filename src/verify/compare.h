@@ -47,4 +47,8 @@ std::string FormatElement(const ProblemSpec& spec, const ElementType& type, cons
 // integer byte patterns); -1 if none. Used on the reference's outputs.
 int64_t FindPoison(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a);
 
+// Index of the first element with a floating field that is NaN or
+// infinite, or -1.
+int64_t FindNonFinite(const ProblemSpec& spec, const ElementType& type, const ArrayRecord& a);
+
 }  // namespace regrapht::verify

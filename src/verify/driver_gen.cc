@@ -286,18 +286,20 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
   for (size_t i = 0; i < spec.args.size(); ++i) {
     const auto& a = spec.args[i];
     std::string rng = "rg::Rng r(rg::ArgSeed(c.seed, " + std::to_string(i) + "));";
+    // An edge case may pin this argument's values (verify/edge_cases.h).
+    auto edge = [&](const std::string& dist) { return "rg::Edge(c, " + std::to_string(i) + ", " + dist + ")"; };
     if (a.role == ArgRole::kScalar) {
       e << "  if (c.HasScalar(\"" << a.name << "\")) d->s_" << a.name << " = rg::FromDouble<"
         << spec.ElementCpp(a.type) << ">(c.Scalar(\"" << a.name << "\"));\n"
         << "  else { " << rng << " d->s_" << a.name << " = rg::DrawOne<" << spec.ElementCpp(a.type)
-        << ">(r, " << DistCpp(a.values) << "); }\n";
+        << ">(r, " << edge(DistCpp(a.values)) << "); }\n";
       continue;
     }
     if (a.role == ArgRole::kSize) continue;
     if (a.pass == ArgPass::kReference) {
       if (a.role == ArgRole::kInOut) {
         e << "  { " << rng << " d->r_" << a.name << " = rg::DrawOne<" << spec.ElementCpp(a.type)
-          << ">(r, " << DistCpp(a.values) << "); }\n";
+          << ">(r, " << edge(DistCpp(a.values)) << "); }\n";
       }
       continue;
     }
@@ -336,7 +338,7 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
         e << "  { " << rng << " rg::FillPermutation(" << dst << ", " << len << ", r); }\n";
         break;
       case Distribution::Kind::kSorted:
-        e << "  { " << rng << " rg::FillSorted(" << dst << ", " << len << ", r, " << DistCpp(dist) << "); }\n";
+        e << "  { " << rng << " rg::FillSorted(" << dst << ", " << len << ", r, " << edge(DistCpp(dist)) << "); }\n";
         break;
       case Distribution::Kind::kAdjacency: {
         RG_ASSIGN_OR_RETURN(auto ne, Expr::Parse(dist.n));
@@ -359,9 +361,9 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
       default:
         if (BoolPointer(a)) {
           e << "  { " << rng << " std::vector<bool> tmp; rg::Fill(tmp, " << len << ", r, "
-            << DistCpp(dist) << "); rg::CopyConvert(" << dst << ", tmp); }\n";
+            << edge(DistCpp(dist)) << "); rg::CopyConvert(" << dst << ", tmp); }\n";
         } else {
-          e << "  { " << rng << " rg::Fill(" << dst << ", " << len << ", r, " << DistCpp(dist) << "); }\n";
+          e << "  { " << rng << " rg::Fill(" << dst << ", " << len << ", r, " << edge(DistCpp(dist)) << "); }\n";
         }
     }
     if (!a.diagonal_n.empty()) {
@@ -446,10 +448,12 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
       bool fresh = a.role == ArgRole::kOutput && a.resizable;
       std::string pre = a.role == ArgRole::kInOut ? "&d.a_" + a.name : "static_cast<decltype(&d.a_" + a.name + ")>(nullptr)";
       if (a.role == ArgRole::kOutput) pre = "static_cast<decltype(&s.a_" + a.name + ")>(nullptr)";
-      // An input of the same storage type: its words may pass through unchanged.
+      // An input (or an in-out's input value) of the same storage type: its
+      // words may pass through unchanged.
       std::string same;
       for (const auto& b : spec.args) {
-        if (b.role == ArgRole::kInput && b.is_array() && StoreType(spec, b) == StoreType(spec, a)) {
+        if ((b.role == ArgRole::kInput || b.role == ArgRole::kInOut) && b.is_array() &&
+            StoreType(spec, b) == StoreType(spec, a)) {
           same += (same.empty() ? "" : ", ") + std::string("&d.a_") + b.name;
         }
       }
@@ -491,6 +495,7 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
     os << "case " << i << " " << spec.tests[i].seed;
     tail(spec.tests[i]);
     os << "\n";
+    if (!spec.tests[i].edge.empty()) os << "edge " << spec.tests[i].edge << "\n";
   }
   if (options.timing_size_case && options.timing_size_rungs.empty()) {
     os << "case " << spec.tests.size() << " " << spec.timing.seed;

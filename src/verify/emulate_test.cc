@@ -383,7 +383,7 @@ TEST_F(EmulatedVerifyTest, BundledSolutionsAreCorrectInTheEmulator) {
       EXPECT_NE(r->detail.find("and the timing-size input"), std::string::npos) << r->detail;
     }
     EXPECT_NE(r->detail.find(timing_size ? "in the CPU emulator (correctness only, not a GPU result)"
-                                         : "test cases in the CPU emulator (correctness only, not a GPU result)"),
+                                         : " cases in the CPU emulator (correctness only, not a GPU result)"),
               std::string::npos)
         << r->detail;
     EXPECT_EQ(r->env.gpu_name, kEmulatorGpuName);
@@ -417,7 +417,8 @@ TEST_F(EmulatedVerifyTest, TestsOnlySkipsTheTimingSizeInput) {
   auto r = v.Verify(p, *p.solution_source);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
-  EXPECT_EQ(r->detail, "correct on 5 test cases in the CPU emulator (correctness only, not a GPU result)");
+  EXPECT_EQ(r->detail,
+            "correct on 5 test cases + 12 edge cases in the CPU emulator (correctness only, not a GPU result)");
 }
 
 // saxpy that does nothing above 2^16 elements (a wrong answer only at large sizes).
@@ -449,7 +450,7 @@ TEST_F(EmulatedVerifyTest, ALargeTimingInputRunsScaledDownAndStillCatchesLargeSi
   auto r = v.Verify(p, *p.solution_source);
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
-  EXPECT_EQ(r->detail, "correct on 5 test cases and the timing-size input scaled down for the emulator (n=131072 of n=" +
+  EXPECT_EQ(r->detail, "correct on 5 test cases + 12 edge cases and the timing-size input scaled down for the emulator (n=131072 of n=" +
                            std::to_string(p.spec.timing.sizes.at("n")) +
                            ") in the CPU emulator (correctness only, not a GPU result)");
   // The test cases (n <= 4099) pass; the scaled timing input (2^17) does not.

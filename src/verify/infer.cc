@@ -791,9 +791,12 @@ void Builder::Run(const std::string& function) {
       out_->complete
           ? "inferred by regrapht optimize (docs/inference.md); edit and pass with --spec if it is "
             "not right"
+          // The marker is named here, but never right after a quote: a sed
+          // over the values that start with it ("FILL IN: ...") must leave
+          // this note whole (docs/inference.md).
           : "TEMPLATE written by regrapht optimize (docs/inference.md): " + out_->problem +
-                ". Replace every value that starts with \"" + kFillIn +
-                "\", check with `regrapht problem check FOLDER`, then pass this file with --spec.";
+                ". Write every value marked " + kFillIn +
+                "as it says, check with `regrapht problem check FOLDER`, then pass this file with --spec.";
   out_->spec_json = DumpJson(spec);
 }
 

@@ -11,6 +11,15 @@
 namespace regrapht::verify {
 namespace {
 
+// "5 test cases", or "5 test cases + 12 edge cases" (verify/edge_cases.h).
+std::string CasesWords(const ProblemSpec& spec) {
+  size_t edges = 0;
+  for (const auto& t : spec.tests) edges += t.note.empty() ? 0 : 1;
+  std::string s = std::to_string(spec.tests.size() - edges) + " test cases";
+  if (edges) s += " + " + std::to_string(edges) + " edge cases";
+  return s;
+}
+
 // When the chunk holding byte `end - 1` arrived (ms since the start).
 double ArrivalOf(const std::vector<std::pair<size_t, double>>& arrivals, size_t end) {
   auto it = std::lower_bound(arrivals.begin(), arrivals.end(), end,
@@ -24,6 +33,8 @@ void Implausible(VerifyResult* res, const std::string& why) {
   res->speedup = 0;
   res->candidate_timing.reset();
   res->reference_timing.reset();
+  res->kernel_timing.reset();
+  res->kernel_speedup = 0;
 }
 
 // "and the timing-size input " (or "... scaled down for the emulator: n=.. of
@@ -110,6 +121,16 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
                   (s2 == std::string::npos ? std::string()
                                            : " (test case " + h.substr(0, s1) + ", call " + h.substr(s1 + 1, s2 - s1 - 1) + ")") +
                   ": the answer must be computed on the device";
+    return true;
+  }
+  if (recs->late_output) {
+    auto f = Split(*recs->late_output, ' ');
+    res->verdict = Verdict::kWrongAnswer;
+    res->test_case = f.empty() ? -1 : static_cast<int>(ParseInt(f[0]).value_or(-1));
+    res->detail = "the outputs changed after the function returned (test case " + (f.empty() ? "?" : f[0]) +
+                  ", call " + (f.size() > 1 ? f[1] : "?") +
+                  "): it left device work running (a stream or copy nobody synchronised), so a caller "
+                  "reading the outputs right after the call sees stale data";
     return true;
   }
   double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
@@ -280,7 +301,7 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;
     const bool rung_ran = rungs && static_cast<size_t>(ids.back()) >= tests;
-    res->detail = "correct on " + std::to_string(spec.tests.size()) + " test cases " +
+    res->detail = "correct on " + CasesWords(spec) + " " +
                   (opts.emulate ? (rung_ran ? TimingSizeWords(opts, note) : std::string()) +
                                       "in the CPU emulator (correctness only, not a GPU result)" + skipped
                                 : std::string("(timing off)"));
@@ -340,6 +361,10 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
       }
     }
     res->kernel_timing = Summarize(cand.kernel_ms);
+    if (std::string why = KernelFloorViolation(res->kernel_timing->median_ms, opts); !why.empty()) {
+      res->kernel_timing.reset();
+      return Implausible(res, why);
+    }
     res->kernel_speedup = res->reference_timing->median_ms / std::max(res->kernel_timing->median_ms, 1e-6);
   }
   if (opts.kernel_form) {
@@ -349,9 +374,9 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   }
   char buf[320];
   std::snprintf(buf, sizeof buf,
-                "correct on %zu test cases + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
+                "correct on %s + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
                 "speedup %.2fx",
-                spec.tests.size(),
+                CasesWords(spec).c_str(),
                 opts.kernel_form ? res->kernel_timing->median_ms : res->candidate_timing->median_ms,
                 res->reference_timing->median_ms, res->candidate_timing->reps, res->reference_timing->reps,
                 res->speedup);
@@ -368,6 +393,40 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
     std::snprintf(ms, sizeof ms, "%.3f ms", res->candidate_timing->median_ms);
     return std::string(ms);
   }() + ")";
+}
+
+std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts) {
+  if (opts.device_bytes_per_s <= 0 || opts.output_bytes <= opts.device_l2_bytes) return "";
+  const double floor_ms = static_cast<double>(opts.output_bytes - opts.device_l2_bytes) / opts.device_bytes_per_s * 1e3;
+  if (kernel_ms >= floor_ms) return "";
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "a kernel time of %.4f ms, below the %.4f ms the device needs to write the outputs' %.1f MiB "
+                "(beyond its %.1f MiB L2) at its memory bandwidth of %.2f TB/s: the kernels did not produce the "
+                "outputs",
+                kernel_ms, floor_ms, static_cast<double>(opts.output_bytes) / (1 << 20),
+                static_cast<double>(opts.device_l2_bytes) / (1 << 20), opts.device_bytes_per_s / 1e12);
+  return buf;
+}
+
+std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string& tool, const CommandResult& run) {
+  if (run.term_signal != 0 || run.exit_code != 89) return std::nullopt;
+  std::string first;
+  for (const auto& line : SplitLines(run.stdout_text + "\n" + run.stderr_text)) {
+    std::string_view l = Trim(line);
+    if (!StartsWith(l, "=========")) continue;
+    std::string_view body = Trim(l.substr(9));
+    if (body.empty() || StartsWith(body, "COMPUTE-SANITIZER") || StartsWith(body, "ERROR SUMMARY") ||
+        StartsWith(body, "RACECHECK SUMMARY") || StartsWith(body, "Program hit") || StartsWith(body, "at ") ||
+        StartsWith(body, "by thread") || StartsWith(body, "Saved host backtrace")) {
+      continue;
+    }
+    first = std::string(body);
+    break;
+  }
+  if (first.empty()) first = "errors reported (no detail line)";
+  const bool race = tool == "racecheck" || tool == "synccheck";
+  return std::make_pair(race ? Verdict::kRace : Verdict::kRuntimeError, "compute-sanitizer " + tool + ": " + first);
 }
 
 }  // namespace regrapht::verify

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,7 +45,18 @@ struct JudgeOptions {
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
   bool kernel_form = false;  // the speedup is the kernel's (CUDA events), not the whole call's
+  // The kernel-only floor: a kernel time below what the device needs to
+  // write `output_bytes` beyond its L2 at its memory bandwidth is not a
+  // figure a kernel can earn (the kernels did not produce the outputs).
+  // 0: unknown, no floor.
+  int64_t output_bytes = 0;
+  int64_t device_l2_bytes = 0;
+  double device_bytes_per_s = 0;
 };
+
+// "" when `kernel_ms` is a time the device can write the outputs in (or the
+// device's figures are unknown); else why it cannot.
+std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts);
 
 // Compares a finished candidate's records with the reference's: inputs
 // untouched, every output of every case and call within tolerance, calls
@@ -67,6 +79,12 @@ void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<
 // cross that link. A kernel-only timing mode must use the GPU's own memory
 // bandwidth instead (an H200's HBM3e reaches 4.8 TB/s).
 inline constexpr double kMaxBytesPerSecond = 2e12;
+
+// What compute-sanitizer's `tool` found in a run it wrapped (exit status
+// 89, its "=========" lines): the verdict (memcheck and initcheck:
+// runtime_error; racecheck and synccheck: race) and the first finding, or
+// nullopt when it reported nothing.
+std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string& tool, const CommandResult& run);
 
 // "in test case 2, call 1", for messages.
 std::string DescribeCall(const DriverRecords& r);

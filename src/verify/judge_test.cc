@@ -257,5 +257,33 @@ TEST(JudgeTest, DropInKernelFigureIsBesideTheCallAndAbsentNotZero) {
   EXPECT_EQ(kpartial.verdict, Verdict::kImplausibleSpeed);
 }
 
+// The kernel-only floor: a kernel cannot write its outputs (beyond L2)
+// faster than the device's memory bandwidth. A host computation behind a
+// token kernel once read 24,041x kernel-only on the H200.
+TEST(JudgeTest, AKernelFasterThanTheDeviceCanWriteItsOutputsIsImplausible) {
+  Problem p = LoadBundled("saxpy");
+  int cases = static_cast<int>(p.spec.tests.size());
+  DriverRecords ref = Timed({10, 10, 10}, {}, cases);
+  JudgeOptions jo;
+  jo.output_bytes = int64_t{256} << 20;        // 256 MiB to write
+  jo.device_l2_bytes = int64_t{50} << 20;      // an H200's L2
+  jo.device_bytes_per_s = 4.8e12;              // its HBM3e: 0.045 ms for the 206 MiB past L2
+  VerifyResult token;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.001, 0.001, 0.001}, cases), jo, &token);
+  EXPECT_EQ(token.verdict, Verdict::kImplausibleSpeed);
+  EXPECT_EQ(token.kernel_speedup, 0);
+  EXPECT_FALSE(token.kernel_timing.has_value());
+  EXPECT_NE(token.detail.find("the kernels did not produce the outputs"), std::string::npos) << token.detail;
+  VerifyResult honest;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.06, 0.06, 0.06}, cases), jo, &honest);
+  EXPECT_EQ(honest.verdict, Verdict::kCorrect) << honest.detail;
+  // Outputs that fit in L2, or an unknown bandwidth: no floor.
+  jo.output_bytes = int64_t{8} << 20;
+  VerifyResult small;
+  Judge(p.spec, ref, Timed({2, 2, 2}, {0.001, 0.001, 0.001}, cases), jo, &small);
+  EXPECT_EQ(small.verdict, Verdict::kCorrect) << small.detail;
+  EXPECT_EQ(KernelFloorViolation(1e-9, JudgeOptions{}), "");
+}
+
 }  // namespace
 }  // namespace regrapht::verify

@@ -222,10 +222,11 @@ bool LibraryAllowed(const std::string& s, const std::vector<std::string>& librar
   return false;
 }
 
-// Runtime entry points that hand out the driver's internals or destroy the
-// harness's state.
+// Runtime entry points that hand out the driver's internals (the driver API
+// behind the wrapped allocations and hooks) or destroy the harness's state.
 bool CudaDenied(const std::string& s) {
-  return s == "cudaDeviceReset" || s == "cudaGetExportTable" || s == "cudaThreadExit";
+  return s == "cudaDeviceReset" || s == "cudaGetExportTable" || s == "cudaThreadExit" ||
+         StartsWith(s, "cudaGetDriverEntryPoint");
 }
 
 bool IsCxxStdName(const std::string& s) {

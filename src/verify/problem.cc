@@ -923,6 +923,17 @@ Result<int64_t> EstimateBytes(const ProblemSpec& spec, const TestCase& test) {
   return total;
 }
 
+Result<int64_t> EstimateOutputBytes(const ProblemSpec& spec, const TestCase& test) {
+  RG_ASSIGN_OR_RETURN(auto lens, ArrayLengths(spec, test));
+  int64_t total = spec.returns ? static_cast<int64_t>(spec.ElementSize(*spec.returns)) : 0;
+  for (const auto& a : spec.args) {
+    if (a.role != ArgRole::kOutput) continue;
+    int64_t n = a.is_array() ? (lens[a.name] ? *lens[a.name] : 0) : 1;
+    total += n * static_cast<int64_t>(spec.ElementSize(a.type));
+  }
+  return total;
+}
+
 // A value `regrapht optimize` marked in a template (verify/infer.h's
 // kFillIn) and nobody replaced: named by its path, before any other check.
 Status CheckFilledIn(const JsonPath& p) {

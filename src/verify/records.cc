@@ -77,6 +77,7 @@ class RecordParser {
     else if (e.starts_with("mutated ")) r_.mutated.push_back(e.substr(8));
     else if (e.starts_with("host_compute ")) r_.host_compute = e.substr(13);
     else if (e.starts_with("not_emulated ")) r_.not_emulated = e.substr(13);
+    else if (e.starts_with("late_output ")) r_.late_output = e.substr(12);
     else if (e.starts_with("call ")) r_.last_call = e.substr(5);
     else if (e.starts_with("timing_wall_ms ")) r_.timing_wall_ms = ParseDouble(e.substr(15)).value_or(0);
     else if (e.starts_with("t0 ") || e.starts_with("t1 ")) return Rep(e, pos_);

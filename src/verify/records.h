@@ -52,6 +52,9 @@ struct DriverRecords {
   // Emulated runs: "case call output[index]" of an output the host wrote
   // with a value no device code produced (docs/emulator.md).
   std::optional<std::string> host_compute;
+  // "case call" of a call whose outputs changed after it returned (work it
+  // left running on the device).
+  std::optional<std::string> late_output;
   // Emulated runs: the source line of device inline assembly the run reached.
   std::optional<std::string> not_emulated;
   std::optional<std::string> last_call;  // "case run" of the last call begun

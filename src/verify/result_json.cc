@@ -25,7 +25,7 @@ static Timing TimingFromJson(const Json& j) {
 }
 
 OrderedJson EnvironmentToJson(const Environment& e) {
-  return {{"gpu_name", e.gpu_name},
+  OrderedJson j = {{"gpu_name", e.gpu_name},
           {"gpu_cc", e.gpu_cc},
           {"gpu_sms", e.gpu_sms},
           {"gpu_l2_bytes", e.gpu_l2_bytes},
@@ -39,6 +39,8 @@ OrderedJson EnvironmentToJson(const Environment& e) {
           {"archs", e.archs},
           {"sandbox", e.sandbox},
           {"regrapht_version", e.regrapht_version}};
+  if (e.gpu_memory_bytes_per_s > 0) j["gpu_memory_bytes_per_s"] = e.gpu_memory_bytes_per_s;
+  return j;
 }
 
 OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
@@ -51,6 +53,7 @@ OrderedJson VerifyResultToJson(const VerifyResult& r, bool with_samples) {
   j["form"] = r.form;
   j["evidence"] = std::string(EvidenceLevel(r));
   if (r.emulated) j["emulated"] = true;
+  if (!r.cross_checks.empty()) j["cross_checks"] = r.cross_checks;
   if (r.kernel_timing) {
     j["kernel_timing"] = TimingToJson(*r.kernel_timing, with_samples);
     j["kernel_speedup"] = r.kernel_speedup;
@@ -90,6 +93,11 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
     r.speedup = j.value("speedup", 0.0);
     r.transfers_timed = j.value("transfers_timed", true);
     r.emulated = j.value("emulated", false);
+    if (j.contains("cross_checks") && j["cross_checks"].is_array()) {
+      for (const auto& c : j["cross_checks"]) {
+        if (c.is_string()) r.cross_checks.push_back(c.get<std::string>());
+      }
+    }
     r.form = j.value("form", std::string("dropin"));
     if (j.contains("kernel_timing")) r.kernel_timing = TimingFromJson(j["kernel_timing"]);
     r.kernel_speedup = j.value("kernel_speedup", 0.0);
@@ -122,6 +130,7 @@ Result<VerifyResult> VerifyResultFromJson(const Json& j) {
       r.env.gpu_cc = e.value("gpu_cc", "");
       r.env.gpu_sms = e.value("gpu_sms", 0);
       r.env.gpu_l2_bytes = e.value("gpu_l2_bytes", int64_t{0});
+      r.env.gpu_memory_bytes_per_s = e.value("gpu_memory_bytes_per_s", 0.0);
       r.env.driver_version = e.value("driver_version", "");
       r.env.cuda_runtime_version = e.value("cuda_runtime_version", "");
       r.env.cuda_toolkit_version = e.value("cuda_toolkit_version", "");

@@ -21,6 +21,24 @@ std::string Demangle(const std::string& name) {
 
 }  // namespace
 
+namespace {
+
+fs::path FindSanitizer(const fs::path& cuda_root) {
+  std::error_code ec;
+  if (const char* e = std::getenv("REGRAPHT_COMPUTE_SANITIZER"); e && *e) {
+    return fs::exists(e, ec) ? fs::path(e) : fs::path();
+  }
+  if (!cuda_root.empty()) {
+    for (const fs::path& p : {cuda_root / "bin" / "compute-sanitizer",
+                              cuda_root / "extras" / "compute-sanitizer" / "compute-sanitizer"}) {
+      if (fs::exists(p, ec)) return p;
+    }
+  }
+  return FindProgram("compute-sanitizer");
+}
+
+}  // namespace
+
 Result<Toolchain> DetectToolchain(CommandRunner* runner) {
   Toolchain tc;
   std::vector<std::string> nvcc_candidates;
@@ -49,6 +67,7 @@ Result<Toolchain> DetectToolchain(CommandRunner* runner) {
     else tc.nvcc_version = std::string(Trim(r.stdout_text));
     FindCupti(&tc);
   }
+  tc.sanitizer = FindSanitizer(tc.cuda_root);
   const char* cxx = std::getenv("CXX");
   tc.cxx = FindProgram(cxx && *cxx ? cxx : "g++");
   if (tc.cxx.empty()) return Status::FailedPrecondition("no host C++ compiler (g++ or $CXX) on PATH");
@@ -143,6 +162,35 @@ std::vector<KernelResources> ParsePtxasLog(const std::string& log) {
     }
   }
   return out;
+}
+
+GpuPresence DetectGpu(CommandRunner* runner, const fs::path& dev) {
+  GpuPresence g;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dev, ec)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 6 && StartsWith(name, "nvidia") &&
+        std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+      g.present = true;
+      g.how = e.path().string();
+      return g;
+    }
+  }
+  CommandSpec spec;
+  spec.argv = {"nvidia-smi", "-L"};
+  spec.limits.wall_seconds = 30;
+  auto r = runner->Run(spec);
+  if (r.ok() && r->ok()) {
+    for (const auto& line : SplitLines(r->stdout_text)) {
+      if (StartsWith(line, "GPU ")) {
+        g.present = true;
+        g.how = "nvidia-smi: " + line;
+        return g;
+      }
+    }
+  }
+  g.how = "no " + (dev / "nvidia<N>").string() + " device and nvidia-smi lists no GPU";
+  return g;
 }
 
 std::string HostCpuModel() {

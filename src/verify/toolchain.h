@@ -19,6 +19,9 @@ struct Toolchain {
   // CUPTI (the kernel-only time of drop-in calls, docs/bench.md): the folders
   // holding cupti.h and libcupti.so; empty where the toolkit has none.
   fs::path cupti_include, cupti_lib;
+  // compute-sanitizer ($REGRAPHT_COMPUTE_SANITIZER, the toolkit's bin/ or
+  // extras/compute-sanitizer/, PATH); empty where there is none.
+  fs::path sanitizer;
 
   bool has_nvcc() const { return !nvcc.empty(); }
   bool has_cupti() const { return !cupti_include.empty() && !cupti_lib.empty(); }
@@ -55,6 +58,16 @@ struct KernelResources {
 };
 
 std::vector<KernelResources> ParsePtxasLog(const std::string& log);
+
+// Whether this machine has an NVIDIA GPU, independently of whether the
+// harness can use it: a device node /dev/nvidia<N> under `dev`, or a GPU
+// listed by `nvidia-smi -L`. A GPU machine where the harness cannot build or
+// run a candidate is then a failure, never a skip (verify_gpu_test).
+struct GpuPresence {
+  bool present = false;
+  std::string how;  // "/dev/nvidia0", "nvidia-smi: GPU 0: NVIDIA H200 (...)", or why none
+};
+GpuPresence DetectGpu(CommandRunner* runner, const fs::path& dev = "/dev");
 
 // Host CPU model name from /proc/cpuinfo.
 std::string HostCpuModel();

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 
+#include "core/fake_command_runner.h"
+
 namespace regrapht::verify {
 namespace {
 
@@ -78,6 +80,36 @@ TEST(ToolchainTest, ParsesPtxasLog) {
   EXPECT_EQ(k[0].barriers, 1);
   EXPECT_EQ(k[1].kernel, "other()");
   EXPECT_EQ(k[1].registers, 8);
+}
+
+// A GPU is present when a device node or nvidia-smi says so; the harness's
+// own ability to use it is not the question (verify_gpu_test fails, never
+// skips, on a GPU machine where the harness cannot build or run).
+TEST(ToolchainTest, DetectsAGpuFromDeviceNodesOrNvidiaSmi) {
+  fs::path dev = fs::temp_directory_path() / ("rg-dev-test-" + std::to_string(::getpid()));
+  fs::remove_all(dev);
+  fs::create_directories(dev);
+  std::ofstream(dev / "nvidiactl") << "";
+  FakeCommandRunner none;
+  none.SetHandler([](const CommandSpec&) -> Result<CommandResult> { return Status::NotFound("nvidia-smi"); });
+  GpuPresence g = DetectGpu(&none, dev);
+  EXPECT_FALSE(g.present) << g.how;  // the control node alone is no GPU
+  EXPECT_NE(g.how.find("nvidia-smi lists no GPU"), std::string::npos) << g.how;
+  FakeCommandRunner smi;
+  smi.SetHandler([](const CommandSpec& s) -> Result<CommandResult> {
+    CommandResult r;
+    r.exit_code = 0;
+    if (s.argv == std::vector<std::string>{"nvidia-smi", "-L"}) r.stdout_text = "GPU 0: NVIDIA H200 (UUID: GPU-1)\n";
+    return r;
+  });
+  g = DetectGpu(&smi, dev);
+  EXPECT_TRUE(g.present);
+  EXPECT_EQ(g.how, "nvidia-smi: GPU 0: NVIDIA H200 (UUID: GPU-1)");
+  std::ofstream(dev / "nvidia0") << "";
+  g = DetectGpu(&none, dev);
+  EXPECT_TRUE(g.present);
+  EXPECT_EQ(g.how, (dev / "nvidia0").string());
+  fs::remove_all(dev);
 }
 
 }  // namespace

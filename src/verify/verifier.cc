@@ -29,16 +29,19 @@
 #include "verify/compare.h"
 #include "verify/batch_compile.h"
 #include "verify/driver_gen.h"
+#include "verify/edge_cases.h"
 #include "verify/emulate.h"
 #include "verify/gpu_lock.h"
 #include "verify/judge.h"
 #include "verify/kernel_form.h"
 #include "verify/object_check.h"
+#include "verify/pass_check.h"
 #include "verify/records.h"
 #include "verify/runner_options.h"
 #include "verify/static_check.h"
 #include "verify/timing_sizes.h"
 #include "verify/toolchain.h"
+#include "verify/toolchain_folders.h"
 
 namespace regrapht {
 
@@ -100,11 +103,20 @@ Timing Summarize(std::vector<double> s) {
   return t;
 }
 
-std::string_view EvidenceLevel(const VerifyResult& r) {
+std::string EvidenceLevel(const VerifyResult& r) {
   if (Unverified(r.verdict)) return "compiled-only";
-  if (r.emulated || r.verdict == Verdict::kRace || r.verdict == Verdict::kHostCompute) return "emulated";
-  if (r.verdict == Verdict::kCorrect && r.candidate_timing) return "gpu-timed";
-  return r.env.gpu_name.empty() ? "compiled-only" : "gpu-untimed";
+  if (r.emulated || ((r.verdict == Verdict::kRace || r.verdict == Verdict::kHostCompute) && r.env.gpu_name.empty())) {
+    return "emulated";
+  }
+  std::string base;
+  if (r.verdict == Verdict::kCorrect && r.candidate_timing) base = "gpu-timed";
+  else if (r.env.gpu_name.empty()) return "compiled-only";
+  else base = "gpu-untimed";
+  if (r.verdict != Verdict::kCorrect) return base;
+  for (const char* c : {"emulated", "sanitized"}) {
+    if (std::find(r.cross_checks.begin(), r.cross_checks.end(), c) != r.cross_checks.end()) base += std::string("+") + c;
+  }
+  return base;
 }
 
 double Reward(const VerifyResult& r) {
@@ -244,9 +256,11 @@ class Verifier::Impl {
       }
       tc_ = *tc;
       bool sandbox_builds = o_.sandbox != "none";
-      if (!StartsWith(tc_.cuda_root.string(), "/usr/")) toolchain_dirs_.push_back(fs::weakly_canonical(tc_.cuda_root));
+      // Wherever the toolchain lives (compilers outside /usr, wrapper
+      // scripts, symlink chains): its folders, read-only, in the sandbox.
+      folders_ = verify::FindToolchainFolders(tc_, runner_, {cache_});
       builds_ = std::make_unique<BuildCache>(runner_, cache_ / "build", o_.compile_timeout_s,
-                                             sandbox_builds, toolchain_dirs_);
+                                             sandbox_builds, folders_.build);
       host_cpu_ = verify::HostCpuModel();
     });
     return init_status_;
@@ -358,6 +372,7 @@ class Verifier::Impl {
     BuildRequest link;
     link.label = "reference-link";
     link.argv = {tc_.cxx.string(), drv.artifact.string(), ro.artifact.string(), "-o", "reference"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {drv.artifact, ro.artifact};
     link.output = "reference";
     link.key_extra = ToolKey();
@@ -409,9 +424,16 @@ class Verifier::Impl {
                   "-o", "candidate.o"};
     } else {
       obj.argv = NvccArgv(fatbin, "candidate.cu", fatbin ? "candidate.fatbin" : "candidate.o");
+      // Conditional directives: keep each pass's preprocessed source, for
+      // the emulator's pass check (verify/pass_check.h; reduced and removed
+      // by CheckObject).
+      if (!fatbin && verify::HasConditionalDirective(obj.files["candidate.cu"])) obj.argv.push_back("--keep");
     }
     obj.output = fatbin ? "candidate.fatbin" : "candidate.o";
     obj.key_extra = ToolKey();
+    // What CheckObject derives from a --keep compile (pass_views.txt) is
+    // part of the entry: a new format needs new entries.
+    if (std::find(obj.argv.begin(), obj.argv.end(), "--keep") != obj.argv.end()) obj.key_extra += "|pass-views-v1";
     const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
     auto drv_future =
         std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
@@ -442,8 +464,8 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
     if (!object_findings.empty()) return Reject(object_findings, result);
     if (o_.emulate) {
-      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, drv->artifact,
-                           adapter, result);
+      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
+                           drv->artifact, adapter, result);
     }
     return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
   }
@@ -451,8 +473,14 @@ class Verifier::Impl {
   // nvcc on `file` with the candidate's flags and every arch: a fatbin
   // (device code only) or an object with the host compiler's temporaries
   // kept (the object checks read them).
+  // nvcc with the host compiler every other build uses (-ccbin): the same
+  // compiler, wherever it lives, for the candidate's host code and the rest.
+  std::vector<std::string> NvccHead() const {
+    return {tc_.nvcc.string(), "-ccbin", tc_.cxx.string(), "-std=c++17"};
+  }
+
   std::vector<std::string> NvccArgv(bool fatbin, const std::string& file, const std::string& out) const {
-    std::vector<std::string> argv = {tc_.nvcc.string(), "-std=c++17"};
+    std::vector<std::string> argv = NvccHead();
     argv.insert(argv.end(), o_.nvcc_flags.begin(), o_.nvcc_flags.end());
     for (const auto& g : verify::GencodeFlags(o_.archs)) argv.push_back(g);
     if (!fatbin) argv.insert(argv.end(), {"-Xcompiler", "-save-temps"});
@@ -469,7 +497,8 @@ class Verifier::Impl {
     if (!emulated) {
       req.label = "kernel-adapter";
       req.files = {{"adapter.cu", src}};
-      req.argv = {tc_.nvcc.string(), "-std=c++17", "-O2"};
+      req.argv = NvccHead();
+      req.argv.push_back("-O2");
       for (const auto& g : verify::GencodeFlags(o_.archs)) req.argv.push_back(g);
       req.argv.insert(req.argv.end(), {"-c", "adapter.cu", "-o", "adapter.o"});
       req.output = "adapter.o";
@@ -485,7 +514,23 @@ class Verifier::Impl {
   std::vector<std::string> EmulatedFlags() const {
     std::vector<std::string> f = {tc_.cxx.string(), "-std=c++17", "-O1", "-fno-strict-aliasing", "-w", "-I."};
     for (const auto& flag : verify::EmulationCheckFlags()) f.push_back(flag);
+    for (const auto& flag : HostPassMacros()) f.push_back(flag);
     return f;
+  }
+
+  // The macros nvcc's host pass defines (nvcc --dryrun), so that the
+  // emulator's one compilation reads a candidate as that pass does; the
+  // sanitizer's own macro is removed. What still differs (the device
+  // passes' __CUDA_ARCH__, the two sets of CUDA headers) the pass check
+  // finds (verify/pass_check.h).
+  std::vector<std::string> HostPassMacros() const {
+    auto v = Split(tc_.nvcc_version, '.');
+    while (v.size() < 3) v.push_back("0");
+    std::vector<std::string> archs;
+    for (const auto& a : o_.archs) archs.push_back(std::to_string(ParseInt(a.substr(3, 3)).value_or(0) * 10));
+    return {"-D__CUDACC__", "-D__NVCC__", "-D__CUDACC_VER_MAJOR__=" + v[0], "-D__CUDACC_VER_MINOR__=" + v[1],
+            "-D__CUDACC_VER_BUILD__=" + v[2], "-D__CUDA_API_VER_MAJOR__=" + v[0], "-D__CUDA_API_VER_MINOR__=" + v[1],
+            "-D__CUDA_ARCH_LIST__=" + Join(archs, ","), "-U__SANITIZE_THREAD__"};
   }
 
   // `header` (one of `files`) precompiled with `flags` (GCC's precompiled
@@ -587,6 +632,7 @@ class Verifier::Impl {
         fs::remove(dir / junk, ec);
       }
     }
+    RG_RETURN_IF_ERROR(ReducePassViews(dir));
     if (!asm_finding.empty()) {
       auto parts = Split(asm_finding, '\n');
       if (parts.size() >= 3) {
@@ -594,6 +640,53 @@ class Verifier::Impl {
       }
     }
     return findings;
+  }
+
+  // nvcc's intermediates of a --keep compile (verify/pass_check.h): the lines
+  // each pass kept, written once as pass_views.txt beside the object; the
+  // large files removed from the cache.
+  static Status ReducePassViews(const fs::path& dir) {
+    std::error_code ec;
+    if (!fs::exists(dir / "candidate.cpp4.ii", ec)) return Status::Ok();
+    std::vector<verify::PassView> views;
+    RG_ASSIGN_OR_RETURN(std::string host, ReadFile(dir / "candidate.cpp4.ii"));
+    views.push_back({"nvcc's host pass", verify::SurvivingLines(host, "candidate.cu")});
+    std::vector<fs::path> junk;
+    for (const auto& e : fs::directory_iterator(dir, ec)) {
+      std::string name = e.path().filename().string();
+      if (name == "candidate.o" || name == "candidate.cu" || name == "meta.json" || name == "host_asm.txt") continue;
+      if (EndsWith(name, ".cpp1.ii")) {
+        RG_ASSIGN_OR_RETURN(std::string dev, ReadFile(e.path()));
+        // candidate.<arch>.cpp1.ii, or candidate.cpp1.ii for a single arch
+        std::string arch = name.size() > 17 ? name.substr(10, name.size() - 10 - 8) : "the one architecture";
+        views.push_back({"nvcc's device pass for " + arch, verify::SurvivingLines(dev, "candidate.cu")});
+      }
+      if (StartsWith(name, "candidate.") && name != "candidate.ii") junk.push_back(e.path());
+    }
+    RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "pass_views.txt", verify::FormatPassViews(views)));
+    for (const auto& j : junk) fs::remove(j, ec);
+    return Status::Ok();
+  }
+
+  // A candidate whose conditional directives select different lines in
+  // nvcc's passes or in the emulator's compilation: the reason it cannot be
+  // emulated, else "".
+  Result<std::string> PassDifference(const std::string& source, const std::string& rewritten,
+                                     const fs::path& nvcc_object) {
+    if (!verify::HasConditionalDirective(source)) return std::string();
+    auto text = ReadFile(nvcc_object.parent_path() / "pass_views.txt");
+    if (!text.ok()) return std::string("nvcc's preprocessed passes are missing");
+    std::vector<verify::PassView> views = verify::ParsePassViews(*text);
+    RG_ASSIGN_OR_RETURN(BuildRequest req, EmulatedObject("candidate-emu-pp", "candidate_emu", rewritten));
+    req.argv.erase(std::find(req.argv.begin(), req.argv.end(), "-c"));
+    *std::find(req.argv.begin(), req.argv.end(), "candidate_emu.o") = "candidate_emu.ii";
+    req.argv.push_back("-E");
+    req.output = "candidate_emu.ii";
+    RG_ASSIGN_OR_RETURN(BuildOutcome pp, builds_->Build(req));
+    if (!pp.ok) return std::string("the emulator cannot preprocess it: ") + FirstError(pp.log);
+    RG_ASSIGN_OR_RETURN(std::string ii, ReadFile(pp.artifact));
+    views.push_back({"the emulator's compilation", verify::SurvivingLines(ii, "candidate_emu.cc")});
+    return verify::FirstPassDifference(views);
   }
 
   Result<std::optional<fs::path>> LinkCandidate(const ProblemSpec& spec, const fs::path& driver_obj,
@@ -604,6 +697,7 @@ class Verifier::Impl {
     link.argv = {tc_.cxx.string(), driver_obj.string(), candidate_obj.string(), "-o", "candidate",
                  // Full RELRO: the GOT is read-only before the candidate runs.
                  "-Wl,-z,relro,-z,now"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {driver_obj, candidate_obj};
     if (adapter) {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
@@ -621,6 +715,12 @@ class Verifier::Impl {
         link.argv.push_back("-L" + tc_.cupti_lib.string());
         link.argv.push_back("-lcupti");
         link.argv.push_back("-Wl,-rpath," + tc_.cupti_lib.string());
+      }
+      // Every allocation call of the candidate (and the kernel form's adapter)
+      // goes through the driver, which poisons fresh memory (rg_driver.h).
+      for (const char* f : {"cudaMalloc", "cudaMallocManaged", "cudaMallocPitch", "cudaMalloc3D", "cudaMallocAsync",
+                            "cudaMallocFromPoolAsync", "cudaMallocHost", "cudaHostAlloc"}) {
+        link.argv.push_back(std::string("-Wl,--wrap=") + f);
       }
       link.argv.insert(link.argv.end(), {"-lcudart_static", "-ldl", "-lrt", "-lpthread"});
       link.argv.push_back("-Wl,-rpath," + (tc_.cuda_root / "lib64").string());
@@ -649,8 +749,9 @@ class Verifier::Impl {
   // The candidate rewritten for the CPU emulator, compiled by the host
   // compiler and linked with the CPU driver. A candidate the emulator cannot
   // take is kCompiledOnly ("not emulated"), never the candidate's fault.
-  Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& driver_obj,
-                                                const std::optional<fs::path>& adapter, VerifyResult* result) {
+  Result<std::optional<fs::path>> BuildEmulated(const std::string& source, const fs::path& nvcc_object,
+                                                const fs::path& driver_obj, const std::optional<fs::path>& adapter,
+                                                VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
       result->verdict = Verdict::kNotEmulated;
       result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
@@ -660,6 +761,8 @@ class Verifier::Impl {
     };
     auto rewritten = verify::RewriteForEmulation(source);
     if (!rewritten.ok()) return not_emulated(rewritten.status().message(), "");
+    RG_ASSIGN_OR_RETURN(std::string differs, PassDifference(source, *rewritten, nvcc_object));
+    if (!differs.empty()) return not_emulated(differs, "");
     RG_ASSIGN_OR_RETURN(BuildRequest eo_req, EmulatedObject("candidate-emu", "candidate_emu", *rewritten));
     RG_ASSIGN_OR_RETURN(BuildOutcome eo, builds_->Build(eo_req));
     result->time_compile_ms += eo.time_ms;
@@ -684,6 +787,7 @@ class Verifier::Impl {
     link.label = "candidate-emu-link";
     link.argv = {tc_.cxx.string(), driver_obj.string(), eo.artifact.string(), co.artifact.string(), "-o", "candidate",
                  "-lpthread", "-Wl,-z,relro,-z,now"};
+    link.argv.insert(link.argv.end(), folders_.rpath_flags.begin(), folders_.rpath_flags.end());
     link.inputs = {driver_obj, eo.artifact, co.artifact};
     if (adapter) {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
@@ -705,8 +809,11 @@ class Verifier::Impl {
   // copy of the executable and the plan, as the unprivileged sandbox user
   // where the harness is root. Records come back through a pipe (fd 3),
   // sealed with a key sent on stdin (driver/rg_driver.h).
+  // `wrapper`: a program the candidate runs under (compute-sanitizer), with
+  // its arguments; the run's limits are `slowdown` times the spec's.
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
-                              bool gpu, bool untrusted) {
+                              bool gpu, bool untrusted, const std::vector<std::string>& wrapper = {},
+                              double slowdown = 1) {
     fs::path runs;
     if (untrusted) {
       RG_ASSIGN_OR_RETURN(runs, SandboxRunsDir());
@@ -720,7 +827,8 @@ class Verifier::Impl {
     CommandSpec cs;
     if (untrusted) {
       RG_RETURN_IF_ERROR(CopyExecutable(exe, work.path() / "candidate"));
-      cs.argv = {"./candidate", "plan.txt", "3"};
+      cs.argv = wrapper;
+      cs.argv.insert(cs.argv.end(), {"./candidate", "plan.txt", "3"});
       cs.env = {"HOME=" + std::string(kBoxPath)};
       cs.box_cwd = true;
     } else {
@@ -731,13 +839,13 @@ class Verifier::Impl {
     cs.clean_env = true;
     cs.sandbox = untrusted;
     cs.uses_gpu = gpu;
-    cs.readable = toolchain_dirs_;
+    cs.readable = folders_.run;
     cs.records_fd = 3;
     std::string key = RandomKey();
     cs.stdin_data = key;
     // The emulator runs every CUDA thread on the CPU with its checks: it gets
     // four times the spec's limit (docs/emulator.md).
-    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1);
+    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1) * slowdown;
     cs.limits.wall_seconds = limit_s;
     cs.limits.cpu_seconds = limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
@@ -943,6 +1051,7 @@ class Verifier::Impl {
     e.sandbox = sandbox;
     e.regrapht_version = kVersion;
     if (cand && cand->gpu) {
+      double mem_clock_khz = 0, bus_bits = 0;
       for (const auto& kv : Split(*cand->gpu, '|')) {
         auto eq = kv.find('=');
         if (eq == std::string::npos) continue;
@@ -957,7 +1066,11 @@ class Verifier::Impl {
         else if (k == "runtime") e.cuda_runtime_version = ver(v);
         else if (k == "l2") e.gpu_l2_bytes = ParseInt(v).value_or(0);
         else if (k == "sms") e.gpu_sms = static_cast<int>(ParseInt(v).value_or(0));
+        else if (k == "mem_clock_khz") mem_clock_khz = ParseDouble(v).value_or(0);
+        else if (k == "bus_bits") bus_bits = ParseDouble(v).value_or(0);
       }
+      // Double data rate: two transfers per memory clock over the bus.
+      e.gpu_memory_bytes_per_s = 2 * mem_clock_khz * 1e3 * bus_bits / 8;
     }
   }
 
@@ -993,10 +1106,18 @@ class Verifier::Impl {
     po->emulate_max_work = o_.emulate_max_work;
   }
 
+  // A verification during which the caller's cancel flag was set may have
+  // had its compile or run killed: Cancelled, never a verdict about the code.
   Result<VerifyResult> Verify(const Problem& given, const std::string& source) {
+    Result<VerifyResult> r = VerifyUncancelled(given, source);
+    if (o_.cancel && o_.cancel->load()) return Status::Cancelled("the verification was cancelled");
+    return r;
+  }
+
+  Result<VerifyResult> VerifyUncancelled(const Problem& given, const std::string& source) {
     RG_RETURN_IF_ERROR(Init());
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
-    const Problem& p = fit.problem;
+    RG_ASSIGN_OR_RETURN(const Problem p, WithEdgeCases(fit.problem));
     VerifyResult res;
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res));
@@ -1032,10 +1153,232 @@ class Verifier::Impl {
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
     jo.kernel_form = KernelForm(p.spec);
+    auto out_bytes = EstimateOutputBytes(p.spec, p.spec.timing);
+    jo.output_bytes = out_bytes.ok() ? *out_bytes : 0;
+    jo.device_l2_bytes = res.env.gpu_l2_bytes;
+    jo.device_bytes_per_s = res.env.gpu_memory_bytes_per_s;
     verify::Judge(p.spec, *ref, *recs, jo, &res);
+    if (res.test_case >= 0 && res.test_case < static_cast<int>(p.spec.tests.size()) &&
+        !p.spec.tests[res.test_case].note.empty()) {
+      res.detail += " (an edge case: " + p.spec.tests[res.test_case].note + ")";
+    }
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
+    if (res.ok() && !o_.emulate && !o_.cpu_candidate) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
     return res;
+  }
+
+  // ---- one verdict: the GPU's, the emulator's and compute-sanitizer's -------------
+  //
+  // A correct GPU verdict must also pass the CPU emulator's checks on the
+  // test cases and edge cases; where the emulator does not vouch for the
+  // candidate (it cannot run it) or always when configured, compute-
+  // sanitizer's four tools on the GPU (docs/trust.md, "One verdict").
+  Status CrossCheck(const Problem& given, const std::string& source, const Problem& p, const fs::path& exe,
+                    VerifyResult* res) {
+    bool vouched = false;
+    std::string unchecked;
+    if (o_.gpu_emulator_check) {
+      RG_ASSIGN_OR_RETURN(VerifyResult emu, EmulatorVerifier()->Verify(given, source));
+      if (emu.verdict == Verdict::kCorrect) {
+        res->cross_checks.push_back("emulated");
+        vouched = true;
+      } else if (!Unverified(emu.verdict)) {
+        Overrule(res, emu, "the CPU emulator's checks");
+        return Status::Ok();
+      } else {
+        unchecked = "the emulator could not run it: " + emu.detail;
+      }
+    }
+    const bool sanitize = o_.gpu_sanitizer == VerifyOptions::Sanitizer::kAlways ||
+                          (o_.gpu_sanitizer == VerifyOptions::Sanitizer::kFallback && !vouched);
+    if (sanitize) {
+      RG_ASSIGN_OR_RETURN(std::optional<VerifyResult> san, Sanitize(p, exe));
+      if (!san) {
+        unchecked += std::string(unchecked.empty() ? "" : "; ") + "compute-sanitizer not found";
+      } else if (san->verdict == Verdict::kCorrect) {
+        res->cross_checks.push_back("sanitized");
+        vouched = true;
+      } else {
+        Overrule(res, *san, "compute-sanitizer");
+        return Status::Ok();
+      }
+    }
+    if (!vouched && (o_.gpu_emulator_check || o_.gpu_sanitizer != VerifyOptions::Sanitizer::kOff)) {
+      res->detail += " (GPU checks only: " + unchecked + ")";
+    }
+    return Status::Ok();
+  }
+
+  // The GPU run's correct verdict replaced by a check's failure.
+  static void Overrule(VerifyResult* res, const VerifyResult& by, const std::string& check) {
+    res->verdict = by.verdict;
+    res->detail = "correct on the GPU, but not under " + check + ": " + by.detail;
+    res->test_case = by.test_case;
+    res->output = by.output;
+    res->index = by.index;
+    res->expected = by.expected;
+    res->got = by.got;
+    res->log = by.log;
+    res->speedup = 0;
+    res->kernel_speedup = 0;
+    res->candidate_timing.reset();
+    res->reference_timing.reset();
+    res->kernel_timing.reset();
+  }
+
+  // The verifier of the emulator cross-check: this one's options, emulated,
+  // on the test cases and edge cases (the GPU run checked the full size).
+  Verifier* EmulatorVerifier() {
+    std::call_once(emu_once_, [&] {
+      VerifyOptions e = o_;
+      e.emulate = true;
+      e.timing = false;
+      e.emulate_timing_size = false;
+      e.cache_dir = cache_.string();
+      emu_ = std::make_unique<Verifier>(e, runner_);
+    });
+    return emu_.get();
+  }
+
+  // compute-sanitizer's memcheck, racecheck, initcheck and synccheck on the
+  // test cases (and edge cases), in the sandbox on the GPU: the first
+  // failure, or kCorrect; nullopt where the toolkit has no compute-sanitizer.
+  Result<std::optional<VerifyResult>> Sanitize(const Problem& p, const fs::path& exe) {
+    const fs::path& tool = tc_.sanitizer;
+    if (tool.empty()) return std::optional<VerifyResult>();
+    verify::PlanOptions po = CandidatePlan();
+    po.timing = false;
+    po.timing_size_case = false;
+    const std::string plan = verify::MakePlan(p.spec, po);
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, verify::FittedTiming{p, false, "", {}}));
+    for (const char* name : {"memcheck", "racecheck", "initcheck", "synccheck"}) {
+      std::vector<std::string> wrapper = {tool.string(), "--tool", name, "--error-exitcode", "89", "--print-limit", "10"};
+      RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe, plan, p.spec, true, true, wrapper, 20));
+      VerifyResult r;
+      FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
+      if (auto report = verify::SanitizerReport(name, run.process); report) {
+        r.verdict = report->first;
+        r.detail = report->second;
+        r.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
+        return std::optional<VerifyResult>(r);
+      }
+      verify::RunFacts facts{run.process, run.records ? &*run.records : nullptr, run.records_error,
+                             p.spec.time_limit_s * 20, r.env.archs, false};
+      if (!verify::ClassifyRun(facts, &r)) {
+        verify::JudgeOptions jo;
+        jo.timing = false;
+        verify::Judge(p.spec, *ref, *run.records, jo, &r);
+      }
+      if (!r.ok()) {
+        r.detail = std::string("under compute-sanitizer ") + name + ": " + r.detail;
+        return std::optional<VerifyResult>(r);
+      }
+    }
+    VerifyResult clean;
+    clean.verdict = Verdict::kCorrect;
+    return std::optional<VerifyResult>(clean);
+  }
+
+  // ---- edge cases (verify/edge_cases.h) -------------------------------------------
+
+  // `p` with the edge cases its reference answers appended to its tests.
+  Result<Problem> WithEdgeCases(const Problem& p) {
+    if (!o_.edge_cases) return p;
+    std::vector<TestCase> edges = verify::EdgeCases(p.spec);
+    if (edges.empty()) return p;
+    RG_ASSIGN_OR_RETURN(std::vector<size_t> accepted, AcceptedEdges(p, edges));
+    Problem q = p;
+    for (size_t i : accepted) q.spec.tests.push_back(edges[i]);
+    return q;
+  }
+
+  // Which of `edges` the reference answers: it finishes them, writes every
+  // output with finite values, twice alike, and leaves its inputs alone.
+  // Found once per problem and toolchain (memo, then cache_/ref/KEY/edges.txt);
+  // keyed by what decides it (reference, driver, the edge plan), not the
+  // spec text, so held-out seeds reuse it.
+  Result<std::vector<size_t>> AcceptedEdges(const Problem& p, const std::vector<TestCase>& edges) {
+    Problem q = p;
+    q.spec.tests = edges;
+    verify::PlanOptions po;
+    po.timing = false;
+    const std::string plan = verify::MakePlan(q.spec, po);
+    Hasher h;
+    h.Add("regrapht-edges-v2").Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    for (const auto& f : o_.reference_flags) h.Add(f);
+    RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
+    h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);
+    const std::string key = h.Hex();
+    {
+      std::lock_guard<std::mutex> lock(ref_mu_);
+      if (auto it = edge_memo_.find(key); it != edge_memo_.end()) return it->second;
+    }
+    const fs::path file = cache_ / "ref" / key / "edges.txt";
+    std::vector<size_t> accepted;
+    if (auto text = ReadFile(file); text.ok()) {
+      for (const auto& w : Split(*text, ' ')) {
+        if (auto v = ParseInt(w); v && *v >= 0 && static_cast<size_t>(*v) < edges.size()) accepted.push_back(*v);
+      }
+    } else {
+      RG_ASSIGN_OR_RETURN(accepted, RunEdges(q, edges.size()));
+      std::string out;
+      for (size_t i : accepted) out += (out.empty() ? "" : " ") + std::to_string(i);
+      RG_RETURN_IF_ERROR(WriteFileAtomic(file, out));
+    }
+    std::lock_guard<std::mutex> lock(ref_mu_);
+    edge_memo_[key] = accepted;
+    return accepted;
+  }
+
+  // Runs the reference on q's tests (the edge cases), restarting after a
+  // case it does not finish; the indices of the cases it answered cleanly.
+  Result<std::vector<size_t>> RunEdges(const Problem& q, size_t n) {
+    RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(q));
+    std::vector<size_t> accepted;
+    size_t start = 0;
+    while (start < n) {
+      Problem part = q;
+      part.spec.tests.assign(q.spec.tests.begin() + static_cast<long>(start), q.spec.tests.end());
+      verify::PlanOptions po;
+      po.timing = false;
+      RG_ASSIGN_OR_RETURN(RunOutput run,
+                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false, false));
+      // The case a failed run stopped in: dropped, and the rest run again.
+      int died_in = -1;
+      if (!run.process.ok()) {
+        died_in = 0;
+        if (run.records && run.records->last_call) {
+          died_in = static_cast<int>(ParseInt(Split(*run.records->last_call, ' ')[0]).value_or(0));
+        }
+      }
+      for (size_t j = 0; j < part.spec.tests.size(); ++j) {
+        if (died_in >= 0 && static_cast<int>(j) >= died_in) break;
+        if (run.records && EdgeAnswered(part.spec, *run.records, static_cast<int>(j))) accepted.push_back(start + j);
+      }
+      if (died_in < 0) break;
+      spdlog::info("reference of {}: no answer for edge case '{}' ({}); dropped", q.spec.name,
+                   q.spec.tests[start + died_in].note, run.process.Describe());
+      start += static_cast<size_t>(died_in) + 1;
+    }
+    return accepted;
+  }
+
+  // Whether the reference's records answer case `c` cleanly.
+  static bool EdgeAnswered(const ProblemSpec& spec, const DriverRecords& r, int c) {
+    for (const auto& m : r.mutated) {
+      if (StartsWith(m, std::to_string(c) + " ")) return false;
+    }
+    auto check = [&](const std::string& name, const ElementType& type) {
+      const ArrayRecord* r0 = r.Find(c, 0, name);
+      const ArrayRecord* r1 = r.Find(c, 1, name);
+      return r0 && r1 && r0->bytes == r1->bytes && verify::FindPoison(spec, type, *r0) < 0 &&
+             verify::FindNonFinite(spec, type, *r0) < 0;
+    };
+    for (const auto& a : spec.args) {
+      if (a.is_checked() && !check(a.name, a.type)) return false;
+    }
+    return !spec.returns || check("return", *spec.returns);
   }
 
   Result<Timing> CheckReference(const Problem& given) {
@@ -1116,11 +1459,14 @@ class Verifier::Impl {
   fs::path cache_;
   std::once_flag init_once_;
   std::once_flag gpu_lock_once_;
+  std::once_flag emu_once_;
+  std::unique_ptr<Verifier> emu_;  // the emulator cross-check (EmulatorVerifier)
+  std::map<std::string, std::vector<size_t>> edge_memo_;  // under ref_mu_
   fs::path gpu_lock_path_;
   Status init_status_;
   verify::Toolchain tc_;
   std::unique_ptr<BuildCache> builds_;
-  std::vector<fs::path> toolchain_dirs_;  // toolkit folders outside /usr, visible in the sandbox
+  verify::ToolchainFolders folders_;  // toolchain folders outside /usr, visible in the sandbox
   std::string host_cpu_;
   std::mutex ref_mu_;
   std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;

@@ -16,6 +16,7 @@
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
 #include "verify/driver_gen.h"
+#include "verify/edge_cases.h"
 #include "verify/test_util.h"
 
 namespace regrapht {
@@ -71,6 +72,36 @@ TEST_F(VerifierTest, ReferenceLeavingItsInOutUntouchedIsDegenerate) {
       "++i) "
       "y[i] = a * x[i] + y[i]; }\n";
   EXPECT_TRUE(v.CheckReference(p).ok());
+}
+
+// Edge cases (verify/edge_cases.h) the reference cannot answer are dropped,
+// never judged: a reference that divides by a = 0 writes infinities, one
+// that crashes for a = 2 stops its run, and the others still count.
+TEST_F(VerifierTest, EdgeCasesTheReferenceCannotAnswerAreDropped) {
+  Problem p = LoadBundled("saxpy");
+  const std::string body =
+      "#include <cstdlib>\n"
+      "void saxpy(int n, float a, const float* x, float* y) {\n"
+      "  if (a == 2.0f) std::abort();\n"
+      "  for (int i = 0; i < n; ++i) y[i] = x[i] / a + y[i];\n"
+      "}\n";
+  p.reference_source = body;
+  // The spec's own random a is never exactly 0 or 2 once its special values
+  // are gone.
+  p.spec.args[1].values.special_p = 0;
+  p.spec.args[1].values.special_values.clear();
+  p.spec_text += " ";  // a distinct reference cache key
+  Verifier v(CpuOptions(), runner_.get());
+  auto r = v.Verify(p, body);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  EXPECT_NE(r->detail.find("correct on 5 test cases + "), std::string::npos) << r->detail;
+  // Of saxpy's edge cases, a = 0 (infinite outputs), a at its maximum 2 and
+  // the largest magnitudes (a = 2 again: the abort) are gone; the rest were
+  // answered.
+  auto edges = verify::EdgeCases(p.spec);
+  EXPECT_NE(r->detail.find("+ " + std::to_string(edges.size() - 3) + " edge cases"), std::string::npos)
+      << r->detail << " of " << edges.size();
 }
 
 TEST_F(VerifierTest, ReferenceCacheIsPrunedLeastRecentlyUsedFirst) {
@@ -181,8 +212,8 @@ const Cheat kCheats[] = {
     {"reuses results once the checks are over", "saxpy",
      "#include <vector>\n"
      "void saxpy(int n, float a, const float* x, float* y) {\n"
-     "  static int calls = 0; static std::vector<float> last;\n"
-     "  if (++calls > 12 && (int)last.size() == n) { for (int i = 0; i < n; ++i) y[i] = last[i]; return; }\n"
+     "  static std::vector<float> last;  // replays only at the timing size, where no test case runs\n"
+     "  if (n >= (1 << 20) && (int)last.size() == n) { for (int i = 0; i < n; ++i) y[i] = last[i]; return; }\n"
      "  for (int i = 0; i < n; ++i) y[i] = a * x[i] + y[i];\n"
      "  last.assign(y, y + n);\n}",
      Verdict::kNondeterministic, "timing run"},
@@ -255,6 +286,38 @@ TEST_F(VerifierTest, CompiledOnlyWithoutGpu) {
     EXPECT_EQ(r->env.archs, "sm_90");
     EXPECT_EQ(Reward(*r), -1.0);
   }
+}
+
+// Fresh device memory reads as zeros on a GPU; the emulator fills it with
+// 0xFF bytes, and so does the GPU driver: the candidate's link wraps every
+// allocation call (rg_driver.h, "device memory starts poisoned"). Checked on
+// the linked executable: the function under test calls the wrapper, never
+// cudaMalloc itself.
+TEST_F(VerifierTest, GpuLinkRoutesEveryAllocationThroughThePoisoningWrapper) {
+  auto cache = MakeTempDir("rg-wrap-");
+  ASSERT_TRUE(cache.ok());
+  VerifyOptions o;
+  o.cache_dir = cache->string();
+  Verifier v(o, runner_.get());
+  Problem p = LoadBundled("saxpy");
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  fs::path exe;
+  for (const auto& e : fs::recursive_directory_iterator(*cache / "build")) {
+    if (e.path().filename() != "meta.json") continue;
+    auto meta = ReadFile(e.path());
+    if (meta.ok() && meta->find("\"candidate-link\"") != std::string::npos) exe = e.path().parent_path() / "candidate";
+  }
+  ASSERT_FALSE(exe.empty()) << "no linked candidate in " << *cache;
+  CommandSpec objdump;
+  objdump.argv = {"objdump", "--disassemble=_Z5saxpyifPKfPf", "--no-show-raw-insn", exe.string()};
+  auto dis = runner_->Run(objdump);
+  ASSERT_TRUE(dis.ok() && dis->ok());
+  const std::string& body = dis->stdout_text;
+  ASSERT_NE(body.find("<_Z5saxpyifPKfPf>:"), std::string::npos) << body;
+  EXPECT_NE(body.find("<__wrap_cudaMalloc>"), std::string::npos) << body;
+  EXPECT_EQ(body.find("<cudaMalloc>"), std::string::npos) << body;
+  (void)RemoveAll(*cache);
 }
 
 TEST_F(VerifierTest, GpuPathRejectsAndReportsCompileErrors) {

@@ -259,11 +259,20 @@ void PoisonAll(V& v, int64_t n, int call) {
 
 // ---- the plan the harness writes --------------------------------------------------
 
+// An edge case's values (plan line "edge <arg> <mode> <k>" after its case):
+// argument `arg` (its index in the signature; -1: every argument) takes
+// every value at its range's minimum, maximum, the integer k, or the end of
+// the range with the larger magnitude (verify/edge_cases.h).
+enum class EdgeMode { kNone, kMin, kMax, kInt, kMagnitude };
+
 struct Case {
   int id = 0;
   uint64_t seed = 0;
   std::map<std::string, int64_t> sizes;
   std::map<std::string, double> scalars;
+  int edge_arg = -2;  // -2: not an edge case
+  EdgeMode edge = EdgeMode::kNone;
+  double edge_k = 0;
   int64_t Size(const char* name) const {
     auto it = sizes.find(name);
     return it == sizes.end() ? 0 : it->second;
@@ -271,6 +280,13 @@ struct Case {
   bool HasScalar(const char* name) const { return scalars.count(name) != 0; }
   double Scalar(const char* name) const { return scalars.at(name); }
 };
+
+// The distribution argument `arg` is drawn from in case `c`: `d` itself,
+// or, in an edge case for that argument, a constant at its minimum,
+// maximum, k or largest magnitude (uniform: its bounds; normal: mean +- 4
+// standard deviations; bernoulli: 0 or 1; strings: the shortest or longest
+// length). A k outside the range leaves `d` as it is.
+Dist Edge(const Case& c, int arg, Dist d);
 
 struct Plan {
   std::vector<Case> cases;
@@ -326,6 +342,10 @@ class Out {
       Array(case_id, call, name, sizeof(T), 1, &x);
     }
   }
+  // Keeps every byte in memory instead of sending it: a copy of what a
+  // call's outputs were at a moment, to compare with a later copy.
+  void Capture() { capture_ = true; }
+  const std::vector<char>& Captured() const { return buf_; }
   // Events leave at once: the harness timestamps them as they arrive.
   void Event(const std::string& text);
   void Times(const std::vector<double>& t);
@@ -338,6 +358,7 @@ class Out {
  private:
   void Put(const void* p, size_t n);
   int fd_ = -1;
+  bool capture_ = false;
   std::vector<char> buf_;
   Sha256 hash_;
 };
@@ -391,6 +412,9 @@ __attribute__((weak)) void regrapht_emu_call_end();
 __attribute__((weak)) int regrapht_emu_from_device(const void* p, size_t n);
 __attribute__((weak)) unsigned long long regrapht_emu_host_reads();
 __attribute__((weak)) unsigned long long regrapht_emu_work();
+// Runs the work the candidate left pending on its streams (the emulator
+// runs it as late as CUDA allows).
+__attribute__((weak)) void regrapht_emu_device_sync();
 }
 
 // True when the candidate's host code read at least a quarter of the input
@@ -434,13 +458,21 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
                          sizeof(T)) != 0;
     };
     const unsigned char* bytes = reinterpret_cast<const unsigned char*>(data);
-    const unsigned char* ident = nullptr;
+    // Inputs of the output's length and element size: a word equal to the
+    // word at the same place of any of them passed through unchanged.
+    std::vector<const unsigned char*> idents;
     if constexpr (!std::is_same_v<S, std::vector<bool>>) {
       for (const S* in : same) {
-        if (!ident && std::size(*in) == n && sizeof(*std::data(*in)) == sizeof(T))
-          ident = reinterpret_cast<const unsigned char*>(std::data(*in));
+        if (std::size(*in) == n && sizeof(*std::data(*in)) == sizeof(T))
+          idents.push_back(reinterpret_cast<const unsigned char*>(std::data(*in)));
       }
     }
+    auto passed_through = [&](const unsigned char* word, size_t offset) {
+      for (const unsigned char* id : idents) {
+        if (std::memcmp(word, id + offset, 4) == 0) return true;
+      }
+      return false;
+    };
     for (size_t i = 0; i < n; ++i) {
       if (!changed(i)) continue;
       bool dev = true;
@@ -456,7 +488,7 @@ bool HostValueIn(const V& post, const P* pre, int call, bool fresh, bool heavy, 
         const unsigned char* a = reinterpret_cast<const unsigned char*>(&data[i]);
         for (size_t w = 0; w + 4 <= sizeof(T) && dev; w += 4) {
           if (!fresh && std::memcmp(a + w, b + w, 4) == 0) continue;
-          if (ident && std::memcmp(a + w, ident + i * sizeof(T) + w, 4) == 0) continue;
+          if (passed_through(a + w, i * sizeof(T) + w)) continue;
           dev = FromDevice(a + w, 4);
         }
       } else {
@@ -731,6 +763,52 @@ std::string SealHex(const unsigned char* key, size_t key_len,
   return s;
 }
 
+Dist Edge(const Case& c, int arg, Dist d) {
+  if (c.edge == EdgeMode::kNone || (c.edge_arg != -1 && c.edge_arg != arg)) return d;
+  double lo = d.a, hi = d.b;
+  switch (d.kind) {
+    case 0:
+      break;
+    case 1:
+      lo = d.a - 4 * d.b;
+      hi = d.a + 4 * d.b;
+      break;
+    case 3:
+      lo = 0;
+      hi = 1;
+      break;
+    case 4: {  // strings: the length
+      Dist s = d;
+      s.special_p = 0;
+      if (c.edge == EdgeMode::kMin) s.b = s.a;
+      if (c.edge == EdgeMode::kMax || c.edge == EdgeMode::kMagnitude) s.a = s.b;
+      return s;
+    }
+    default:
+      return d;  // constants stay
+  }
+  if (hi < lo) std::swap(lo, hi);
+  double v = 0;
+  switch (c.edge) {
+    case EdgeMode::kMin:
+      v = lo;
+      break;
+    case EdgeMode::kMax:
+      v = hi;
+      break;
+    case EdgeMode::kInt:
+      if (c.edge_k < lo || c.edge_k > hi) return d;
+      v = c.edge_k;
+      break;
+    default:
+      v = std::fabs(lo) > std::fabs(hi) ? lo : hi;
+  }
+  Dist e;
+  e.kind = 2;
+  e.a = v;
+  return e;
+}
+
 bool ReadCaseTail(FILE* f, Case* c) {
   int k = 0;
   if (std::fscanf(f, "%d", &k) != 1) return false;
@@ -771,6 +849,15 @@ bool ReadPlan(const char* path, Plan* p) {
       ok = std::fscanf(f, "%d %llu", &c.id, &seed) == 2 && ReadCaseTail(f, &c);
       c.seed = seed;
       p->cases.push_back(c);
+    } else if (!std::strcmp(word, "edge")) {
+      int arg = 0, mode = 0;
+      double k = 0;
+      ok = !p->cases.empty() && std::fscanf(f, "%d %d %lf", &arg, &mode, &k) == 3 && mode >= 1 && mode <= 4;
+      if (ok) {
+        p->cases.back().edge_arg = arg;
+        p->cases.back().edge = static_cast<EdgeMode>(mode);
+        p->cases.back().edge_k = k;
+      }
     } else if (!std::strcmp(word, "kernel_clock")) {
       int on = 0;
       ok = std::fscanf(f, "%d", &on) == 1;
@@ -859,20 +946,23 @@ int GpuCheck(Out& out) {
   }
   cudaDeviceProp p;
   cudaGetDeviceProperties(&p, 0);
-  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0;
+  int drv = 0, rt = 0, l2 = 0, sms = 0, clock_khz = 0, mem_clock_khz = 0, bus_bits = 0;
   cudaDriverGetVersion(&drv);
   cudaRuntimeGetVersion(&rt);
   cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0);
   cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
   cudaDeviceGetAttribute(&clock_khz, cudaDevAttrClockRate, 0);
   cudaDeviceGetAttribute(&mem_clock_khz, cudaDevAttrMemoryClockRate, 0);
+  cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, 0);
+  cudaGetLastError();  // an attribute a driver does not report stays 0
   char buf[512];
   std::snprintf(
       buf, sizeof buf,
       "gpu "
-      "name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d",
+      "name=%s|cc=%d.%d|driver=%d|runtime=%d|l2=%d|sms=%d|mem=%zu|clock_khz=%d|mem_clock_khz=%d|"
+      "bus_bits=%d",
       p.name, p.major, p.minor, drv, rt, l2, sms, static_cast<size_t>(p.totalGlobalMem), clock_khz,
-      mem_clock_khz);
+      mem_clock_khz, bus_bits);
   std::string s = buf;
   for (auto& c : s) {
     if (c == ' ') c = '_';
@@ -880,6 +970,94 @@ int GpuCheck(Out& out) {
   out.Event(s.replace(0, 4, "gpu "));
   return 0;
 }
+
+}  // namespace rg
+
+// ---- device memory starts poisoned, as in the emulator ------------------------------
+//
+// The candidate's link wraps every CUDA allocation call (-Wl,--wrap=NAME,
+// verify/verifier.cc): fresh device, managed and pinned memory is filled
+// with 0xFF bytes (NaN, -1) before the candidate sees it, so a kernel that
+// reads memory it never wrote is wrong on a GPU too (fresh device memory
+// reads as zeros there). The fill runs on a stream of the driver's own and
+// is waited for, ordering nothing else; stream-ordered allocations are
+// filled in their stream's order. The candidate cannot reach the unwrapped
+// functions: `__real_*` is not on the object checks' allow-list, and the
+// driver API entry points (cudaGetDriverEntryPoint*) are refused.
+extern "C" {
+cudaError_t __real_cudaMalloc(void** p, size_t n);
+cudaError_t __real_cudaMallocManaged(void** p, size_t n, unsigned flags);
+cudaError_t __real_cudaMallocPitch(void** p, size_t* pitch, size_t w, size_t h);
+cudaError_t __real_cudaMalloc3D(cudaPitchedPtr* p, cudaExtent e);
+cudaError_t __real_cudaMallocAsync(void** p, size_t n, cudaStream_t s);
+cudaError_t __real_cudaMallocFromPoolAsync(void** p, size_t n, cudaMemPool_t pool, cudaStream_t s);
+cudaError_t __real_cudaMallocHost(void** p, size_t n);
+cudaError_t __real_cudaHostAlloc(void** p, size_t n, unsigned flags);
+}
+
+namespace rg {
+namespace {
+cudaStream_t PoisonStream() {
+  static cudaStream_t s = [] {
+    cudaStream_t t = nullptr;
+    if (cudaStreamCreateWithFlags(&t, cudaStreamNonBlocking) != cudaSuccess) t = nullptr;
+    return t;
+  }();
+  return s;
+}
+void PoisonDevice(void* p, size_t n) {
+  if (!p || n == 0) return;
+  cudaStream_t s = PoisonStream();
+  cudaMemsetAsync(p, 0xFF, n, s);
+  cudaStreamSynchronize(s);
+}
+}  // namespace
+}  // namespace rg
+
+extern "C" {
+cudaError_t __wrap_cudaMalloc(void** p, size_t n) {
+  cudaError_t e = __real_cudaMalloc(p, n);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, n);
+  return e;
+}
+cudaError_t __wrap_cudaMallocManaged(void** p, size_t n, unsigned flags) {
+  cudaError_t e = __real_cudaMallocManaged(p, n, flags);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, n);
+  return e;
+}
+cudaError_t __wrap_cudaMallocPitch(void** p, size_t* pitch, size_t w, size_t h) {
+  cudaError_t e = __real_cudaMallocPitch(p, pitch, w, h);
+  if (e == cudaSuccess) rg::PoisonDevice(*p, *pitch * h);
+  return e;
+}
+cudaError_t __wrap_cudaMalloc3D(cudaPitchedPtr* p, cudaExtent ext) {
+  cudaError_t e = __real_cudaMalloc3D(p, ext);
+  if (e == cudaSuccess) rg::PoisonDevice(p->ptr, p->pitch * ext.height * ext.depth);
+  return e;
+}
+cudaError_t __wrap_cudaMallocAsync(void** p, size_t n, cudaStream_t s) {
+  cudaError_t e = __real_cudaMallocAsync(p, n, s);
+  if (e == cudaSuccess && *p && n) cudaMemsetAsync(*p, 0xFF, n, s);
+  return e;
+}
+cudaError_t __wrap_cudaMallocFromPoolAsync(void** p, size_t n, cudaMemPool_t pool, cudaStream_t s) {
+  cudaError_t e = __real_cudaMallocFromPoolAsync(p, n, pool, s);
+  if (e == cudaSuccess && *p && n) cudaMemsetAsync(*p, 0xFF, n, s);
+  return e;
+}
+cudaError_t __wrap_cudaMallocHost(void** p, size_t n) {
+  cudaError_t e = __real_cudaMallocHost(p, n);
+  if (e == cudaSuccess && *p) std::memset(*p, 0xFF, n);
+  return e;
+}
+cudaError_t __wrap_cudaHostAlloc(void** p, size_t n, unsigned flags) {
+  cudaError_t e = __real_cudaHostAlloc(p, n, flags);
+  if (e == cudaSuccess && *p) std::memset(*p, 0xFF, n);
+  return e;
+}
+}
+
+namespace rg {
 
 // Writes a buffer twice the size of L2 so the next call starts cold, and
 // drops any persisting-L2 lines a candidate set up.
@@ -913,7 +1091,10 @@ bool SyncOk(std::string* err) {
 }
 #else
 void FlushL2(int) {}
-bool SyncOk(std::string*) { return true; }
+bool SyncOk(std::string*) {
+  if (regrapht_emu_device_sync) regrapht_emu_device_sync();
+  return true;
+}
 #endif
 
 }  // namespace rg
@@ -1086,8 +1267,12 @@ void Out::Flush() {
 }
 
 void Out::Put(const void* p, size_t n) {
-  hash_.Update(p, n);
   const char* c = static_cast<const char*>(p);
+  if (capture_) {
+    buf_.insert(buf_.end(), c, c + n);
+    return;
+  }
+  hash_.Update(p, n);
   if (buf_.size() + n > (size_t{1} << 20)) {
     Flush();
     if (n > (size_t{1} << 20)) {
@@ -1168,6 +1353,20 @@ struct RungWalk {
   }
 };
 
+#ifdef RG_DRIVER_CUDA
+constexpr bool kDeviceWork = true;
+#else
+constexpr bool kDeviceWork = false;  // unless the emulator is linked in
+#endif
+
+// The outputs of a call as they are now (Emit into memory).
+std::vector<char> Outputs(const ErasedHooks& h, int case_id, int run, const void* slot) {
+  Out o;
+  o.Capture();
+  h.emit(o, case_id, run, slot);
+  return o.Captured();
+}
+
 int RunMain(int argc, char** argv, const ErasedHooks& h) {
   if (argc != 3) {
     std::fprintf(stderr, "usage: %s PLAN RECORDS_FD\n", argv[0]);
@@ -1209,9 +1408,20 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
       const bool origin = !timing_size;
       if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
       h.call(d.get(), s);
+      // The drop-in contract: the outputs are complete when the function
+      // returns. They are compared as they are now, and again after the
+      // driver's own synchronisation: work the call left running (a
+      // stream nobody synchronised, a copy into pinned memory) changes them.
+      const bool device = kDeviceWork || regrapht_emu_device_sync;
+      std::vector<char> at_return;
+      if (device) at_return = Outputs(h, c.id, run, s);
       if (!SyncOk(&err)) {
         out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
         out.SealAndExit(5);
+      }
+      if (device && Outputs(h, c.id, run, s) != at_return) {
+        out.Event("late_output " + std::to_string(c.id) + " " + std::to_string(run));
+        out.SealAndExit(0);
       }
       if (regrapht_emu_call_end && origin) {
         regrapht_emu_call_end();

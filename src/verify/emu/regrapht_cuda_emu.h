@@ -56,6 +56,7 @@ int regrapht_emu_free(void* p, int kind);          // 1: not a live allocation o
 int regrapht_emu_copy(void* dst, const void* src, size_t n);
 int regrapht_emu_fill(void* dst, int value, size_t n);  // 1: not device memory
 void regrapht_emu_host_sync();
+int regrapht_emu_kind_of(const void* p);  // the live allocation's kind, or -1: host memory
 void regrapht_emu_launch_begin(const char* kernel, unsigned gx, unsigned gy, int coop);
 void regrapht_emu_launch_end();
 void* regrapht_emu_block_begin(unsigned linear, unsigned bx, unsigned by, unsigned bz, unsigned bdx,
@@ -147,6 +148,7 @@ enum cudaError_t {
   cudaErrorInvalidDevice = 101,
   cudaErrorInvalidResourceHandle = 400,
   cudaErrorNotReady = 600,
+  cudaErrorHostMemoryNotRegistered = 713,
   cudaErrorCooperativeLaunchTooLarge = 720,
   cudaErrorStreamCaptureUnsupported = 900,
   cudaErrorUnknown = 999,
@@ -268,6 +270,7 @@ struct Stream;
 struct Graph;
 struct Event {
   std::chrono::steady_clock::time_point t;
+  Stream* stream = nullptr;  // where it was last recorded (a created stream), or null
 };
 }  // namespace regrapht_emu
 typedef regrapht_emu::Stream* cudaStream_t;
@@ -855,23 +858,91 @@ namespace regrapht_emu {
 struct Graph {
   std::vector<std::function<void()>> ops;
 };
+// Work on a stream the candidate created runs when something synchronises
+// with it, as late as CUDA allows, never earlier (docs/emulator.md,
+// "Asynchronous work"): a call that returns before its work is done leaves
+// that work pending, and the driver, which compares the outputs as they are
+// when the function returns, sees the stale data a caller would.
 struct Stream {
   Graph* capturing = nullptr;
+  bool created = false;   // by cudaStreamCreate*: its work waits for a synchronisation
+  bool blocking = true;   // not cudaStreamNonBlocking: legacy-stream work waits for it
+  std::vector<std::function<void()>> pending;
 };
 inline Stream* Default() {
   static Stream s;
   return &s;
 }
 inline Stream* S(cudaStream_t s) { return s ? s : Default(); }
+// Created streams, and destroyed ones whose work had not run yet (CUDA
+// finishes that work after cudaStreamDestroy returns).
+inline std::vector<Stream*>& Streams() {
+  static std::vector<Stream*> v;
+  return v;
+}
 
-// Runs `op` now, or records it when the stream is being captured.
+// Runs everything pending on `st`, in order (work may queue more).
+inline void Drain(Stream* st) {
+  while (st && !st->pending.empty()) {
+    std::vector<std::function<void()>> ops;
+    ops.swap(st->pending);
+    for (auto& op : ops) op();
+  }
+}
+// What legacy-stream work waits for: every blocking stream's earlier work.
+inline void DrainBlocking() {
+  for (size_t i = 0; i < Streams().size(); ++i) {
+    if (Streams()[i]->blocking) Drain(Streams()[i]);
+  }
+}
+inline void DrainAll() {
+  for (size_t i = 0; i < Streams().size(); ++i) Drain(Streams()[i]);
+}
+
+// Runs `op` in `s`'s order: recorded while the stream is captured, queued on
+// a created stream, at once on the legacy stream (after the blocking
+// streams' earlier work).
 template <class F>
 inline void Submit(cudaStream_t s, F&& op) {
   Stream* st = S(s);
-  if (st->capturing)
+  if (st->capturing) {
     st->capturing->ops.emplace_back(std::forward<F>(op));
-  else
+  } else if (st->created) {
+    st->pending.emplace_back(std::forward<F>(op));
+  } else {
+    DrainBlocking();
     op();
+  }
+}
+
+// Host memory the candidate registered with cudaHostRegister (pinned: an
+// asynchronous copy to or from it really is asynchronous).
+inline std::vector<std::pair<const char*, size_t>>& Registered() {
+  static std::vector<std::pair<const char*, size_t>> v;
+  return v;
+}
+// Device, managed or pinned memory: an asynchronous copy involving only
+// these runs in stream order; pageable host memory makes the copy
+// synchronous (CUDA stages it, or returns only once it is done).
+inline bool NotPageable(const void* p) {
+  if (regrapht_emu_kind_of(p) >= 0) return true;
+  const char* c = static_cast<const char*>(p);
+  for (const auto& [base, n] : Registered()) {
+    if (c >= base && c < base + n) return true;
+  }
+  return false;
+}
+// An asynchronous copy on `s`: queued when both sides may be read or written
+// later; otherwise the stream's earlier work runs first and the copy now.
+template <class F>
+inline void SubmitCopy(cudaStream_t s, const void* dst, const void* src, F&& op) {
+  Stream* st = S(s);
+  if (st->created && !st->capturing && !(NotPageable(dst) && NotPageable(src))) {
+    Drain(st);
+    op();
+    return;
+  }
+  Submit(s, std::forward<F>(op));
 }
 
 template <class F>
@@ -949,30 +1020,61 @@ template <class T>
 inline cudaError_t cudaMallocPitch(T** p, size_t* pitch, size_t width, size_t height) {
   return cudaMallocPitch(reinterpret_cast<void**>(p), pitch, width, height);
 }
+// cudaFree and cudaFreeHost synchronise the device; cudaFreeAsync frees in
+// its stream's order.
 inline cudaError_t cudaFree(void* p) {
+  regrapht_emu::DrainAll();
   if (regrapht_emu_free(p, 0) == 0 || regrapht_emu_free(p, 1) == 0) return cudaSuccess;
   return regrapht_emu::LastError() = cudaErrorInvalidValue;
 }
-inline cudaError_t cudaFreeAsync(void* p, cudaStream_t) { return cudaFree(p); }
+inline cudaError_t cudaFreeAsync(void* p, cudaStream_t s) {
+  regrapht_emu::Submit(s, [p] { (void)(regrapht_emu_free(p, 0) == 0 || regrapht_emu_free(p, 1) == 0); });
+  return cudaSuccess;
+}
 inline cudaError_t cudaFreeHost(void* p) {
+  regrapht_emu::DrainAll();
   if (regrapht_emu_free(p, 2) == 0) return cudaSuccess;
   return regrapht_emu::LastError() = cudaErrorInvalidValue;
 }
-inline cudaError_t cudaHostRegister(void*, size_t, unsigned) { return cudaSuccess; }
-inline cudaError_t cudaHostUnregister(void*) { return cudaSuccess; }
+inline cudaError_t cudaHostRegister(void* p, size_t n, unsigned) {
+  regrapht_emu::Registered().emplace_back(static_cast<const char*>(p), n);
+  return cudaSuccess;
+}
+// Mapped host memory: with unified addressing the device pointer is the
+// host pointer.
+inline cudaError_t cudaHostGetDevicePointer(void** d, void* h, unsigned) {
+  *d = h;
+  return cudaSuccess;
+}
+template <class T>
+inline cudaError_t cudaHostGetDevicePointer(T** d, void* h, unsigned f) {
+  return cudaHostGetDevicePointer(reinterpret_cast<void**>(d), h, f);
+}
+inline cudaError_t cudaHostUnregister(void* p) {
+  auto& r = regrapht_emu::Registered();
+  for (size_t i = 0; i < r.size(); ++i) {
+    if (r[i].first == p) {
+      r.erase(r.begin() + static_cast<long>(i));
+      return cudaSuccess;
+    }
+  }
+  return regrapht_emu::LastError() = cudaErrorHostMemoryNotRegistered;
+}
 
 inline cudaError_t cudaMemcpy(void* dst, const void* src, size_t n,
                               cudaMemcpyKind = cudaMemcpyDefault) {
+  regrapht_emu::DrainBlocking();  // the legacy stream: after the blocking streams' work
   regrapht_emu_copy(dst, src, n);
   return cudaSuccess;
 }
 inline cudaError_t cudaMemcpyAsync(void* dst, const void* src, size_t n,
                                    cudaMemcpyKind = cudaMemcpyDefault, cudaStream_t s = nullptr) {
-  regrapht_emu::Submit(s, [=] { regrapht_emu_copy(dst, src, n); });
+  regrapht_emu::SubmitCopy(s, dst, src, [=] { regrapht_emu_copy(dst, src, n); });
   return cudaSuccess;
 }
 inline cudaError_t cudaMemcpy2D(void* dst, size_t dpitch, const void* src, size_t spitch,
                                 size_t width, size_t height, cudaMemcpyKind = cudaMemcpyDefault) {
+  regrapht_emu::DrainBlocking();
   for (size_t r = 0; r < height; ++r)
     regrapht_emu_copy(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch,
                       width);
@@ -982,10 +1084,15 @@ inline cudaError_t cudaMemcpy2DAsync(void* dst, size_t dpitch, const void* src, 
                                      size_t width, size_t height,
                                      cudaMemcpyKind k = cudaMemcpyDefault,
                                      cudaStream_t s = nullptr) {
-  regrapht_emu::Submit(s, [=] { cudaMemcpy2D(dst, dpitch, src, spitch, width, height, k); });
+  regrapht_emu::SubmitCopy(s, dst, src, [=] {
+    for (size_t r = 0; r < height; ++r)
+      regrapht_emu_copy(static_cast<char*>(dst) + r * dpitch, static_cast<const char*>(src) + r * spitch, width);
+  });
+  (void)k;
   return cudaSuccess;
 }
 inline cudaError_t cudaMemset(void* p, int v, size_t n) {
+  regrapht_emu::DrainBlocking();
   if (regrapht_emu_fill(p, v, n) != 0) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   return cudaSuccess;
 }
@@ -997,6 +1104,7 @@ template <class T>
 inline cudaError_t cudaMemcpyToSymbol(const T& symbol, const void* src, size_t n, size_t offset = 0,
                                       cudaMemcpyKind = cudaMemcpyHostToDevice) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
+  regrapht_emu::DrainBlocking();
   regrapht_emu_copy(reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset, src, n);
   return cudaSuccess;
 }
@@ -1007,13 +1115,14 @@ inline cudaError_t cudaMemcpyToSymbolAsync(const T& symbol, const void* src, siz
                                            cudaStream_t s = nullptr) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
   char* dst = reinterpret_cast<char*>(const_cast<T*>(&symbol)) + offset;
-  regrapht_emu::Submit(s, [=] { regrapht_emu_copy(dst, src, n); });
+  regrapht_emu::SubmitCopy(s, dst, src, [=] { regrapht_emu_copy(dst, src, n); });
   return cudaSuccess;
 }
 template <class T>
 inline cudaError_t cudaMemcpyFromSymbol(void* dst, const T& symbol, size_t n, size_t offset = 0,
                                         cudaMemcpyKind = cudaMemcpyDeviceToHost) {
   if (offset + n > sizeof(T)) return regrapht_emu::LastError() = cudaErrorInvalidValue;
+  regrapht_emu::DrainBlocking();
   regrapht_emu_copy(dst, reinterpret_cast<const char*>(&symbol) + offset, n);
   return cudaSuccess;
 }
@@ -1035,11 +1144,16 @@ inline cudaError_t cudaGetDevice(int* d) {
 }
 inline cudaError_t cudaSetDevice(int d) { return d == 0 ? cudaSuccess : cudaErrorInvalidDevice; }
 inline cudaError_t cudaDeviceSynchronize() {
+  regrapht_emu::DrainAll();
   regrapht_emu_host_sync();
   return cudaSuccess;
 }
 inline cudaError_t cudaDeviceReset() { return cudaSuccess; }
-inline cudaError_t cudaThreadSynchronize() { return cudaSuccess; }
+inline cudaError_t cudaThreadSynchronize() { return cudaDeviceSynchronize(); }
+// The driver's synchronisation after each call (verify/driver/rg_driver.h):
+// whatever the candidate left pending runs now, after the driver has seen
+// the outputs as they were when the function returned.
+extern "C" __attribute__((weak)) void regrapht_emu_device_sync() { cudaDeviceSynchronize(); }
 inline cudaError_t cudaGetLastError() {
   cudaError_t e = regrapht_emu::LastError();
   regrapht_emu::LastError() = cudaSuccess;
@@ -1224,26 +1338,53 @@ inline cudaError_t cudaOccupancyMaxPotentialBlockSize(int* min_grid, int* block,
   return cudaSuccess;
 }
 
-inline cudaError_t cudaStreamCreate(cudaStream_t* s) {
+inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned flags) {
   *s = new regrapht_emu::Stream();
+  (*s)->created = true;
+  (*s)->blocking = (flags & cudaStreamNonBlocking) == 0;
+  regrapht_emu::Streams().push_back(*s);
   return cudaSuccess;
 }
-inline cudaError_t cudaStreamCreateWithFlags(cudaStream_t* s, unsigned) {
-  return cudaStreamCreate(s);
+inline cudaError_t cudaStreamCreate(cudaStream_t* s) { return cudaStreamCreateWithFlags(s, cudaStreamDefault); }
+inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned flags, int) {
+  return cudaStreamCreateWithFlags(s, flags);
 }
-inline cudaError_t cudaStreamCreateWithPriority(cudaStream_t* s, unsigned, int) {
-  return cudaStreamCreate(s);
-}
+// CUDA finishes a destroyed stream's work later: it stays pending (and the
+// stream object with it) until something synchronises.
 inline cudaError_t cudaStreamDestroy(cudaStream_t s) {
-  delete s;
+  if (!s || !s->created) return regrapht_emu::LastError() = cudaErrorInvalidValue;
+  if (s->pending.empty()) {
+    auto& v = regrapht_emu::Streams();
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (v[i] == s) v.erase(v.begin() + static_cast<long>(i));
+    }
+    delete s;
+  }
   return cudaSuccess;
 }
-inline cudaError_t cudaStreamSynchronize(cudaStream_t) {
+inline cudaError_t cudaStreamSynchronize(cudaStream_t s) {
+  if (regrapht_emu::S(s)->created)
+    regrapht_emu::Drain(s);
+  else
+    regrapht_emu::DrainBlocking();
   regrapht_emu_host_sync();
   return cudaSuccess;
 }
-inline cudaError_t cudaStreamQuery(cudaStream_t) { return cudaSuccess; }
-inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned = 0) {
+// A query finishes the stream's work (a loop polling it would never end
+// otherwise): the emulator synchronises there.
+inline cudaError_t cudaStreamQuery(cudaStream_t s) { return cudaStreamSynchronize(s); }
+inline cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t e, unsigned = 0) {
+  if (e) regrapht_emu::Drain(e->stream);  // the event's work, done before the waiter's later work
+  return cudaSuccess;
+}
+typedef void (*cudaHostFn_t)(void*);
+inline cudaError_t cudaLaunchHostFunc(cudaStream_t s, cudaHostFn_t fn, void* data) {
+  regrapht_emu::Submit(s, [fn, data] { fn(data); });
+  return cudaSuccess;
+}
+typedef void (*cudaStreamCallback_t)(cudaStream_t, cudaError_t, void*);
+inline cudaError_t cudaStreamAddCallback(cudaStream_t s, cudaStreamCallback_t cb, void* data, unsigned) {
+  regrapht_emu::Submit(s, [s, cb, data] { cb(s, cudaSuccess, data); });
   return cudaSuccess;
 }
 inline cudaError_t cudaStreamBeginCapture(cudaStream_t s, cudaStreamCaptureMode) {
@@ -1298,16 +1439,21 @@ inline cudaError_t cudaEventDestroy(cudaEvent_t e) {
   delete e;
   return cudaSuccess;
 }
-inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t = nullptr) {
-  e->t = std::chrono::steady_clock::now();
+inline cudaError_t cudaEventRecord(cudaEvent_t e, cudaStream_t s = nullptr) {
+  regrapht_emu::Stream* st = regrapht_emu::S(s);
+  e->stream = st->created ? st : nullptr;
+  regrapht_emu::Submit(s, [e] { e->t = std::chrono::steady_clock::now(); });
   return cudaSuccess;
 }
-inline cudaError_t cudaEventSynchronize(cudaEvent_t) {
+inline cudaError_t cudaEventSynchronize(cudaEvent_t e) {
+  if (e) regrapht_emu::Drain(e->stream);
   regrapht_emu_host_sync();
   return cudaSuccess;
 }
-inline cudaError_t cudaEventQuery(cudaEvent_t) { return cudaSuccess; }
+inline cudaError_t cudaEventQuery(cudaEvent_t e) { return cudaEventSynchronize(e); }
 inline cudaError_t cudaEventElapsedTime(float* ms, cudaEvent_t a, cudaEvent_t b) {
+  regrapht_emu::Drain(a->stream);
+  regrapht_emu::Drain(b->stream);
   *ms = std::chrono::duration<float, std::milli>(b->t - a->t).count();
   return cudaSuccess;
 }
@@ -1327,9 +1473,17 @@ inline cudaError_t cudaLaunchCooperativeKernel(void (*f)(A...), dim3 grid, dim3 
                                                size_t smem = 0, cudaStream_t s = nullptr) {
   auto fn = regrapht_emu::BindArgs(f, args, std::index_sequence_for<A...>{});
   auto cfg = regrapht_emu::Cfg(grid, block, smem, s);
-  cudaError_t err = cudaSuccess;
-  regrapht_emu::Submit(s, [cfg, fn, &err] { err = regrapht_emu::RunCooperative(cfg, fn); });
-  return err;
+  // Run at once (its error is the call's): the stream's earlier work first.
+  regrapht_emu::Stream* st = regrapht_emu::S(s);
+  if (st->capturing) {
+    st->capturing->ops.emplace_back([cfg, fn] { regrapht_emu::RunCooperative(cfg, fn); });
+    return cudaSuccess;
+  }
+  if (st->created)
+    regrapht_emu::Drain(st);
+  else
+    regrapht_emu::DrainBlocking();
+  return regrapht_emu::RunCooperative(cfg, fn);
 }
 template <class... A>
 inline cudaError_t cudaLaunchKernel(void (*f)(A...), dim3 grid, dim3 block, void** args,

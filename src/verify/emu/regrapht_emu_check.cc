@@ -66,6 +66,10 @@ enum : unsigned char {
   kHostOk = 4,  // managed or pinned: host code may touch it
   kDevVal = 8,  // the byte's value was produced on the device
   kFreed = 16,  // was cudaFree'd
+  // Copied in from host memory and not written since: a byte a kernel left
+  // alone. A word whose bytes a kernel wrote in part (a struct store the
+  // compiler narrowed to the bytes that change) still came from the device.
+  kHostIn = 32,
 };
 
 enum Kind { kDevice = 0, kManaged = 1, kPinned = 2, kSharedVar = 3, kDynShared = 4 };
@@ -509,7 +513,7 @@ void ArenaAccessFull(size_t off, size_t n, int how) {
                   ": device memory is not accessible from the host on a GPU (use cudaMemcpy)");
     }
     if (how != 0)
-      for (size_t i = 0; i < n; ++i) st[i] &= static_cast<unsigned char>(~kDevVal);
+      for (size_t i = 0; i < n; ++i) st[i] &= static_cast<unsigned char>(~(kDevVal | kHostIn));
     return;
   }
   if (how != 0) {
@@ -613,14 +617,21 @@ void HashDeviceWords(const unsigned char* p, const unsigned char* st, size_t n) 
   if (!g_provenance) return;
   for (size_t i = 0; i < n; i += 4) {
     size_t m = std::min<size_t>(4, n - i);
-    bool dev = true;
+    // Every byte device-produced, or some of them and the rest copied in and
+    // left alone by the kernels (kHostIn).
+    bool dev = true, any = false;
     if (m == 4) {
       uint32_t s4;
       std::memcpy(&s4, st + i, 4);
-      dev = (s4 & 0x08080808u) == 0x08080808u;
+      any = (s4 & 0x08080808u) != 0;
+      dev = ((s4 | (s4 >> 2)) & 0x08080808u) == 0x08080808u;
     } else {
-      for (size_t j = 0; j < m; ++j) dev = dev && (st[i + j] & kDevVal);
+      for (size_t j = 0; j < m; ++j) {
+        dev = dev && (st[i + j] & (kDevVal | kHostIn));
+        any = any || (st[i + j] & kDevVal);
+      }
     }
+    dev = dev && any;
     if (!dev) continue;
     uint32_t w = 0;
     std::memcpy(&w, p + i, m);
@@ -713,6 +724,20 @@ int regrapht_emu_free(void* p, int kind) {
   return 0;
 }
 
+// The kind of the live allocation holding `p` (0 device, 1 managed, 2
+// pinned host), or -1: not regrapht's device memory (host memory, freed).
+int regrapht_emu_kind_of(const void* p) {
+  std::lock_guard<std::mutex> l(g_mu);
+  if (!g_arena) return -1;
+  uintptr_t a = reinterpret_cast<uintptr_t>(p), base = reinterpret_cast<uintptr_t>(g_arena);
+  if (a < base || a - base >= kArenaBytes) return -1;
+  size_t off = a - base;
+  auto it = g_allocs.upper_bound(off);
+  if (it == g_allocs.begin()) return -1;
+  --it;
+  return it->second.live && off < it->first + std::max<size_t>(it->second.size, 1) ? it->second.kind : -1;
+}
+
 // Copies n bytes (the emulated cudaMemcpy*), checking device-side bounds and
 // carrying the device-produced bits. Returns 0.
 int regrapht_emu_copy(void* dst, const void* src, size_t n) {
@@ -722,10 +747,14 @@ int regrapht_emu_copy(void* dst, const void* src, size_t n) {
   std::memmove(dst, src, n);
   unsigned char* ss = StateOf(src, n);
   unsigned char* ds = StateOf(dst, n);
+  uintptr_t sa = reinterpret_cast<uintptr_t>(src);
+  const bool src_device = g_arena && sa - reinterpret_cast<uintptr_t>(g_arena) < kArenaBytes;
   if (ds) {
     for (size_t i = 0; i < n; ++i) {
       bool dev = ss && (ss[i] & kDevVal);
-      ds[i] = static_cast<unsigned char>(dev ? (ds[i] | kDevVal) : (ds[i] & ~kDevVal));
+      bool host_in = !dev && (!src_device || (ss && (ss[i] & kHostIn)));
+      ds[i] = static_cast<unsigned char>((ds[i] & ~(kDevVal | kHostIn)) | (dev ? kDevVal : 0) |
+                                         (host_in ? kHostIn : 0));
     }
   }
   // A copy out of device memory into host memory (the heap, the stack, or a
