@@ -65,6 +65,10 @@ struct Timing {
   double p25_ms = 0, p75_ms = 0;
   int reps = 0;
   std::vector<double> samples_ms;
+  // How it was timed: which timing lock kept regrapht's other timed phases
+  // away and how long it waited for it (docs/trust.md, "Timed phases");
+  // empty when not recorded.
+  std::string how;
 };
 
 // Computes the summary of `samples` (REQUIRES: not empty).
