@@ -157,11 +157,16 @@ summary() {
         /^\[  FAILED  \] [0-9]+ test/ { f += $4 }
         END { printf "passed %d, skipped %d, failed %d", p, s, f }' ;;
     problems)
-      cat "$OUTDIR"/problems/*.json 2>/dev/null | python3 -c '
+      python3 -c '
 import json, sys, collections
-docs = [json.loads(l) for l in sys.stdin.read().split("\n") if l.strip().startswith("{")]
-c = collections.Counter(d.get("verdict", "?") for d in docs)
-print("%d problems: " % len(docs) + ", ".join("%s %d" % kv for kv in sorted(c.items())))' 2>/dev/null || echo "see problems/" ;;
+c = collections.Counter()
+for f in sys.argv[1:]:
+    try:
+        c[json.load(open(f)).get("verdict", "?")] += 1
+    except Exception:
+        c["no result"] += 1
+print("%d problems: " % sum(c.values()) + ", ".join("%s %d" % kv for kv in sorted(c.items())))' \
+        "$OUTDIR"/problems/*.json 2>/dev/null || echo "see problems/" ;;
     cudaeval|pareval-dropin|pareval-kernel) db_verdicts "$OUTDIR/$1.sqlite" ;;
     trajectories)
       cat "$OUTDIR"/trajectories/chunk-*.json 2>/dev/null | python3 -c '

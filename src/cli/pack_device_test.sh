@@ -12,6 +12,7 @@ SRC=$(cd "$2" && pwd)
 fail() { echo "FAIL: $*"; exit 1; }
 command -v bwrap >/dev/null 2>&1 || { echo "SKIP: no bubblewrap to pack"; exit 77; }
 T=$(mktemp -d)
+chmod 755 "$T"  # the sandboxed runs (as nobody) read the cache below it, like /tmp
 trap 'rm -rf "$T"' EXIT
 C=$T/copy
 mkdir -p "$C/data" "$C/problems"
@@ -33,7 +34,8 @@ fi
 env -u REGRAPHT_DATA_DIR REGRAPHT_GPU_CHECK_STAGES=problems REGRAPHT_GPU_CHECK_JOBS=2 TMPDIR="$T" \
   "$C/scripts/gpu-check.sh" "$T/out" >"$T/check.log" 2>&1 || { cat "$T/check.log"; fail "gpu-check.sh exited $?"; }
 grep -q "^| problems | " "$T/out/stages.md" || fail "no problems row in stages.md: $(cat "$T/out/stages.md")"
-grep -q "| finished | 1 problems: " "$T/out/stages.md" || fail "the problems stage did not finish: $(cat "$T/out/stages.md")"
+grep -q "| finished | 1 problems: " "$T/out/stages.md" ||
+  fail "the problems stage did not finish: $(cat "$T/out/stages.md" "$T/out/problems/saxpy.log" "$T/check.log")"
 grep -q "data_dir\|^data " "$T/out/environment.txt" || fail "environment.txt has no data line"
 grep -q "warning: regrapht's data folder" "$T/out/progress.txt" && fail "gpu-check found the wrong data folder: $(cat "$T/out/progress.txt")"
 python3 -c "import json,sys; j=json.load(open(sys.argv[1])); sys.exit(0 if j['verdict'] in ('correct','compiled_only') else 1)" \
