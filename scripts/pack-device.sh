@@ -27,7 +27,10 @@ done | sort -u | while read -r name path; do
   cp -L "$path" "$OUT/lib/"
 done
 # The commit (and whether the tree had changes), for a copy without .git.
-{ git rev-parse HEAD 2>/dev/null || echo unknown; } | tr -d '\n' > "$OUT/commit.txt"
-[ -z "$(git status --porcelain --untracked-files=no 2>/dev/null)" ] || printf ' (with uncommitted changes)' >> "$OUT/commit.txt"
+# Packed from a copy without .git: the commit of the build's own source folder.
+src=.
+git rev-parse HEAD >/dev/null 2>&1 || src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTERNAL=//p' "$BUILD_DIR/CMakeCache.txt" 2>/dev/null)
+{ git -C "${src:-.}" rev-parse HEAD 2>/dev/null || echo unknown; } | tr -d '\n' > "$OUT/commit.txt"
+[ -z "$(git -C "${src:-.}" status --porcelain --untracked-files=no 2>/dev/null)" ] || printf ' (with uncommitted changes)' >> "$OUT/commit.txt"
 echo >> "$OUT/commit.txt"
 du -sh "$OUT"
