@@ -65,6 +65,10 @@ struct Timing {
   double p25_ms = 0, p75_ms = 0;
   int reps = 0;
   std::vector<double> samples_ms;
+  // How it was timed: which timing lock kept regrapht's other timed phases
+  // away and how long it waited for it (docs/trust.md, "Timed phases");
+  // empty when not recorded.
+  std::string how;
 };
 
 // Computes the summary of `samples` (REQUIRES: not empty).
@@ -179,6 +183,15 @@ struct VerifyOptions {
   // calibrated timing sizes are made for a GPU; the emulator is ~100x slower
   // than the -O3 reference); the verdict names both sizes. 0: the spec's own.
   int64_t emulate_max_bytes = int64_t{128} << 20;
+  // With both: the emulator checks the timing-size input at some of several
+  // sizes, its "rungs" (the fitted sizes and those scaled by 1/2, 1/4, ...
+  // while larger than every test case): the smallest, then the largest whose
+  // work, predicted from the work measured so far, keeps the total within
+  // this many checked accesses (a thread switch counts as 16); none when even
+  // the smallest is predicted to need more (the verdict says so).
+  // Deterministic: the same rungs on every machine. The verdict names the
+  // largest size checked. 0: no limit (the smallest and the fitted sizes).
+  int64_t emulate_max_work = int64_t{4000} * 1000 * 1000;
   // The kernel form (ParEval's task; REQUIRES the problem's "kernel"
   // section): the candidate defines the __global__ kernel only; a generated
   // adapter launches it with the launch contract and times the kernel alone.

@@ -39,6 +39,11 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
   AddNumber(sub, "--emulate-max-mib", &emulate_max_mib, {int64_t{0}, int64_t{1} << 20},
             "with --emulate: a timing-size input needing more MiB per copy of its arguments runs scaled down "
             "to the largest sizes that fit, and the verdict names both (0: the spec's own sizes)");
+  AddNumber(sub, "--emulate-max-work", &emulate_max_work_m, {int64_t{0}, int64_t{1} << 40},
+            "with --emulate: check the timing-size input at its smallest scaled size and then at the largest (the "
+            "spec's sizes, or 1/2, 1/4, ... of them) whose work, predicted from the test cases, keeps the total "
+            "within this many million checked accesses (none if even the smallest would exceed it); the verdict "
+            "names the size (0: no limit)");
   sub->add_option("--form", form,
                   "dropin (the paper's task: a host function with the reference's signature, the whole call "
                   "timed) or kernel (ParEval's task: the __global__ kernel of the problem's kernel form, "
@@ -76,6 +81,7 @@ Result<VerifyOptions> VerifyFlags::ToOptions() const {
   if (emulate_tests_only && !emulate) return Status::InvalidArgument("--emulate-tests-only needs --emulate");
   o.emulate_timing_size = !emulate_tests_only;
   o.emulate_max_bytes = emulate_max_mib * (int64_t{1} << 20);
+  o.emulate_max_work = emulate_max_work_m * 1000 * 1000;
   if (emulate && cpu_candidate) return Status::InvalidArgument("--emulate and --cpu-candidate exclude each other");
   o.keep_work = keep_work;
   o.compile_timeout_s = compile_timeout_s;

@@ -22,6 +22,7 @@ struct VerifyFlags {
   bool emulate = false;
   bool emulate_tests_only = false;
   int64_t emulate_max_mib = 128;  // the timing input runs scaled down above this (0: never)
+  int64_t emulate_max_work_m = 4000;  // millions of checked accesses (VerifyOptions::emulate_max_work)
   std::string form = "dropin";  // dropin | kernel
   bool keep_work = false;
   std::string nvcc_flags = "-O3";

@@ -14,6 +14,7 @@
 #include <fstream>
 #include <random>
 #include <sstream>
+#include <vector>
 
 #include "core/strings.h"
 
@@ -214,8 +215,12 @@ fs::path DataDir() {
   fs::path exe = fs::read_symlink("/proc/self/exe", ec);
   if (!ec) {
     fs::path dir = exe.parent_path();
-    for (const fs::path& c : {dir / ".." / "share" / "regrapht", dir / ".." / ".." / ".." / "data",
-                              dir / ".." / "data"}) {
+    std::vector<fs::path> candidates = {dir / ".." / "share" / "regrapht", dir / ".." / ".." / ".." / "data",
+                                        dir / ".." / "data"};
+    // A binary packed by scripts/pack-device.sh (<checkout>/.devbin/bin/):
+    // the data of the checkout it runs in, never the build machine's.
+    if (dir.parent_path().filename() == ".devbin") candidates.insert(candidates.begin(), dir / ".." / ".." / "data");
+    for (const fs::path& c : candidates) {
       if (fs::exists(c / "taxonomy.json", ec)) return fs::weakly_canonical(c, ec);
     }
   }

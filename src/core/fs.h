@@ -57,9 +57,11 @@ Status MakeDirs(const fs::path& path);
 fs::path CacheDir();
 
 // regrapht's data folder (taxonomy, prompts, the shipped graph):
-// $REGRAPHT_DATA_DIR, else <exe>/../share/regrapht, else the source tree's
-// data/ found from the executable (build/src/cli/regrapht), else the source
-// tree this binary was built from.
+// $REGRAPHT_DATA_DIR, else for a packed binary (<checkout>/.devbin/bin/,
+// scripts/pack-device.sh) the data/ of that checkout, else
+// <exe>/../share/regrapht, else the source tree's data/ found from the
+// executable (build/src/cli/regrapht), else the source tree this binary was
+// built from.
 fs::path DataDir();
 
 // Expands a leading "~/".

@@ -497,10 +497,25 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
     os << "\n";
     if (!spec.tests[i].edge.empty()) os << "edge " << spec.tests[i].edge << "\n";
   }
-  if (options.timing_size_case) {
+  if (options.timing_size_case && options.timing_size_rungs.empty()) {
     os << "case " << spec.tests.size() << " " << spec.timing.seed;
     tail(spec.timing);
     os << "\nfullsize " << spec.tests.size() << "\n";
+  }
+  if (options.timing_size_case && !options.timing_size_rungs.empty()) {
+    const auto& rungs = options.timing_size_rungs;
+    for (size_t r = 0; r < rungs.size(); ++r) {
+      os << "case " << spec.tests.size() + r << " " << rungs[r].seed;
+      tail(rungs[r]);
+      os << "\n";
+    }
+    os << "fullsize " << spec.tests.size() << "\n";
+    for (size_t i = 0; i < spec.tests.size() + rungs.size(); ++i) {
+      const TestCase& t = i < spec.tests.size() ? spec.tests[i] : rungs[i - spec.tests.size()];
+      auto bytes = EstimateBytes(spec, t);
+      if (bytes.ok()) os << "weight " << i << " " << *bytes << "\n";
+    }
+    if (options.emulate_max_work > 0) os << "work " << options.emulate_max_work << "\n";
   }
   if (options.timing) {
     char secs[32];

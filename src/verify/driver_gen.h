@@ -54,6 +54,15 @@ struct PlanOptions {
   // test case, index spec.tests.size(), for correctness only: the CPU
   // emulator's substitute for the timing run's output check.
   bool timing_size_case = false;
+  // With timing_size_case, the emulator's rungs (verify/timing_sizes.h): the
+  // timing-size input at several sizes, ascending, as cases
+  // spec.tests.size() + i, with each case's bytes ("weight" lines). A driver
+  // linked with the emulator runs the smallest, then larger ones while their
+  // predicted work fits `emulate_max_work` in all (0: every one); any other
+  // driver (the reference's) runs them all. Empty: the spec's timing input,
+  // one case.
+  std::vector<TestCase> timing_size_rungs;
+  int64_t emulate_max_work = 0;
   // The drop-in form on a GPU: measure each timed call's kernel time with
   // CUPTI ("kernel_clock 1"; the driver must be built with RG_DRIVER_CUPTI,
   // else it records no kernel time).

@@ -23,6 +23,32 @@ TEST(DriverGenTest, PlanFormat) {
   EXPECT_NE(plan.find(" 2 5 50 1.500000 1 1 n 16777216 0\nend\n"), std::string::npos) << plan;
 }
 
+// The emulator's timing-size rungs: one case each after the tests, the first
+// rung's id on the fullsize line, every case's bytes, and the work budget
+// (the candidate's plan only: the reference runs every rung).
+TEST(DriverGenTest, PlanWithTimingSizeRungs) {
+  Problem p = testing_util::LoadBundled("saxpy");
+  PlanOptions o;
+  o.timing = false;
+  o.timing_size_case = true;
+  TestCase a = p.spec.timing, b = p.spec.timing;
+  a.sizes["n"] = 8192;
+  b.sizes["n"] = 16384;
+  o.timing_size_rungs = {a, b};
+  o.emulate_max_work = 5000;
+  const std::string t = std::to_string(p.spec.tests.size());
+  const std::string t1 = std::to_string(p.spec.tests.size() + 1);
+  std::string plan = MakePlan(p.spec, o);
+  EXPECT_NE(plan.find("\ncase " + t + " 99 1 n 8192 0\ncase " + t1 + " 99 1 n 16384 0\nfullsize " + t + "\n"),
+            std::string::npos)
+      << plan;
+  EXPECT_NE(plan.find("weight 0 8\n"), std::string::npos) << plan;  // n = 1: x and y
+  EXPECT_NE(plan.find("weight " + t1 + " 131072\n"), std::string::npos) << plan;
+  EXPECT_NE(plan.find("\nwork 5000\nend\n"), std::string::npos) << plan;
+  o.emulate_max_work = 0;
+  EXPECT_EQ(MakePlan(p.spec, o).find("work "), std::string::npos);
+}
+
 // Special values: a distribution puts the given share of its mass on a few
 // values (edge values, skewed histograms). The generated driver's generator,
 // compiled and run: about 70% of 20000 draws are 0 or 7, the rest uniform.

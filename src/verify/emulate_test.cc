@@ -459,6 +459,46 @@ TEST_F(EmulatedVerifyTest, ALargeTimingInputRunsScaledDownAndStillCatchesLargeSi
   EXPECT_EQ(skip->verdict, Verdict::kWrongAnswer) << skip->detail << "\n" << skip->log;
 }
 
+// The work budget (deterministic work counts, so the same on any machine).
+// With almost none, not even the smallest rung of the timing-size input runs
+// (its halvings stop above the largest test case, n = 4099: n = 8192), and the
+// verdict says so; a candidate wrong only above 2^16 then passes. With two
+// million checked accesses (saxpy costs a few dozen per element and call),
+// the smallest rung runs and then one between it and the fitted n = 2^17.
+TEST_F(EmulatedVerifyTest, AWorkBudgetChecksTheTimingSizeInputAtASmallerSizeOrNotAtAll) {
+  VerifyOptions o = Options();
+  o.emulate_max_bytes = int64_t{1} << 20;  // the top rung: n = 2^17
+  o.emulate_max_work = 1;
+  Problem p = LoadBundled("saxpy");
+  {
+    Verifier v(o, runner_.get());
+    auto r = v.Verify(p, *p.solution_source);
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+    EXPECT_EQ(r->detail.rfind("correct on 5 test cases", 0), 0u) << r->detail;  // + the edge cases
+    EXPECT_NE(r->detail.find(" in the CPU emulator (correctness only, not a GPU result); "
+                             "the timing-size input (n=8192) was not run: the test cases predict about "),
+              std::string::npos)
+        << r->detail;
+    EXPECT_NE(r->detail.find("more than the budget of 0 million (--emulate-max-work)"), std::string::npos)
+        << r->detail;
+    auto skip = v.Verify(p, kSaxpySkipsLargeSizes);
+    ASSERT_TRUE(skip.ok()) << skip.status().ToString();
+    EXPECT_EQ(skip->verdict, Verdict::kCorrect) << skip->detail;
+  }
+  o.emulate_max_work = 2 * 1000 * 1000;
+  Verifier v(o, runner_.get());
+  auto r = v.Verify(p, *p.solution_source);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  const std::string words = "the timing-size input scaled down for the emulator (n=";
+  size_t at = r->detail.find(words);
+  ASSERT_NE(at, std::string::npos) << r->detail;
+  int64_t n = std::stoll(r->detail.substr(at + words.size()));
+  EXPECT_GT(n, 8192) << r->detail;
+  EXPECT_LT(n, int64_t{1} << 17) << r->detail;
+}
+
 // The emulator's header and the driver's are precompiled once (a cache entry
 // each) and every emulated object and driver reads them from there.
 TEST_F(EmulatedVerifyTest, BuildsReadPrecompiledHeaders) {

@@ -53,19 +53,24 @@ fs::path GpuLockDir(const EnvGetter& env, const fs::path& cache_dir,
   return cache_dir / "gpu-locks";
 }
 
+fs::path MachineTimingLockPath(const fs::path& dir, const std::string& hostname) {
+  return dir / (SafeName(hostname.empty() ? "host" : hostname) + "-timing.lock");
+}
+
 Result<std::unique_ptr<GpuLock>> GpuLock::Acquire(const fs::path& path, double timeout_s,
-                                                  const std::atomic<bool>* cancel) {
+                                                  const std::atomic<bool>* cancel, bool shared) {
   const fs::path dir = path.parent_path();
   std::error_code ec;
   if (fs::create_directories(dir, ec)) ::chmod(dir.c_str(), 01777);  // shared, like /tmp
   int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
   if (fd < 0) fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);  // another user's file: flock needs no write access
-  if (fd < 0) return Status::IoError(path.string() + ": cannot open the GPU lock: " + std::strerror(errno));
+  if (fd < 0) return Status::IoError(path.string() + ": cannot open the timing lock: " + std::strerror(errno));
   ::fchmod(fd, 0666);  // best effort: only the owner can
   // Polled rather than blocking in flock(), so that a deadline and a cancel
   // can end the wait: a holder that is stopped (Ctrl-Z) never lets go.
   const auto start = std::chrono::steady_clock::now();
-  while (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+  double waited = 0;
+  while (::flock(fd, (shared ? LOCK_SH : LOCK_EX) | LOCK_NB) != 0) {
     if (errno != EWOULDBLOCK && errno != EINTR) {
       int err = errno;
       ::close(fd);
@@ -73,21 +78,21 @@ Result<std::unique_ptr<GpuLock>> GpuLock::Acquire(const fs::path& path, double t
     }
     if (cancel != nullptr && cancel->load()) {
       ::close(fd);
-      return Status::Cancelled(path.string() + ": cancelled while waiting for the GPU lock");
+      return Status::Cancelled(path.string() + ": cancelled while waiting for the timing lock");
     }
-    double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (timeout_s > 0 && waited >= timeout_s) {
       ::close(fd);
       char buf[64];
       std::snprintf(buf, sizeof buf, "%g", timeout_s);
       return Status::DeadlineExceeded(
-          path.string() + ": another process held the GPU timing lock for " + buf +
-          " s (a timed run elsewhere on this GPU, or a stopped or hung regrapht: `fuser " + path.string() +
+          path.string() + ": another process held the timing lock for " + buf +
+          " s (a timed run elsewhere on this GPU or machine, or a stopped or hung regrapht: `fuser " + path.string() +
           "` names it); raise --gpu-lock-timeout or end that process");
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
   }
-  return std::unique_ptr<GpuLock>(new GpuLock(fd));
+  return std::unique_ptr<GpuLock>(new GpuLock(fd, waited));
 }
 
 GpuLock::~GpuLock() {

@@ -44,23 +44,36 @@ std::string GpuLockKey(const EnvGetter& env, const std::string& nvidia_smi_csv, 
 fs::path GpuLockDir(const EnvGetter& env, const fs::path& cache_dir,
                     const std::function<bool(const fs::path&)>& writable);
 
-// An exclusive flock() on `path`, held until destruction.
+// The machine's timing lock, in the same folder as the GPU locks (`dir`:
+// GpuLockDir), one per host: "<host>-timing.lock". CPU timed phases (the
+// reference's timing, a --cpu-candidate's) hold it exclusively; a GPU timed
+// run holds it shared beside its GPU's lock. So no CPU timing overlaps any
+// other regrapht timed phase on this host, while timed runs on different
+// GPUs still overlap one another (docs/trust.md, "Timed phases").
+fs::path MachineTimingLockPath(const fs::path& dir, const std::string& hostname);
+
+// A flock() on `path`, exclusive or shared, held until destruction.
 class GpuLock {
  public:
   // Waits until the lock is held, at most `timeout_s` seconds (0: no limit)
-  // and until `cancel` (may be null) is set. IoError when the file cannot be
-  // opened; DeadlineExceeded naming the file when another process held the
-  // lock all that time (a long timed run, or a holder that is stopped);
+  // and until `cancel` (may be null) is set; `shared`: a shared lock (many
+  // holders; excludes only an exclusive one). IoError when the file cannot
+  // be opened; DeadlineExceeded naming the file when another process held
+  // the lock all that time (a long timed run, or a holder that is stopped);
   // Cancelled when `cancel` was set.
   static Result<std::unique_ptr<GpuLock>> Acquire(const fs::path& path, double timeout_s = 0,
-                                                  const std::atomic<bool>* cancel = nullptr);
+                                                  const std::atomic<bool>* cancel = nullptr, bool shared = false);
   ~GpuLock();
   GpuLock(const GpuLock&) = delete;
   GpuLock& operator=(const GpuLock&) = delete;
 
+  // Seconds Acquire waited for the lock.
+  double waited_s() const { return waited_s_; }
+
  private:
-  explicit GpuLock(int fd) : fd_(fd) {}
+  GpuLock(int fd, double waited_s) : fd_(fd), waited_s_(waited_s) {}
   int fd_;
+  double waited_s_;
 };
 
 }  // namespace regrapht::verify

@@ -62,6 +62,33 @@ TEST(GpuLockTest, SameGpuWaitsOtherGpuDoesNot) {
   EXPECT_TRUE(got_a);
 }
 
+// The machine's timing lock: shared holders (GPU timed runs on different
+// GPUs) coexist; an exclusive one (a CPU timed phase) excludes them all.
+TEST(GpuLockTest, SharedHoldersCoexistAndExcludeAnExclusiveOne) {
+  auto dir = TempDir::Create("rgtiminglock");
+  ASSERT_TRUE(dir.ok());
+  fs::path m = MachineTimingLockPath(dir->path(), "node 7");
+  EXPECT_EQ(m, dir->path() / "node_7-timing.lock");
+  auto s1 = GpuLock::Acquire(m, 0.3, nullptr, true);
+  auto s2 = GpuLock::Acquire(m, 0.3, nullptr, true);
+  ASSERT_TRUE(s1.ok() && s2.ok());
+  auto ex = GpuLock::Acquire(m, 0.3);
+  ASSERT_FALSE(ex.ok());
+  EXPECT_EQ(ex.status().code(), Status::Code::kDeadlineExceeded);
+  EXPECT_NE(ex.status().message().find("node_7-timing.lock"), std::string::npos) << ex.status().ToString();
+  s1->reset();
+  EXPECT_FALSE(GpuLock::Acquire(m, 0.2).ok()) << "one shared holder is left";
+  std::thread release([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    s2->reset();
+  });
+  auto later = GpuLock::Acquire(m, 5);
+  release.join();
+  ASSERT_TRUE(later.ok()) << later.status().ToString();
+  EXPECT_GE((*later)->waited_s(), 0.1);
+  EXPECT_FALSE(GpuLock::Acquire(m, 0.2, nullptr, true).ok()) << "a shared lock waits for the exclusive one";
+}
+
 // A holder that never lets go (a stopped process): the wait ends at the
 // deadline with the file named, or when cancelled.
 TEST(GpuLockTest, WaitEndsAtTheDeadlineOrOnCancel) {

@@ -39,10 +39,10 @@ void Implausible(VerifyResult* res, const std::string& why) {
 
 // "and the timing-size input " (or "... scaled down for the emulator: n=.. of
 // n=.. ") when it ran as a case, else nothing.
-std::string TimingSizeWords(const JudgeOptions& opts) {
+std::string TimingSizeWords(const JudgeOptions& opts, const std::string& note) {
   if (!opts.timing_size_case) return "";
-  if (opts.timing_size_note.empty()) return "and the timing-size input ";
-  return "and the timing-size input scaled down for the emulator (" + opts.timing_size_note + ") ";
+  if (note.empty()) return "and the timing-size input ";
+  return "and the timing-size input scaled down for the emulator (" + note + ") ";
 }
 
 }  // namespace
@@ -210,12 +210,45 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
                   (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
     return;
   }
-  // In the emulator the timing-size input runs as one more case (no timing
-  // run checks its outputs there).
-  const size_t cases = spec.tests.size() + (opts.timing_size_case ? 1 : 0);
-  for (size_t i = 0; i < cases; ++i) {
-    int c = static_cast<int>(i);
-    bool timing_size = i == spec.tests.size();
+  // In the emulator the timing-size input runs as more cases (no timing run
+  // checks its outputs there): its rungs, ascending, of which the emulator
+  // ran the smallest and maybe more. Every rung with records is checked (the
+  // smallest always: without records it is reported missing); the verdict
+  // names the largest.
+  const size_t tests = spec.tests.size();
+  const size_t rungs = opts.timing_size_case ? std::max<size_t>(1, opts.timing_size_notes.size()) : 0;
+  // The emulator's driver may have run none: the test cases predicted more
+  // work than its budget ("emu_rung none predicted P budget B").
+  std::string skipped;
+  for (const auto& e : cand.events) {
+    if (!e.starts_with("emu_rung none ")) continue;
+    auto f = Split(e, ' ');
+    auto millions = [](const std::string& v) {
+      auto d = ParseDouble(v);
+      return d ? std::to_string(static_cast<long long>(*d / 1e6 + 0.5)) : v;
+    };
+    if (f.size() >= 6) {
+      skipped = "; the timing-size input" +
+                (opts.timing_size_smallest.empty() ? std::string() : " (" + opts.timing_size_smallest + ")") +
+                " was not run: the test cases predict about " + millions(f[3]) +
+                " million checked accesses for it, more than the budget of " + millions(f[5]) +
+                " million (--emulate-max-work)";
+    }
+  }
+  std::vector<int> ids;
+  for (size_t i = 0; i < tests + rungs; ++i) {
+    bool ran = i < tests || (i == tests && skipped.empty());
+    for (const auto& o : outs) {
+      int c = static_cast<int>(i);
+      ran = ran || cand.Find(c, 0, o.name) || cand.Find(c, 1, o.name);
+    }
+    if (ran) ids.push_back(static_cast<int>(i));
+  }
+  const size_t largest = rungs && static_cast<size_t>(ids.back()) >= tests ? ids.back() - tests : 0;
+  const std::string note = opts.timing_size_notes.empty() ? opts.timing_size_note : opts.timing_size_notes[largest];
+  for (size_t i = 0; i < ids.size(); ++i) {
+    int c = ids[i];
+    bool timing_size = i >= tests;
     for (const auto& o : outs) {
       const ArrayRecord* e = ref.Find(c, 0, o.name);
       const ArrayRecord* g0 = cand.Find(c, 0, o.name);
@@ -267,9 +300,10 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   }
   if (!opts.timing) {
     res->verdict = Verdict::kCorrect;
+    const bool rung_ran = rungs && static_cast<size_t>(ids.back()) >= tests;
     res->detail = "correct on " + CasesWords(spec) + " " +
-                  (opts.emulate ? TimingSizeWords(opts) +
-                                      "in the CPU emulator (correctness only, not a GPU result)"
+                  (opts.emulate ? (rung_ran ? TimingSizeWords(opts, note) : std::string()) +
+                                      "in the CPU emulator (correctness only, not a GPU result)" + skipped
                                 : std::string("(timing off)"));
     return;
   }

@@ -37,6 +37,11 @@ struct JudgeOptions {
   bool emulate = false;           // the CPU emulator ran it (correctness only)
   bool timing_size_case = false;  // the timing-size input ran as one more case
   std::string timing_size_note;   // set when the emulator ran it scaled down: "n=.. of n=.."
+  // The emulator's rungs (verify/timing_sizes.h), ascending, cases
+  // spec.tests.size() + i: each one's note; the one with records is judged.
+  // Empty: one case, timing_size_note.
+  std::vector<std::string> timing_size_notes;
+  std::string timing_size_smallest;  // the smallest rung's sizes ("N=1024"), named when none ran
   bool timing = true;
   int64_t bytes_moved = 0;   // the spec's array bytes at the timing size
   bool kernel_form = false;  // the speedup is the kernel's (CUDA events), not the whole call's

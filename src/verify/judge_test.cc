@@ -99,6 +99,56 @@ TEST(JudgeTest, WrongNondeterministicAndMutated) {
   EXPECT_EQ(ok.verdict, Verdict::kCorrect);
 }
 
+// The emulator's timing-size rungs (cases tests..tests+2): every rung the
+// candidate ran is checked, the smallest must have run, and the verdict names
+// the largest one that ran.
+TEST(JudgeTest, EmulatedTimingSizeRungsThatRanAreAllChecked) {
+  Problem p = LoadBundled("saxpy");
+  const int tests = static_cast<int>(p.spec.tests.size());
+  DriverRecords ref = Records({1, 2, 3}, {1, 2, 3}, tests + 3);  // the reference runs every rung
+  JudgeOptions jo;
+  jo.timing = false;
+  jo.emulate = true;
+  jo.timing_size_case = true;
+  jo.timing_size_notes = {"n=256 of n=1024", "n=512 of n=1024", ""};
+  auto ran = [&](std::vector<int> rungs, std::vector<float> y) {
+    DriverRecords r = Records({1, 2, 3}, {1, 2, 3}, tests);
+    for (int k : rungs) {
+      r.Add({tests + k, 0, "y", 4, y.size(), Floats(y)});
+      r.Add({tests + k, 1, "y", 4, y.size(), Floats(y)});
+    }
+    VerifyResult res;
+    Judge(p.spec, ref, r, jo, &res);
+    return res;
+  };
+  VerifyResult two = ran({0, 1}, {1, 2, 3});
+  EXPECT_EQ(two.verdict, Verdict::kCorrect) << two.detail;
+  EXPECT_NE(two.detail.find("the timing-size input scaled down for the emulator (n=512 of n=1024)"),
+            std::string::npos)
+      << two.detail;
+  VerifyResult all = ran({0, 2}, {1, 2, 3});
+  EXPECT_EQ(all.verdict, Verdict::kCorrect) << all.detail;
+  EXPECT_NE(all.detail.find("and the timing-size input in the CPU emulator"), std::string::npos) << all.detail;
+  VerifyResult wrong = ran({0, 1}, {1, 2, 4});
+  EXPECT_EQ(wrong.verdict, Verdict::kWrongAnswer);
+  EXPECT_NE(wrong.detail.find("the timing-size input"), std::string::npos) << wrong.detail;
+  VerifyResult none = ran({}, {});
+  EXPECT_EQ(none.verdict, Verdict::kRuntimeError);
+  EXPECT_NE(none.detail.find("missing output records for 'y' in the timing-size input"), std::string::npos)
+      << none.detail;
+  // None ran because the driver's budget said so: correct on the tests, and the verdict says why.
+  DriverRecords skipped = Records({1, 2, 3}, {1, 2, 3}, tests);
+  skipped.events.push_back("emu_rung none predicted 14883395602 budget 4000000000 exponent 3.00");
+  jo.timing_size_smallest = "n=256";
+  VerifyResult sk;
+  Judge(p.spec, ref, skipped, jo, &sk);
+  EXPECT_EQ(sk.verdict, Verdict::kCorrect) << sk.detail;
+  EXPECT_EQ(sk.detail, "correct on " + std::to_string(tests) +
+                           " test cases in the CPU emulator (correctness only, not a GPU result); the timing-size "
+                           "input (n=256) was not run: the test cases predict about 14883 million checked accesses "
+                           "for it, more than the budget of 4000 million (--emulate-max-work)");
+}
+
 // A correct result whose timing evidence is checked.
 struct TimingCase {
   const char* name;

@@ -59,6 +59,8 @@ struct DriverRecords {
   std::optional<std::string> not_emulated;
   std::optional<std::string> last_call;  // "case run" of the last call begun
   double timing_wall_ms = 0;
+  // Not in the records: how the verifier timed the run (Timing::how).
+  std::string timed_how;
 
   // O(1): records are indexed as they are added.
   const ArrayRecord* Find(int case_id, int call, const std::string& name) const;

@@ -7,6 +7,7 @@ OrderedJson TimingToJson(const Timing& t, bool with_samples) {
                    {"min_ms", t.min_ms},       {"max_ms", t.max_ms}, {"mean_ms", t.mean_ms},
                    {"stddev_ms", t.stddev_ms}, {"reps", t.reps}};
   if (with_samples) j["samples_ms"] = t.samples_ms;
+  if (!t.how.empty()) j["how"] = t.how;
   return j;
 }
 
@@ -21,6 +22,7 @@ static Timing TimingFromJson(const Json& j) {
   t.stddev_ms = j.value("stddev_ms", 0.0);
   t.reps = j.value("reps", 0);
   if (j.contains("samples_ms")) t.samples_ms = j["samples_ms"].get<std::vector<double>>();
+  t.how = j.value("how", "");
   return t;
 }
 

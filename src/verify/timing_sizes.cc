@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/json_util.h"
 
@@ -77,6 +78,23 @@ size_t TopLevelValue(const std::string& t, const std::string& key) {
   return std::string::npos;
 }
 
+// `p` with its timing sizes scaled by `factor` (ScaleSizes), when the result
+// parses (types, size expressions, ranges); its bytes in *bytes.
+std::optional<Problem> ScaledProblem(const Problem& p, double factor, int64_t param_max, int64_t* bytes) {
+  const std::string file = (p.dir / "problem.json").string();
+  auto text = RewriteTimingSizes(p.spec_text, ScaleSizes(p.spec.timing.sizes, factor, param_max), file);
+  if (!text.ok()) return std::nullopt;
+  auto spec = ParseProblemSpec(*text, file);
+  if (!spec.ok()) return std::nullopt;
+  auto b = EstimateBytes(*spec, spec->timing);
+  if (!b.ok()) return std::nullopt;
+  *bytes = *b;
+  Problem q = p;
+  q.spec = std::move(*spec);
+  q.spec_text = std::move(*text);
+  return q;
+}
+
 }  // namespace
 
 std::string FormatSizes(const std::map<std::string, int64_t>& sizes) {
@@ -137,23 +155,16 @@ Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::
 }
 
 Result<FittedTiming> FitTimingInput(const Problem& p, int64_t max_bytes, int64_t param_max) {
-  FittedTiming out{p, false, ""};
+  FittedTiming out{p, false, "", {}};
   if (max_bytes <= 0) return out;
   RG_ASSIGN_OR_RETURN(int64_t bytes, EstimateBytes(p.spec, p.spec.timing));
   if (bytes <= max_bytes) return out;
-  const std::string file = (p.dir / "problem.json").string();
   const auto& sizes = p.spec.timing.sizes;
   // The problem at factor f when it fits and parses.
   auto at = [&](double f) -> std::optional<Problem> {
-    auto text = RewriteTimingSizes(p.spec_text, ScaleSizes(sizes, f, param_max), file);
-    if (!text.ok()) return std::nullopt;
-    auto spec = ParseProblemSpec(*text, file);
-    if (!spec.ok()) return std::nullopt;
-    auto b = EstimateBytes(*spec, spec->timing);
-    if (!b.ok() || *b > max_bytes) return std::nullopt;
-    Problem q = p;
-    q.spec = std::move(*spec);
-    q.spec_text = std::move(*text);
+    int64_t b = 0;
+    auto q = ScaledProblem(p, f, param_max, &b);
+    if (!q || b > max_bytes) return std::nullopt;
     return q;
   };
   // Bytes shrink with the factor: bisect on log f for the largest that fits.
@@ -174,6 +185,26 @@ Result<FittedTiming> FitTimingInput(const Problem& p, int64_t max_bytes, int64_t
   out.problem = std::move(*best);
   out.scaled = true;
   return out;
+}
+
+Result<std::vector<TimingRung>> TimingRungs(const Problem& original, const FittedTiming& fit, int max_rungs,
+                                            int64_t param_max) {
+  const ProblemSpec& spec = fit.problem.spec;
+  std::vector<TimingRung> down{{spec.timing, fit.note}};
+  int64_t tests = 0;
+  for (const TestCase& t : spec.tests) {
+    auto b = EstimateBytes(spec, t);
+    if (b.ok()) tests = std::max(tests, *b);
+  }
+  for (double f = 0.5; static_cast<int>(down.size()) < max_rungs; f /= 2) {
+    int64_t bytes = 0;
+    auto q = ScaledProblem(fit.problem, f, param_max, &bytes);
+    if (!q || bytes <= tests) break;
+    const TestCase& t = q->spec.timing;
+    if (t.sizes == down.back().test.sizes) break;  // sizes that cannot shrink further
+    down.push_back({t, FormatSizes(t.sizes) + " of " + FormatSizes(original.spec.timing.sizes)});
+  }
+  return std::vector<TimingRung>(down.rbegin(), down.rend());
 }
 
 }  // namespace regrapht::verify

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "regrapht/problem.h"
 #include "regrapht/status.h"
@@ -37,10 +38,17 @@ Result<std::string> RewriteTimingSizes(const std::string& spec_text, const std::
 // A problem whose timing input was fitted under a memory cap: the emulator's
 // full-size case (Verifier with `emulate`), and the unit tests' bundled
 // problems (verify/test_util.h), which test the harness, not the sizes.
+// One size of the emulator's timing-size input (TimingRungs below).
+struct TimingRung {
+  TestCase test;
+  std::string note;  // when not the spec's own sizes: "n=32768 of n=131072"
+};
+
 struct FittedTiming {
   Problem problem;      // `p`, or `p` with its timing sizes scaled down
   bool scaled = false;
   std::string note;     // when scaled: "n=16777216 of n=134217728"
+  std::vector<TimingRung> rungs;  // set by the emulating Verifier (TimingRungs)
 };
 
 // When one copy of `p`'s timing input (EstimateBytes) needs more than
@@ -51,5 +59,15 @@ struct FittedTiming {
 // scaling fits, `p` unchanged (scaled false). Fails only on a spec whose
 // timing input cannot be sized at all.
 Result<FittedTiming> FitTimingInput(const Problem& p, int64_t max_bytes, int64_t param_max = 64);
+
+// The emulator's timing-size input at several sizes, its "rungs"
+// (docs/emulator.md): the fitted input `fit` (FitTimingInput of `original`)
+// and below it its sizes scaled by 1/2, 1/4, ... (ScaleSizes), while they
+// parse and need more bytes than every test case, at most `max_rungs` in
+// all; ascending. An emulated run checks the smallest and then the next ones
+// while their work, predicted from what it measured, fits its budget
+// (VerifyOptions::emulate_max_work); the reference computes them all.
+Result<std::vector<TimingRung>> TimingRungs(const Problem& original, const FittedTiming& fit, int max_rungs = 6,
+                                            int64_t param_max = 64);
 
 }  // namespace regrapht::verify

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <vector>
+
 namespace regrapht::verify {
 namespace {
 
@@ -81,6 +83,45 @@ TEST(TimingSizesTest, TheSpecsRangesBoundTheScaling) {
   ASSERT_TRUE(fit.ok()) << fit.status().message();
   EXPECT_FALSE(fit->scaled);
   EXPECT_EQ(fit->problem.spec.timing.sizes.at("n"), int64_t{1} << 27);
+}
+
+// The emulator's rungs: the fitted input and its halvings, ascending, down to
+// the last one that still needs more bytes than the largest test case (n =
+// 1000: 8000 bytes), each naming its sizes against the spec's.
+TEST(TimingSizesTest, RungsHalveTheFittedInputDownToTheTestSizes) {
+  Problem p = MakeProblem(int64_t{1} << 27);  // 1 GiB, fitted to 2^24
+  auto fit = FitTimingInput(p, 128 * kMiB);
+  ASSERT_TRUE(fit.ok()) << fit.status().message();
+  auto rungs = TimingRungs(p, *fit, 4);
+  ASSERT_TRUE(rungs.ok()) << rungs.status().message();
+  ASSERT_EQ(rungs->size(), 4u);
+  std::vector<int64_t> n;
+  for (const auto& r : *rungs) n.push_back(r.test.sizes.at("n"));
+  EXPECT_EQ(n, (std::vector<int64_t>{int64_t{1} << 21, int64_t{1} << 22, int64_t{1} << 23, int64_t{1} << 24}));
+  EXPECT_EQ(rungs->front().note, "n=2097152 r=4 of n=134217728 r=4");
+  EXPECT_EQ(rungs->back().note, fit->note);
+  for (const auto& r : *rungs) {
+    EXPECT_EQ(r.test.seed, 9);
+    EXPECT_EQ(r.test.sizes.at("r"), 4);  // a parameter stays
+  }
+  // Unscaled: the spec's own sizes are the top rung (no note); the halvings
+  // stop above the largest test case (n = 1000).
+  Problem small = MakeProblem(4096);
+  auto same = FitTimingInput(small, 128 * kMiB);
+  ASSERT_TRUE(same.ok());
+  auto few = TimingRungs(small, *same);
+  ASSERT_TRUE(few.ok());
+  n.clear();
+  for (const auto& r : *few) n.push_back(r.test.sizes.at("n"));
+  EXPECT_EQ(n, (std::vector<int64_t>{1024, 2048, 4096}));
+  EXPECT_EQ(few->back().note, "");
+  EXPECT_EQ(few->front().note, "n=1024 r=4 of n=4096 r=4");
+  // A timing input no larger than the tests: itself only.
+  Problem tiny = MakeProblem(1000);
+  auto one = TimingRungs(tiny, FittedTiming{tiny, false, "", {}});
+  ASSERT_TRUE(one.ok());
+  ASSERT_EQ(one->size(), 1u);
+  EXPECT_EQ(one->front().test.sizes.at("n"), 1000);
 }
 
 }  // namespace

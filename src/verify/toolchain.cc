@@ -1,12 +1,14 @@
 #include "verify/toolchain.h"
 
 #include <cxxabi.h>
+#include <unistd.h>
 
 #include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <regex>
 
+#include "core/hash.h"
 #include "core/strings.h"
 
 namespace regrapht::verify {
@@ -203,6 +205,26 @@ std::string HostCpuModel() {
     }
   }
   return "unknown";
+}
+
+std::string MachineKey(const std::string& cpu_model, const std::string& machine_id) {
+  return cpu_model + " | machine " + HashHex(machine_id).substr(0, 16);
+}
+
+std::string HostMachineKey() {
+  std::string id;
+  if (const char* e = std::getenv("REGRAPHT_MACHINE_ID"); e != nullptr) id = std::string(Trim(e));
+  for (const char* path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
+    if (!id.empty()) break;
+    std::ifstream in(path);
+    std::string line;
+    if (std::getline(in, line)) id = std::string(Trim(line));
+  }
+  if (id.empty()) {
+    char host[256] = {};
+    if (::gethostname(host, sizeof host - 1) == 0) id = std::string("host ") + host;
+  }
+  return MachineKey(HostCpuModel(), id);
 }
 
 }  // namespace regrapht::verify

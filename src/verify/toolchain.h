@@ -72,4 +72,15 @@ GpuPresence DetectGpu(CommandRunner* runner, const fs::path& dev = "/dev");
 // Host CPU model name from /proc/cpuinfo.
 std::string HostCpuModel();
 
+// This machine, for the keys of measurements that must never travel between
+// machines (the reference's cached timings): the CPU model and a hash of the
+// machine's id, "<cpu model> | machine <16 hex digits>". The id (the first
+// found): $REGRAPHT_MACHINE_ID, /etc/machine-id, /var/lib/dbus/machine-id,
+// else the host name. Two machines with one CPU model differ in their ids
+// (nodes sharing a cache folder over NFS); a container image that bakes in
+// one /etc/machine-id still differs in the CPU model or needs the override.
+std::string HostMachineKey();
+// The same from given parts (tests).
+std::string MachineKey(const std::string& cpu_model, const std::string& machine_id);
+
 }  // namespace regrapht::verify

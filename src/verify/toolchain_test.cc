@@ -27,6 +27,24 @@ TEST(ToolchainTest, Gencode) {
 
 // CUPTI is found beside the toolkit's headers and libraries, or under
 // extras/CUPTI; missing either half (or REGRAPHT_NO_CUPTI) leaves it absent.
+// Cached timings are keyed by the machine: its CPU model and a hash of its
+// id ($REGRAPHT_MACHINE_ID first), never the id itself.
+TEST(ToolchainTest, MachineKeyNamesTheCpuAndHashesTheMachineId) {
+  EXPECT_EQ(MachineKey("Xeon 8480", "0123abcd").rfind("Xeon 8480 | machine ", 0), 0u);
+  EXPECT_EQ(MachineKey("Xeon 8480", "0123abcd").find("0123abcd"), std::string::npos);
+  EXPECT_NE(MachineKey("Xeon 8480", "0123abcd"), MachineKey("Xeon 8480", "0123abce"));
+  EXPECT_NE(MachineKey("Xeon 8480", "0123abcd"), MachineKey("EPYC 9654", "0123abcd"));
+  ::setenv("REGRAPHT_MACHINE_ID", "node-a", 1);
+  const std::string a = HostMachineKey();
+  ::setenv("REGRAPHT_MACHINE_ID", "node-b", 1);
+  const std::string b = HostMachineKey();
+  ::unsetenv("REGRAPHT_MACHINE_ID");
+  EXPECT_EQ(a, MachineKey(HostCpuModel(), "node-a"));
+  EXPECT_NE(a, b);
+  EXPECT_EQ(HostMachineKey(), HostMachineKey());
+  EXPECT_EQ(HostMachineKey().rfind(HostCpuModel() + " | machine ", 0), 0u);
+}
+
 TEST(ToolchainTest, FindsCuptiOrLeavesItAbsent) {
   fs::path root = fs::temp_directory_path() / ("rg-cupti-test-" + std::to_string(::getpid()));
   fs::remove_all(root);

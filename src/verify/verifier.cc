@@ -262,6 +262,7 @@ class Verifier::Impl {
       builds_ = std::make_unique<BuildCache>(runner_, cache_ / "build", o_.compile_timeout_s,
                                              sandbox_builds, folders_.build);
       host_cpu_ = verify::HostCpuModel();
+      machine_ = verify::HostMachineKey();
     });
     return init_status_;
   }
@@ -920,13 +921,17 @@ class Verifier::Impl {
 
   // Reference outputs and timing for a problem, computed once per machine
   // and cached on disk (keyed by spec, source, flags, compiler and CPU).
-  Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p) {
-    std::string plan = verify::MakePlan(p.spec, ReferencePlan());
+  // `fit`: the emulator's rungs of the timing-size input, run as cases too.
+  Result<std::shared_ptr<const DriverRecords>> ReferenceRecords(const Problem& p, const verify::FittedTiming& fit) {
+    verify::PlanOptions po = ReferencePlan();
+    AddRungs(fit, &po);
+    po.emulate_max_work = 0;
+    std::string plan = verify::MakePlan(p.spec, po);
     // The drop-in driver BuildReferenceExe links, and its flags: a regrapht
     // that generates inputs differently must not read an older one's outputs.
     RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
     Hasher h;
-    h.Add("regrapht-ref-v2").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    h.Add("regrapht-ref-v3").Add(p.spec_text).Add(p.reference_source).Add(plan).Add(ToolKey()).Add(machine_);
     for (const auto& f : o_.reference_flags) h.Add(f);
     h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);
     for (const auto& f : DriverFlags(false, false)) h.Add(f);
@@ -941,6 +946,10 @@ class Verifier::Impl {
       auto recs = verify::ParseRecords(*cached);
       if (recs.ok() && recs->finished) {
         spdlog::info("reference outputs of {}: cached ({})", p.spec.name, dir.string());
+        if (po.timing) {
+          auto how = ReadFile(dir / "timed.txt");
+          recs->timed_how = std::string(Trim(how.ok() ? *how : "not recorded")) + "; cached on this machine";
+        }
         auto ptr = std::make_shared<const DriverRecords>(std::move(*recs));
         ref_memo_[key] = ptr;
         return ptr;
@@ -951,7 +960,17 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, BuildReferenceExe(p));
     spdlog::info("reference of {}: running it for its outputs (cached in {})", p.spec.name, dir.string());
     std::string where = "reference of " + p.spec.name;
-    RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe.artifact, plan, p.spec, false, false));
+    RunOutput run;
+    {
+      // A timed reference runs alone among regrapht's timed phases on this
+      // machine (verify/gpu_lock.h); its test cases run under the lock too.
+      std::unique_ptr<verify::GpuLock> lock;
+      if (po.timing) {
+        RG_ASSIGN_OR_RETURN(lock, TimingLock(false));
+      }
+      RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, false));
+      if (lock && run.records) run.records->timed_how = TimedHow(*lock, "exclusive");
+    }
     if (!run.process.ok()) {
       return Status::InvalidArgument(where + ": run failed (" + run.process.Describe() + ")" +
                                      (run.records ? " " + verify::DescribeCall(*run.records) : "") + "\n" +
@@ -968,6 +987,9 @@ class Verifier::Impl {
     }
     RG_RETURN_IF_ERROR(CheckReferenceRecords(p, *run.records));
     // Store what the reference wrote, atomically.
+    if (!run.records->timed_how.empty()) {
+      RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "timed.txt", run.records->timed_how + "\n"));
+    }
     RG_RETURN_IF_ERROR(WriteFileAtomic(dir / "records.bin", verify::SerializeRecords(*run.records)));
     PruneReferenceCache(cache_ / "ref", dir);
     auto ptr = std::make_shared<const DriverRecords>(std::move(*run.records));
@@ -1103,11 +1125,44 @@ class Verifier::Impl {
     return gpu_lock_path_;
   }
 
+  // The machine's timing lock (verify/gpu_lock.h), exclusive for a CPU timed
+  // phase, shared for a GPU one.
+  Result<std::unique_ptr<verify::GpuLock>> TimingLock(bool shared) {
+    std::call_once(timing_lock_once_, [&] {
+      fs::path dir = verify::GpuLockDir(GetEnv, cache_, [](const fs::path& d) { return ::access(d.c_str(), W_OK) == 0; });
+      timing_lock_path_ = verify::MachineTimingLockPath(dir, HostName());
+      spdlog::info("machine timing lock: {}", timing_lock_path_.string());
+    });
+    return verify::GpuLock::Acquire(timing_lock_path_, o_.gpu_lock_timeout_s, o_.cancel, shared);
+  }
+
+  static std::string Seconds(double s) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f s", s);
+    return buf;
+  }
+
+  // Timing::how of a phase timed holding `lock`, the machine's timing lock.
+  std::string TimedHow(const verify::GpuLock& lock, const char* mode) const {
+    return std::string("machine timing lock ") + timing_lock_path_.string() + " held " + mode + " (waited " +
+           Seconds(lock.waited_s()) + "): no other regrapht timed phase on this machine " +
+           (std::string(mode) == "exclusive" ? "ran meanwhile" : "timed on the CPU meanwhile") +
+           "; compiles and correctness runs may have";
+  }
+
   // The problem as this verifier runs it: in the emulator, a timing input
   // too large for it scaled down (verify/timing_sizes.h).
   Result<verify::FittedTiming> Fit(const Problem& p) const {
-    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, ""};
-    return verify::FitTimingInput(p, o_.emulate_max_bytes);
+    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
+    RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, verify::FitTimingInput(p, o_.emulate_max_bytes));
+    RG_ASSIGN_OR_RETURN(fit.rungs, verify::TimingRungs(p, fit));
+    return fit;
+  }
+
+  // The emulator's timing-size rungs as plan cases (verify/driver_gen.h).
+  void AddRungs(const verify::FittedTiming& fit, verify::PlanOptions* po) const {
+    for (const auto& r : fit.rungs) po->timing_size_rungs.push_back(r.test);
+    po->emulate_max_work = o_.emulate_max_work;
   }
 
   // A verification during which the caller's cancel flag was set may have
@@ -1128,14 +1183,25 @@ class Verifier::Impl {
     if (!exe) return res;
     verify::PlanOptions plan_options = CandidatePlan();
     plan_options.kernel_clock = KernelClock(p.spec);
+    AddRungs(fit, &plan_options);
     std::string plan = verify::MakePlan(p.spec, plan_options);
     RunOutput run;
+    std::string candidate_how;  // Timing::how
     {
-      std::unique_ptr<verify::GpuLock> lock;
+      std::unique_ptr<verify::GpuLock> lock, machine;
       // Timed runs on one GPU never overlap (other threads, processes, Slurm
-      // tasks); correctness-only runs may share it.
+      // tasks); correctness-only runs may share it. Nor do they overlap a
+      // CPU timed phase on this machine (the machine's timing lock, shared).
       if (!o_.cpu_candidate && !o_.emulate && o_.timing) {
         RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath(), o_.gpu_lock_timeout_s, o_.cancel));
+        RG_ASSIGN_OR_RETURN(machine, TimingLock(true));
+        candidate_how = "GPU lock " + GpuLockPath().string() + " (waited " + Seconds(lock->waited_s()) +
+                        ") and " + TimedHow(*machine, "shared");
+      }
+      // A CPU candidate is timed like the reference: alone.
+      if (o_.cpu_candidate && o_.timing) {
+        RG_ASSIGN_OR_RETURN(machine, TimingLock(false));
+        candidate_how = TimedHow(*machine, "exclusive");
       }
       RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
     }
@@ -1145,11 +1211,13 @@ class Verifier::Impl {
     verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulate ? 4 : 1), res.env.archs,
                            o_.emulate};
     if (verify::ClassifyRun(facts, &res)) return res;
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, fit));
     verify::JudgeOptions jo;
     jo.emulate = o_.emulate;
     jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
     jo.timing_size_note = fit.note;
+    for (const auto& r : fit.rungs) jo.timing_size_notes.push_back(r.note);
+    if (!fit.rungs.empty()) jo.timing_size_smallest = verify::FormatSizes(fit.rungs.front().test.sizes);
     jo.timing = o_.timing;
     auto bytes = EstimateBytes(p.spec, p.spec.timing);
     jo.bytes_moved = bytes.ok() ? *bytes : 0;
@@ -1163,6 +1231,9 @@ class Verifier::Impl {
         !p.spec.tests[res.test_case].note.empty()) {
       res.detail += " (an edge case: " + p.spec.tests[res.test_case].note + ")";
     }
+    if (res.candidate_timing) res.candidate_timing->how = candidate_how;
+    if (res.kernel_timing) res.kernel_timing->how = candidate_how;
+    if (res.reference_timing) res.reference_timing->how = ref->timed_how;
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
     if (res.ok() && !o_.emulate && !o_.cpu_candidate) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
@@ -1252,7 +1323,7 @@ class Verifier::Impl {
     po.timing = false;
     po.timing_size_case = false;
     const std::string plan = verify::MakePlan(p.spec, po);
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, verify::FittedTiming{p, false, "", {}}));
     for (const char* name : {"memcheck", "racecheck", "initcheck", "synccheck"}) {
       std::vector<std::string> wrapper = {tool.string(), "--tool", name, "--error-exitcode", "89", "--print-limit", "10"};
       RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe, plan, p.spec, true, true, wrapper, 20));
@@ -1306,7 +1377,7 @@ class Verifier::Impl {
     po.timing = false;
     const std::string plan = verify::MakePlan(q.spec, po);
     Hasher h;
-    h.Add("regrapht-edges-v2").Add(p.reference_source).Add(plan).Add(ToolKey()).Add(host_cpu_);
+    h.Add("regrapht-edges-v2").Add(p.reference_source).Add(plan).Add(ToolKey()).Add(machine_);
     for (const auto& f : o_.reference_flags) h.Add(f);
     RG_ASSIGN_OR_RETURN(std::string driver, verify::GenerateDriver(p.spec));
     h.Add(std::string(verify::DriverRuntimeHeader())).Add(driver);
@@ -1385,9 +1456,11 @@ class Verifier::Impl {
   Result<Timing> CheckReference(const Problem& given) {
     RG_RETURN_IF_ERROR(Init());
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, Fit(given));
-    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem));
+    RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(fit.problem, fit));
     if (ref->times_ms.empty()) return Timing{};
-    return Summarize(ref->times_ms);
+    Timing t = Summarize(ref->times_ms);
+    t.how = ref->timed_how;
+    return t;
   }
 
   Status Prepare(const Problem& p, const std::string& source) {
@@ -1469,6 +1542,9 @@ class Verifier::Impl {
   std::unique_ptr<BuildCache> builds_;
   verify::ToolchainFolders folders_;  // toolchain folders outside /usr, visible in the sandbox
   std::string host_cpu_;
+  std::string machine_;  // HostMachineKey: cached timings never travel between machines
+  std::once_flag timing_lock_once_;
+  fs::path timing_lock_path_;
   std::mutex ref_mu_;
   std::map<std::string, std::shared_ptr<const DriverRecords>> ref_memo_;
 };

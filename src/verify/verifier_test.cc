@@ -6,6 +6,7 @@
 // path is exercised up to CUDA initialisation: expert solutions compile with
 // nvcc and come back compiled_only, never pass or fail.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <set>
@@ -17,6 +18,7 @@
 #include "regrapht/verify.h"
 #include "verify/driver_gen.h"
 #include "verify/edge_cases.h"
+#include "verify/gpu_lock.h"
 #include "verify/test_util.h"
 
 namespace regrapht {
@@ -49,6 +51,77 @@ TEST_F(VerifierTest, ReferenceChecksPassForBundledProblems) {
     ASSERT_TRUE(t.ok()) << name << ": " << t.status().ToString();
     EXPECT_GE(t->reps, 3) << name;
     EXPECT_GT(t->median_ms, 0) << name;
+  }
+}
+
+// Cached reference timings are keyed by the machine (CPU model and machine
+// id, verify::HostMachineKey): the same machine reuses them, another one with
+// the same CPU runs the reference again.
+TEST_F(VerifierTest, ReferenceTimingsAreNeverReusedAcrossMachines) {
+  auto dir = TempDir::Create("rg-refmachine");
+  ASSERT_TRUE(dir.ok());
+  VerifyOptions o = CpuOptions();
+  o.cache_dir = dir->path().string();
+  auto count = [&] {
+    size_t n = 0;
+    for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir->path() / "ref")) ++n;
+    return n;
+  };
+  Problem p = LoadBundled("saxpy");
+  auto check = [&](const char* machine) -> Result<Timing> {
+    ::setenv("REGRAPHT_MACHINE_ID", machine, 1);
+    Verifier v(o, runner_.get());
+    auto t = v.CheckReference(p);
+    ::unsetenv("REGRAPHT_MACHINE_ID");
+    return t;
+  };
+  auto a = check("machine-a");
+  ASSERT_TRUE(a.ok()) << a.status().ToString();
+  EXPECT_EQ(a->how.find("cached"), std::string::npos) << a->how;
+  ASSERT_EQ(count(), 1u);
+  auto again = check("machine-a");
+  ASSERT_TRUE(again.ok()) << again.status().ToString();
+  EXPECT_EQ(again->samples_ms, a->samples_ms);
+  EXPECT_NE(again->how.find("; cached on this machine"), std::string::npos) << again->how;
+  EXPECT_EQ(count(), 1u);
+  auto b = check("machine-b");
+  ASSERT_TRUE(b.ok()) << b.status().ToString();
+  EXPECT_EQ(b->how.find("cached"), std::string::npos) << b->how;
+  EXPECT_EQ(count(), 2u);
+}
+
+// Timed phases on the CPU (the reference's, a CPU candidate's) hold the
+// machine's timing lock exclusively: while another regrapht holds it (here
+// shared, as a GPU timed run does) they wait, up to --gpu-lock-timeout; the
+// timings say how they were taken.
+TEST_F(VerifierTest, CpuTimedPhasesHoldTheMachineTimingLock) {
+  auto dir = TempDir::Create("rg-timinglock");
+  ASSERT_TRUE(dir.ok());
+  VerifyOptions o = CpuOptions();
+  o.cache_dir = (dir->path() / "cache").string();
+  o.gpu_lock_timeout_s = 0.5;
+  ::setenv("REGRAPHT_GPU_LOCK_DIR", (dir->path() / "locks").c_str(), 1);
+  char host[256] = {};
+  ASSERT_EQ(::gethostname(host, sizeof host - 1), 0);
+  const fs::path lock = verify::MachineTimingLockPath(dir->path() / "locks", host);
+  Problem p = LoadBundled("saxpy");
+  {
+    auto gpu_run = verify::GpuLock::Acquire(lock, 0, nullptr, true);
+    ASSERT_TRUE(gpu_run.ok()) << gpu_run.status().ToString();
+    Verifier v(o, runner_.get());
+    auto ref = v.CheckReference(p);
+    ASSERT_FALSE(ref.ok());
+    EXPECT_EQ(ref.status().code(), Status::Code::kDeadlineExceeded) << ref.status().ToString();
+    EXPECT_NE(ref.status().message().find(lock.string()), std::string::npos) << ref.status().ToString();
+  }
+  Verifier v(o, runner_.get());
+  auto r = v.Verify(p, p.reference_source);
+  ::unsetenv("REGRAPHT_GPU_LOCK_DIR");
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
+  ASSERT_TRUE(r->reference_timing && r->candidate_timing);
+  for (const std::string& how : {r->reference_timing->how, r->candidate_timing->how}) {
+    EXPECT_EQ(how.rfind("machine timing lock " + lock.string() + " held exclusive (waited ", 0), 0u) << how;
   }
 }
 

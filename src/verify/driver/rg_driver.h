@@ -298,7 +298,12 @@ struct Plan {
   int warmup = 2, min_reps = 5, max_reps = 50;
   double max_seconds = 2.0;
   bool flush_l2 = true;
-  int fullsize_case = -1;  // the timing-size input run as a case (emulator): no provenance check
+  // The timing-size input run as a case (emulator): no provenance check.
+  // Cases with this id and above are the same input at several sizes
+  // ("rungs", ascending); an emulated run checks the smallest and more (RungWalk).
+  int fullsize_case = -1;
+  std::map<int, double> weight;  // "weight <case> <bytes>": one copy of the case's arguments
+  double work_budget = 0;        // "work <units>": what the rungs run may cost in all (predicted)
   bool kernel_clock =
       false;  // "kernel_clock 1": CUPTI kernel time of each timed call (drop-in form)
 };
@@ -407,6 +412,7 @@ __attribute__((weak)) void regrapht_emu_call_begin(int call, int provenance);
 __attribute__((weak)) void regrapht_emu_call_end();
 __attribute__((weak)) int regrapht_emu_from_device(const void* p, size_t n);
 __attribute__((weak)) unsigned long long regrapht_emu_host_reads();
+__attribute__((weak)) unsigned long long regrapht_emu_work();
 // Runs the work the candidate left pending on its streams (the emulator
 // runs it as late as CUDA allows).
 __attribute__((weak)) void regrapht_emu_device_sync();
@@ -868,6 +874,13 @@ bool ReadPlan(const char* path, Plan* p) {
       p->kernel_clock = on != 0;
     } else if (!std::strcmp(word, "fullsize")) {
       ok = std::fscanf(f, "%d", &p->fullsize_case) == 1;
+    } else if (!std::strcmp(word, "weight")) {
+      int id = 0;
+      double bytes = 0;
+      ok = std::fscanf(f, "%d %lf", &id, &bytes) == 2;
+      p->weight[id] = bytes;
+    } else if (!std::strcmp(word, "work")) {
+      ok = std::fscanf(f, "%lf", &p->work_budget) == 1;
     } else if (!std::strcmp(word, "timing")) {
       unsigned long long sa, sb;
       int flush;
@@ -1283,6 +1296,73 @@ void Out::Put(const void* p, size_t n) {
 
 using Owned = std::unique_ptr<void, void (*)(void*)>;
 
+// The emulator's walk up the timing-size rungs (cases from
+// plan.fullsize_case on, ascending sizes). The smallest runs when its
+// predicted work fits plan.work_budget (else none runs, and an event
+// "emu_rung none predicted P budget B" says why); then, repeatedly, the
+// largest rung whose predicted work fits what is left of the budget (none:
+// the walk stops; no budget: the largest rung), the rungs in between skipped. The prediction is a power law in the input's
+// bytes through the two largest cases measured so far (`seen`: bytes, work
+// of test cases and rungs): the largest L and the largest S of at most 2/3 of
+// L's bytes, exponent log(wL/wS)/log(bL/bS) clamped to [1, 3] (2 without
+// such an S). Work counts are deterministic, so the same rungs run on every
+// machine.
+struct RungWalk {
+  const Plan& plan;
+  double spent = 0;  // work of the rungs run so far
+  int target = -1;   // the rung to run next
+  bool stopped = false;
+
+  double Bytes(int id) const {
+    auto it = plan.weight.find(id);
+    return it == plan.weight.end() ? 0.0 : it->second;
+  }
+  double Predict(int id, const std::vector<std::pair<double, double>>& seen, double* exponent) const {
+    double bl = 0, wl = 0, bs = 0, ws = 0;
+    for (const auto& [b, w] : seen)
+      if (b > bl || (b == bl && w > wl)) bl = b, wl = w;
+    for (const auto& [b, w] : seen)
+      if (b * 1.5 <= bl && (b > bs || (b == bs && w > ws))) bs = b, ws = w;
+    double p = 2;
+    if (bs > 0 && ws > 0 && wl > 0) p = std::clamp(std::log(wl / ws) / std::log(bl / bs), 1.0, 3.0);
+    *exponent = p;
+    if (bl <= 0 || wl <= 0) return 0;
+    return wl * std::pow(std::max(Bytes(id), 1.0) / bl, p);
+  }
+  // Whether rung `id` (called in ascending order) runs; an event says which
+  // rung comes next and why.
+  bool Runs(int id, const std::vector<std::pair<double, double>>& seen, Out& out) {
+    if (stopped) return false;
+    if (id == plan.fullsize_case) {
+      double p = 0, w = Predict(id, seen, &p);
+      if (plan.work_budget > 0 && w > plan.work_budget) {
+        char buf[160];
+        std::snprintf(buf, sizeof buf, "emu_rung none predicted %.0f budget %.0f exponent %.2f", w,
+                      plan.work_budget, p);
+        out.Event(buf);
+        stopped = true;
+        return false;
+      }
+      target = id;
+    }
+    if (id > target) {
+      double p = 0, w = 0;
+      target = -1;
+      for (const Case& c : plan.cases) {
+        if (c.id < id) continue;
+        double cw = Predict(c.id, seen, &p);
+        if (plan.work_budget <= 0 || spent + cw <= plan.work_budget) target = c.id, w = cw;
+      }
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "emu_rung next %d predicted %.0f spent %.0f budget %.0f exponent %.2f",
+                    target, w, spent, plan.work_budget, p);
+      out.Event(buf);
+      stopped = target < 0;
+    }
+    return id == target;
+  }
+};
+
 #ifdef RG_DRIVER_CUDA
 constexpr bool kDeviceWork = true;
 #else
@@ -1319,7 +1399,12 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
   out.Event("begin");
   std::string err;
   int call_no = 0;
+  std::vector<std::pair<double, double>> seen;  // bytes and emulated work of the cases run
+  RungWalk walk{plan};
   for (const Case& c : plan.cases) {
+    const bool timing_size = plan.fullsize_case >= 0 && c.id >= plan.fullsize_case;
+    if (timing_size && regrapht_emu_work && !walk.Runs(c.id, seen, out)) continue;
+    const unsigned long long work0 = regrapht_emu_work ? regrapht_emu_work() : 0;
     Owned d(h.new_data(), h.delete_data);
     h.generate(c, d.get());
     static void* slots[2] = {h.new_slot(), h.new_slot()};
@@ -1330,7 +1415,7 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
       out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
       // Races and output provenance on the test cases; the timing-size input
       // (emulator) gets bounds checks only.
-      const bool origin = c.id != plan.fullsize_case;
+      const bool origin = !timing_size;
       if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
       h.call(d.get(), s);
       // The drop-in contract: the outputs are complete when the function
@@ -1365,6 +1450,12 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
           out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
       }
       h.emit(out, c.id, run, s);
+    }
+    if (regrapht_emu_work) {
+      const double work = double(regrapht_emu_work() - work0);
+      out.Event("emu_work " + std::to_string(c.id) + " " + std::to_string(regrapht_emu_work() - work0));
+      if (timing_size) walk.spent += work;
+      if (walk.Bytes(c.id) > 0) seen.emplace_back(walk.Bytes(c.id), work);
     }
   }
   if (plan.timing) {

@@ -285,9 +285,12 @@ typedef void* cudaMemPool_t;
 
 // ---- the emulator's core ---------------------------------------------------------
 
-namespace regrapht_emu {
-
-}  // namespace regrapht_emu
+// The emulator's own machinery (scheduler, barriers, warp exchange, built-in
+// variables) is compiled without the checker's instrumentation: its loads and
+// stores touch only the emulator's bookkeeping, never memory of the
+// candidate, and instrumented they were about a third of a small kernel's
+// emulated time. Nothing marked so may dereference a candidate's pointer.
+#define RG_EMU_INTERNAL __attribute__((no_sanitize("thread", "bounds")))
 extern "C" [[noreturn]] __attribute__((weak)) void regrapht_driver_not_emulated(int line);
 namespace regrapht_emu {
 
@@ -373,6 +376,11 @@ struct Block {
   unsigned long long pass = 0;
   std::vector<Fiber> fibers;
   std::vector<Warp> warps;
+  // fibers.data() and warps.data() while the block runs: the uninstrumented
+  // machinery indexes these (std::vector's members are instrumented code,
+  // which it cannot inline).
+  Fiber* fib = nullptr;
+  Warp* wps = nullptr;
   void* sched_sp = nullptr;
   const std::function<void()>* body = nullptr;
   unsigned char* dyn_smem = nullptr;
@@ -383,8 +391,8 @@ struct Block {
 inline thread_local Block* tl_block = nullptr;
 inline thread_local Fiber* tl_fiber = nullptr;
 
-inline unsigned char* DynSmem() { return tl_block->dyn_smem; }
-inline unsigned LaneId() { return tl_fiber->linear & 31u; }
+RG_EMU_INTERNAL inline unsigned char* DynSmem() { return tl_block->dyn_smem; }
+RG_EMU_INTERNAL inline unsigned LaneId() { return tl_fiber->linear & 31u; }
 
 }  // namespace regrapht_emu
 
@@ -431,8 +439,9 @@ constexpr size_t kStackBytes = 256 * 1024;
 // Fiber stacks of one OS thread, reused across blocks; a guard page below each.
 struct StackPool {
   std::vector<unsigned char*> stacks;
-  unsigned char* Get(size_t i) {
-    while (stacks.size() <= i) {
+  // The first `n` stacks (made as needed).
+  RG_EMU_INTERNAL unsigned char* const* Reserve(size_t n) {
+    while (stacks.size() < n) {
       size_t total = kStackBytes + 4096;
       void* p = mmap(nullptr, total, PROT_READ | PROT_WRITE,
                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
@@ -440,7 +449,7 @@ struct StackPool {
       mprotect(p, 4096, PROT_NONE);
       stacks.push_back(static_cast<unsigned char*>(p) + 4096);
     }
-    return stacks[i];
+    return stacks.data();
   }
   ~StackPool() {
     for (auto* s : stacks) munmap(s - 4096, kStackBytes + 4096);
@@ -448,7 +457,7 @@ struct StackPool {
 };
 inline thread_local StackPool tl_stacks;
 
-inline void WakeBarrier(Block* b) {
+RG_EMU_INTERNAL inline void WakeBarrier(Block* b) {
   if (b->bar_arrived == 0 || b->bar_arrived < b->alive) return;
   b->bar_result_count = b->bar_acc_count;
   b->bar_result_or = b->bar_acc_or;
@@ -458,15 +467,15 @@ inline void WakeBarrier(Block* b) {
   b->bar_acc_and = 1;
   b->bar_arrived = 0;
   regrapht_emu_sync_block();
-  for (auto& f : b->fibers)
-    if (f.st == St::kBarrier) {
-      f.st = St::kReady;
-      f.ready_at = b->pass + 1;
+  for (Fiber* f = b->fib; f != b->fib + b->nthreads; ++f)
+    if (f->st == St::kBarrier) {
+      f->st = St::kReady;
+      f->ready_at = b->pass + 1;
     }
 }
 
-inline void WakeWarp(Block* b, unsigned w) {
-  Warp& wp = b->warps[w];
+RG_EMU_INTERNAL inline void WakeWarp(Block* b, unsigned w) {
+  Warp& wp = b->wps[w];
   if (wp.arrived == 0) return;
   unsigned need = wp.expect & wp.alive;
   if ((wp.arrived & need) != need) return;
@@ -475,37 +484,37 @@ inline void WakeWarp(Block* b, unsigned w) {
   regrapht_emu_sync_warp(w);
   for (unsigned lane = 0; lane < 32; ++lane) {
     unsigned t = w * 32 + lane;
-    if (t < b->nthreads && b->fibers[t].st == St::kWarp) {
-      b->fibers[t].st = St::kReady;
-      b->fibers[t].ready_at = b->pass + 1;
+    if (t < b->nthreads && b->fib[t].st == St::kWarp) {
+      b->fib[t].st = St::kReady;
+      b->fib[t].ready_at = b->pass + 1;
     }
   }
 }
 
-inline void WakeGrid(Block* b) {
+RG_EMU_INTERNAL inline void WakeGrid(Block* b) {
   if (b->grid_arrived == 0 || b->grid_arrived < b->alive) return;
   b->grid_arrived = 0;
   b->grid->ArriveAndWait();  // the whole block waits here for the other blocks
-  for (auto& f : b->fibers)
-    if (f.st == St::kGrid) {
-      f.st = St::kReady;
-      f.ready_at = b->pass + 1;
+  for (Fiber* f = b->fib; f != b->fib + b->nthreads; ++f)
+    if (f->st == St::kGrid) {
+      f->st = St::kReady;
+      f->ready_at = b->pass + 1;
     }
 }
 
-inline void Suspend(St st) {
+RG_EMU_INTERNAL inline void Suspend(St st) {
   Fiber* f = tl_fiber;
   f->st = st;
   regrapht_emu_switch(&f->sp, tl_block->sched_sp);
 }
 
-extern "C" inline void regrapht_emu_fiber_entry() {
+extern "C" RG_EMU_INTERNAL inline void regrapht_emu_fiber_entry() {
   Block* b = tl_block;
   (*b->body)();
   Fiber* f = tl_fiber;
   f->st = St::kDone;
   --b->alive;
-  b->warps[f->linear / 32].alive &= ~(1u << (f->linear & 31u));
+  b->wps[f->linear / 32].alive &= ~(1u << (f->linear & 31u));
   WakeBarrier(b);
   WakeWarp(b, f->linear / 32);
   if (b->grid) WakeGrid(b);
@@ -535,25 +544,38 @@ struct Perm {
     if (n <= (1ull << 32)) return (a * j + c) % n;  // a, j < n: no overflow
     return static_cast<unsigned long long>((static_cast<unsigned __int128>(a) * j + c) % n);
   }
+  // The element after `i = (*this)(j)`, that is (*this)(j + 1), without a division.
+  unsigned long long Next(unsigned long long i) const { return i >= n - a ? i - (n - a) : i + a; }
 };
 
-inline void RunBlock(Block* b) {
+RG_EMU_INTERNAL inline void RunBlock(Block* b) {
   const unsigned n = b->nthreads;
+  const unsigned nwarps = (n + 31) / 32;
   b->fibers.assign(n, Fiber{});
-  b->warps.assign((n + 31) / 32, Warp{});
-  for (unsigned w = 0; w < b->warps.size(); ++w) {
+  b->fib = b->fibers.data();
+  // A warp's values need no reset (`present` says which are valid): only
+  // its counters, not the 2 KiB of values, are cleared for every block.
+  b->warps.resize(nwarps);
+  b->wps = b->warps.data();
+  for (unsigned w = 0; w < nwarps; ++w) {
+    Warp& wp = b->wps[w];
     unsigned lanes = std::min(32u, n - w * 32);
-    b->warps[w].alive = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
+    wp.alive = lanes == 32 ? 0xffffffffu : ((1u << lanes) - 1);
+    wp.arrived = wp.expect = wp.gen = 0;
+    std::memset(wp.present, 0, sizeof wp.present);
   }
   b->alive = n;
   b->bar_arrived = 0;
   b->grid_arrived = 0;
+  unsigned char* const* stacks = tl_stacks.Reserve(n);
   for (unsigned i = 0; i < n; ++i) {
-    Fiber& f = b->fibers[i];
+    Fiber& f = b->fib[i];
     f.linear = i;
     f.tid = uint3{i % b->bdim.x, (i / b->bdim.x) % b->bdim.y, i / (b->bdim.x * b->bdim.y)};
-    unsigned char* stack = tl_stacks.Get(i);
-    uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + kStackBytes) & ~uintptr_t{15};
+    unsigned char* stack = stacks[i];
+    // Stack tops staggered by a cache line per fiber: page-aligned tops would
+    // all fall into the same few cache sets, and every switch would miss.
+    uintptr_t top = (reinterpret_cast<uintptr_t>(stack) + kStackBytes - (i % 64) * 64) & ~uintptr_t{15};
     uint64_t* s = reinterpret_cast<uint64_t*>(top);
     *--s = 0;  // fake return address of the entry function (keeps the ABI's alignment)
     *--s = reinterpret_cast<uint64_t>(&regrapht_emu_fiber_entry);
@@ -565,11 +587,12 @@ inline void RunBlock(Block* b) {
   // Threads run in a seeded order that differs between calls (docs/emulator.md).
   Perm order(n, regrapht_emu_schedule(0x7468726561647321ull ^ b->linear));
   b->pass = 0;
+  const unsigned first = static_cast<unsigned>(order(0));
   while (b->alive > 0) {
     bool ran = false, waiting = false;
-    for (unsigned j = 0; j < n; ++j) {
-      unsigned i = order(j);
-      Fiber& f = b->fibers[i];
+    unsigned i = first;
+    for (unsigned j = 0; j < n; ++j, i = static_cast<unsigned>(order.Next(i))) {
+      Fiber& f = b->fib[i];
       if (f.st != St::kReady) continue;
       if (f.ready_at > b->pass) {
         waiting = true;
@@ -585,10 +608,10 @@ inline void RunBlock(Block* b) {
     if (!ran && !waiting && b->alive > 0) {
       char msg[256];
       unsigned at_bar = 0, at_warp = 0, at_grid = 0;
-      for (auto& f : b->fibers) {
-        at_bar += f.st == St::kBarrier;
-        at_warp += f.st == St::kWarp;
-        at_grid += f.st == St::kGrid;
+      for (Fiber* f = b->fib; f != b->fib + n; ++f) {
+        at_bar += f->st == St::kBarrier;
+        at_warp += f->st == St::kWarp;
+        at_grid += f->st == St::kGrid;
       }
       std::snprintf(
           msg, sizeof msg,
@@ -604,7 +627,7 @@ inline void RunBlock(Block* b) {
 
 // ---- barriers and warp collectives --------------------------------------------------
 
-inline void SyncThreads(int pred = 0) {
+RG_EMU_INTERNAL inline void SyncThreads(int pred = 0) {
   Block* b = tl_block;
   if (!b) Fatal("__syncthreads() called outside a kernel");
   ++b->bar_arrived;
@@ -620,12 +643,12 @@ inline void SyncThreads(int pred = 0) {
 
 // Deposits `bytes` for this lane and waits for the lanes in `mask`; returns
 // the generation whose values to read.
-inline unsigned WarpArrive(unsigned mask, const void* bytes, size_t size) {
+RG_EMU_INTERNAL inline unsigned WarpArrive(unsigned mask, const void* bytes, size_t size) {
   Block* b = tl_block;
   if (!b) Fatal("warp collective called outside a kernel");
   Fiber* f = tl_fiber;
   unsigned w = f->linear / 32, lane = f->linear & 31u;
-  Warp& wp = b->warps[w];
+  Warp& wp = b->wps[w];
   unsigned g = wp.gen;
   unsigned slot = g & 3u;
   if (wp.arrived == 0) {
@@ -647,8 +670,8 @@ inline unsigned WarpArrive(unsigned mask, const void* bytes, size_t size) {
 }
 
 template <class T>
-inline T WarpRead(unsigned g, unsigned src_lane, T own) {
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+RG_EMU_INTERNAL inline T WarpRead(unsigned g, unsigned src_lane, T own) {
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u;
   if (src_lane >= 32 || !(wp.present[slot] & (1u << src_lane))) return own;
   T v;
@@ -657,7 +680,7 @@ inline T WarpRead(unsigned g, unsigned src_lane, T own) {
 }
 
 template <class T>
-inline T Shfl(unsigned mask, T v, int src, int width) {
+RG_EMU_INTERNAL inline T Shfl(unsigned mask, T v, int src, int width) {
   static_assert(sizeof(T) <= 16 && std::is_trivially_copyable<T>::value,
                 "shuffle of an unsupported type");
   unsigned g = WarpArrive(mask, &v, sizeof(T));
@@ -666,7 +689,7 @@ inline T Shfl(unsigned mask, T v, int src, int width) {
   return WarpRead(g, base + (static_cast<unsigned>(src) & static_cast<unsigned>(width - 1)), v);
 }
 template <class T>
-inline T ShflUp(unsigned mask, T v, unsigned delta, int width) {
+RG_EMU_INTERNAL inline T ShflUp(unsigned mask, T v, unsigned delta, int width) {
   unsigned g = WarpArrive(mask, &v, sizeof(T));
   unsigned lane = LaneId();
   unsigned base = lane & ~static_cast<unsigned>(width - 1);
@@ -674,7 +697,7 @@ inline T ShflUp(unsigned mask, T v, unsigned delta, int width) {
   return WarpRead(g, lane - delta, v);
 }
 template <class T>
-inline T ShflDown(unsigned mask, T v, unsigned delta, int width) {
+RG_EMU_INTERNAL inline T ShflDown(unsigned mask, T v, unsigned delta, int width) {
   unsigned g = WarpArrive(mask, &v, sizeof(T));
   unsigned lane = LaneId();
   unsigned base = lane & ~static_cast<unsigned>(width - 1);
@@ -682,7 +705,7 @@ inline T ShflDown(unsigned mask, T v, unsigned delta, int width) {
   return WarpRead(g, lane + delta, v);
 }
 template <class T>
-inline T ShflXor(unsigned mask, T v, int lane_mask, int width) {
+RG_EMU_INTERNAL inline T ShflXor(unsigned mask, T v, int lane_mask, int width) {
   unsigned g = WarpArrive(mask, &v, sizeof(T));
   unsigned lane = LaneId();
   unsigned base = lane & ~static_cast<unsigned>(width - 1);
@@ -690,10 +713,10 @@ inline T ShflXor(unsigned mask, T v, int lane_mask, int width) {
   if (src < base || src >= base + static_cast<unsigned>(width)) return v;
   return WarpRead(g, src, v);
 }
-inline unsigned Ballot(unsigned mask, int pred) {
+RG_EMU_INTERNAL inline unsigned Ballot(unsigned mask, int pred) {
   int p = pred != 0;
   unsigned g = WarpArrive(mask, &p, sizeof p);
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u, r = 0;
   for (unsigned l = 0; l < 32; ++l) {
     if (!((mask & wp.present[slot]) & (1u << l))) continue;
@@ -706,11 +729,11 @@ inline unsigned Ballot(unsigned mask, int pred) {
 
 // Lanes of `mask` whose value equals this lane's.
 template <class T>
-inline unsigned MatchAny(unsigned mask, T v) {
+RG_EMU_INTERNAL inline unsigned MatchAny(unsigned mask, T v) {
   static_assert(sizeof(T) <= 8 && std::is_integral<T>::value,
                 "__match_any_sync of an unsupported type");
   unsigned g = WarpArrive(mask, &v, sizeof(T));
-  Warp& wp = tl_block->warps[tl_fiber->linear / 32];
+  Warp& wp = tl_block->wps[tl_fiber->linear / 32];
   unsigned slot = g & 3u, r = 0;
   for (unsigned l = 0; l < 32; ++l) {
     if (!((mask & wp.present[slot]) & (1u << l))) continue;
@@ -738,7 +761,7 @@ inline cudaError_t& LastError() {
   return e;
 }
 
-inline void CheckConfig(const LaunchConfig& c) {
+RG_EMU_INTERNAL inline void CheckConfig(const LaunchConfig& c) {
   unsigned long long threads = 1ull * c.block.x * c.block.y * c.block.z;
   char msg[200];
   if (threads == 0 || threads > kMaxThreadsPerBlock || c.block.z > 64 || c.block.x > 1024 ||
@@ -760,7 +783,7 @@ inline void CheckConfig(const LaunchConfig& c) {
   }
 }
 
-inline void RunGrid(const LaunchConfig& c, const std::function<void()>& body) {
+RG_EMU_INTERNAL inline void RunGrid(const LaunchConfig& c, const std::function<void()>& body) {
   CheckConfig(c);
   Block b;
   b.bdim = c.block;
@@ -1482,10 +1505,18 @@ inline cudaError_t cudaLaunchKernel(void (*f)(A...), dim3 grid, dim3 block, void
 
 // ---- built-in variables ----------------------------------------------------------------------
 
-#define threadIdx (::regrapht_emu::tl_fiber->tid)
-#define blockIdx (::regrapht_emu::tl_block->bid)
-#define blockDim (::regrapht_emu::tl_block->bdim)
-#define gridDim (::regrapht_emu::tl_block->gdim)
+// Values, not lvalues (as in CUDA, where they cannot be assigned): reading
+// one is a call to an uninstrumented function, not two checked loads.
+namespace regrapht_emu {
+RG_EMU_INTERNAL inline uint3 ThreadIdx() { return tl_fiber->tid; }
+RG_EMU_INTERNAL inline uint3 BlockIdx() { return tl_block->bid; }
+RG_EMU_INTERNAL inline dim3 BlockDim() { return tl_block->bdim; }
+RG_EMU_INTERNAL inline dim3 GridDim() { return tl_block->gdim; }
+}  // namespace regrapht_emu
+#define threadIdx (::regrapht_emu::ThreadIdx())
+#define blockIdx (::regrapht_emu::BlockIdx())
+#define blockDim (::regrapht_emu::BlockDim())
+#define gridDim (::regrapht_emu::GridDim())
 #define warpSize 32
 
 // ---- synchronisation and warp intrinsics -------------------------------------------------------

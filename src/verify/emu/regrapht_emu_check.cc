@@ -41,6 +41,7 @@
 #include <sys/mman.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -126,6 +127,7 @@ struct Ctx {
   size_t dyn_bytes;     // the block's dynamic shared memory
   size_t shared_bytes;  // dynamic + static shared memory of the block
   uint64_t host_reads;
+  uint64_t work;  // accesses checked and threads resumed on this OS thread (regrapht_emu_work)
 };
 constinit thread_local Ctx tl{};
 
@@ -180,6 +182,12 @@ bool InDelivered(uintptr_t a) {
   return false;
 }
 uint64_t g_launches = 0;
+// Work of cooperative launches' block threads (each OS thread folds its own
+// count in when its block ends).
+std::atomic<uint64_t> g_coop_work{0};
+// What resuming a CUDA thread costs, in accesses: a stack switch each way and
+// the scheduler's bookkeeping take about as long as this many checked loads.
+constexpr uint64_t kResumeWork = 16;
 
 extern "C" char __data_start[], _end[];
 
@@ -417,36 +425,91 @@ inline bool AllLive(const unsigned char* st, size_t n) {
 // that is not device memory, a global read) needs no stack frame.
 [[gnu::noinline]] void ArenaAccessFull(size_t off, size_t n, int how);
 
-// A kernel's aligned 4-byte read of live __shared__ memory with race checks
-// on: exactly what ArenaAccessFull and RaceCheck do for it (one granule, mask
-// 0xF), without their calls and re-checks. A read that races with a write
-// takes the full path, which reports it. False: not handled here.
-[[gnu::always_inline]] inline bool SharedRead4(size_t off) {
+// A kernel's aligned 4- or 8-byte read of live __shared__ memory with race
+// checks on: exactly what ArenaAccessFull and RaceCheck do for it (one or two
+// granules, mask 0xF), without their calls and re-checks. A read that races
+// with a write takes the full path, which reports it; it is looked for
+// before any granule is updated, so the full path sees them untouched.
+// False: not handled here.
+template <size_t N>
+[[gnu::always_inline]] inline bool SharedRead(size_t off) {
+  static_assert(N == 4 || N == 8);
   uint64_t* e = g_race + off / 2;  // 2 words per 4-byte granule
-  uint64_t w = e[0], r = e[1];
-  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
-  if (!((w | r) & kValid)) {
-    e[1] = now;
-    return true;
+  for (size_t g = 0; g < N / 4; ++g) {
+    uint64_t w = e[2 * g];
+    if (MaskOf(w) != 0 && Relation(w, true) != 0) return false;  // a race: the full path names it
   }
-  if (MaskOf(w) != 0 && Relation(w, true) != 0) return false;  // a race: the full path names it
-  int rr = Relation(r, true);
-  uint64_t keep = rr != 0 ? (r & kMulti) | (uint64_t{MaskOf(r)} << 10) : 0;
-  if (rr != 0 && ThreadOf(r) != tl.thread) keep |= kMulti;
-  e[1] = now | keep;
+  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
+  for (size_t g = 0; g < N / 4; ++g) {
+    uint64_t w = e[2 * g], r = e[2 * g + 1];
+    if (!((w | r) & kValid)) {
+      e[2 * g + 1] = now;
+      continue;
+    }
+    int rr = Relation(r, true);
+    uint64_t keep = rr != 0 ? (r & kMulti) | (uint64_t{MaskOf(r)} << 10) : 0;
+    if (rr != 0 && ThreadOf(r) != tl.thread) keep |= kMulti;
+    e[2 * g + 1] = now | keep;
+  }
   return true;
 }
 
-// Global-memory reads in a kernel: bounds only; shared-memory reads: the
-// fast path above.
+// A kernel's aligned 4- or 8-byte write to live global memory (`n` bytes,
+// state bytes `s8`) in a launch that is not cooperative: its bytes become
+// device-produced; with race checks on, when no earlier write of the launch
+// is unordered with it, the granules' last write becomes this one and their
+// last read is cleared. Exactly what ArenaAccessFull and RaceCheck do then;
+// anything else (a possible race) takes the full path. False: not handled.
+template <size_t N>
+[[gnu::always_inline]] inline bool GlobalWrite(size_t off, uint64_t s8) {
+  uint64_t* e = g_race + off / 2;
+  if (tl.races) {
+    for (size_t g = 0; g < N / 4; ++g) {
+      if (MaskOf(e[2 * g]) != 0 && Relation(e[2 * g], false) != 0) return false;
+      if (e[2 * g + 1] & kValid) return false;
+    }
+  }
+  if constexpr (N == 4) {
+    uint32_t s4 = static_cast<uint32_t>(s8) | 0x08080808u;
+    std::memcpy(g_state + off, &s4, 4);
+  } else {
+    s8 |= 0x0808080808080808ull;
+    std::memcpy(g_state + off, &s8, 8);
+  }
+  if (!tl.races) return true;
+  uint64_t now = Pack(g_stamp, tl.thread, 0xFu);
+  for (size_t g = 0; g < N / 4; ++g) {
+    e[2 * g] = now;
+    e[2 * g + 1] = 0;
+  }
+  return true;
+}
+
+// Global-memory reads in a kernel: bounds only; shared-memory reads and
+// global-memory writes: the fast paths above.
 [[gnu::always_inline]] inline void ArenaAccess(size_t off, size_t n, int how) {
+  if (how == 1 && tl.in_kernel && (n == 4 || n == 8) && (off & (n - 1)) == 0 && off + 8 <= kArenaBytes &&
+      !g_launch.coop) {
+    uint64_t s8;
+    std::memcpy(&s8, g_state + off, 8);
+    uint64_t live = 0x0101010101010101ull >> (64 - 8 * n), shared = 0x0202020202020202ull >> (64 - 8 * n);
+    if ((s8 & live) == live && !(s8 & shared)) {
+      if (n == 4 && GlobalWrite<4>(off, s8)) return;
+      if (n == 8 && GlobalWrite<8>(off, s8)) return;
+    }
+  }
   if (how == 0 && tl.in_kernel && n <= 8 && off + 8 <= kArenaBytes) {
     uint64_t s8;
     std::memcpy(&s8, g_state + off, 8);
     uint64_t live = 0x0101010101010101ull >> (64 - 8 * n), shared = 0x0202020202020202ull >> (64 - 8 * n);
     if ((s8 & live) == live) {
-      if (!(s8 & shared)) return;
-      if (n == 4 && (off & 3) == 0 && (s8 & shared) == shared && tl.races && SharedRead4(off)) return;
+      // Global memory, or any memory with races off (the timing-size input):
+      // a kernel's read of live bytes needs nothing more.
+      if (!(s8 & shared) || !tl.races) return;
+      if ((s8 & shared) == shared && (off & (n - 1)) == 0) {
+        if (n == 4 && SharedRead<4>(off)) return;
+        if (n == 8 && SharedRead<8>(off)) return;
+      }
     }
   }
   ArenaAccessFull(off, n, how);
@@ -516,6 +579,7 @@ void ArenaAccessFull(size_t off, size_t n, int how) {
 }
 
 [[gnu::always_inline]] inline void Access(const void* p, size_t n, int how) {
+  ++tl.work;
   uintptr_t a = reinterpret_cast<uintptr_t>(p);
   size_t off = a - reinterpret_cast<uintptr_t>(g_arena);
   if (off < kArenaBytes) return ArenaAccess(off, n, how);
@@ -813,6 +877,10 @@ void* regrapht_emu_shared(unsigned id, size_t bytes, size_t align) {
 void regrapht_emu_block_end() {
   tl.in_kernel = false;
   FlushPending();
+  if (g_launch.coop) {
+    g_coop_work.fetch_add(tl.work, std::memory_order_relaxed);
+    tl.work = 0;
+  }
 }
 
 // The fiber of linear thread `t` (thread index x,y,z) runs now; t < 0: the scheduler.
@@ -822,6 +890,7 @@ void regrapht_emu_thread(int t, unsigned x, unsigned y, unsigned z) {
     return;
   }
   tl.in_kernel = true;
+  tl.work += kResumeWork;
   tl.thread = static_cast<unsigned>(t);
   tl.tx = x;
   tl.ty = y;
@@ -875,6 +944,15 @@ int regrapht_emu_from_device(const void* p, size_t n) {
 
 // Loads the candidate's host code made during this call.
 unsigned long long regrapht_emu_host_reads() { return tl.host_reads; }
+
+// The work emulated so far (called from the host thread): every load, store
+// and atomic the checker saw, plus kResumeWork per CUDA thread resumed. A
+// deterministic measure of the emulator's time (the same program, inputs and
+// seeded schedule give the same count on every machine), from which the
+// driver predicts what the timing-size input will cost (docs/emulator.md).
+unsigned long long regrapht_emu_work() {
+  return tl.work + g_coop_work.load(std::memory_order_relaxed);
+}
 
 // ---- the sanitizer entry points (what -fsanitize=thread,bounds calls) -------------------
 
