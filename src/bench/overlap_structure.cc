@@ -129,7 +129,8 @@ class Normaliser {
   }
 
   // The operators and math calls of an expression outside its array
-  // indices, sorted: "* + sqrt".
+  // indices, sorted, each once: "* + sqrt" (a * b * c reads as "*": an
+  // extra scale factor is the same kind of computation).
   void Ops(const Node& n, std::vector<std::string>* out) {
     if (n.kind == K::kBinary || n.kind == K::kCompoundAssign) out->push_back(n.op);
     if (n.kind == K::kUnary && (n.op == "-" || n.op == "!" || n.op == "~")) out->push_back("u" + n.op);
@@ -146,6 +147,7 @@ class Normaliser {
     std::vector<std::string> ops;
     Ops(n, &ops);
     std::sort(ops.begin(), ops.end());
+    ops.erase(std::unique(ops.begin(), ops.end()), ops.end());
     return Join(ops, " ");
   }
 
@@ -286,7 +288,7 @@ class Normaliser {
   std::string RangeFor(const Node& n) {
     if (n.kids.size() < 3) return "L";
     const Node& var = n.kids[0];
-    Add("loop range");
+    Add("loop (v" + std::to_string(depth_) + "<s) ++");  // the element of index v<depth> of [0, size)
     Reads(n.kids[1]);
     elem_[var.decl] = depth_;
     ++depth_;

@@ -9,7 +9,7 @@
 //   loop <cond> <inc>   each loop's condition and step: "v0<s ++"
 //   W<op> <lhs>         a store into an array: "W+= A[A[v0]]"
 //   W<op> <lhs> <- ops  the same with the operators and math calls of its
-//                       right side, sorted: "W+= A[A[v0]] <- *"
+//                       right side, sorted, each once: "W+= A[A[v0]] <- *"
 //   S<op> <- ops        an update of a scalar (reductions): "S+= <- *"
 //   R <access>          an array read: "R A[v0*s+v1]"
 //   if <cond>           a branch condition: "if A[v0]<s"
@@ -18,7 +18,8 @@
 //
 // Names are erased by role: a loop's variable is v<depth> (0: outermost), an
 // array (pointer, std::vector, std::array, C array) A, any other variable s,
-// a literal c. A range-for's element is its array's element A[v<depth>], and
+// a literal c. A range-for is the counted loop over its array's indices
+// ("loop (v0<s) ++") and its element the array's element A[v<depth>], and
 // a member of an element is the element (e.row reads as A[v0]), so a COO
 // matrix held as a struct array and one held as three arrays read alike.
 // Casts, parentheses and constructors of one argument are transparent;

@@ -17,7 +17,7 @@
 namespace regrapht::cli {
 namespace {
 
-constexpr const char* kStructureCacheVersion = "overlap-structure-v1";
+constexpr const char* kStructureCacheVersion = "overlap-structure-v2";
 
 Result<std::vector<Problem>> LoadAll(const std::vector<bench::OverlapItem>& items) {
   std::vector<Problem> out;
