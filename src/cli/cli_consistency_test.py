@@ -237,7 +237,7 @@ def real_runs():
     check_json("graph techniques", ["graph", "techniques", "--json"], lambda d: len(d) > 10 and "id" in d[0])
     check_json("graph relabel", ["graph", "relabel", "--json", "shared memory tiling"],
                lambda d: d[0]["method"] == "shared memory tiling")
-    check_json("graph import", ["graph", "import", "--json", os.path.join(SRC, "data/trajectories/sum_i64"),
+    check_json("graph import", ["graph", "import", "--json", os.path.join(SRC, "data/trajectories/lookup_sum_i64"),
                                 "-o", os.path.join(tmp, "g.json")],
                lambda d: d["imported"] == 1 and d["graph"]["nodes"] > 1)
     check_json("problem check", ["problem", "check", "--no-build", "--json", os.path.join(SRC, "problems/saxpy"),

@@ -13,6 +13,7 @@
 #include "bench/calibrate.h"
 #include "bench/coverage.h"
 #include "bench/overlap.h"
+#include "cli/commands_overlap.h"
 #include "bench/pareval_prompts.h"
 #include "bench/report.h"
 #include "bench/report_protocol.h"
@@ -916,6 +917,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     std::string names;
     bench::NearDuplicateOptions near;
     int show = 5;
+    MeaningArgs meaning;
   };
   auto st = std::make_shared<State>();
   check->add_option("suite", st->suite, "suite folder")->required();
@@ -933,6 +935,7 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   AddNumber(overlap, "--threshold", &st->near.threshold, {0.0, 1.0},
             "near duplicates: a pair at or above this similarity fails the check");
   AddNumber(overlap, "--show", &st->show, {0, 1000000}, "also print the N most similar pairs below the threshold");
+  AddMeaningFlags(overlap, &st->meaning);
   AddJsonFlag(overlap, &st->overlap_json, "the overlaps, near duplicates, shown pairs and score quantiles");
   return [st, check, overlap, calibrate, cal]() -> int {
     if (calibrate->parsed()) return RunCalibrate(*cal);
@@ -1023,6 +1026,14 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
     std::printf(
         "%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
         bench_items.size(), corpus_items.size(), found.size(), flagged);
+    OrderedJson meaning_json;
+    int unexplained = 0;
+    if (st->meaning.enabled) {
+      st->meaning.show = st->show;
+      auto m = RunMeaningCheck(st->meaning, bench_items, corpus_items, &meaning_json);
+      if (!m.ok()) return Fail(m.status());
+      unexplained = *m;
+    }
     if (st->overlap_json) {
       EmitJson(OrderedJson{{"benchmark_problems", bench_items.size()},
                            {"corpus_kernels", corpus_items.size()},
@@ -1036,9 +1047,10 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
                                            {"median", bench::ScoreQuantile(*near, 0.5)},
                                            {"p99", bench::ScoreQuantile(*near, 0.99)},
                                            {"p999", bench::ScoreQuantile(*near, 0.999)},
-                                           {"max", bench::ScoreQuantile(*near, 1.0)}}}});
+                                           {"max", bench::ScoreQuantile(*near, 1.0)}}},
+                           {"meaning", meaning_json}});
     }
-    return found.empty() && flagged == 0 ? kExitOk : kExitError;
+    return found.empty() && flagged == 0 && unexplained == 0 ? kExitOk : kExitError;
   };
 }
 
