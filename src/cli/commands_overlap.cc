@@ -69,6 +69,9 @@ void AddMeaningFlags(CLI::App* overlap, MeaningArgs* a) {
                     "on the benchmark's tests (sandboxed, cached), and compare normalised loop nests");
   overlap->add_option("--explained", a->explained,
                       "explained-pairs file (suites/overlap-explained.tsv): a flagged pair not in it fails");
+  overlap->add_flag("!--no-behaviour", a->behaviour,
+                    "meaning: the structure check alone, without running references (the slow part on a cold "
+                    "cache: minutes)");
   AddNumber(overlap, "--structure-threshold", &a->structure_threshold, {0.0, 1.0},
             "meaning: a pair whose loop-nest similarity is at or above this is flagged");
   AddNumber(overlap, "--mappings", &a->mappings, {1, 720}, "meaning: argument bindings tried per compatible pair");
@@ -98,22 +101,25 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
     flags[{p.first, p.second}].structure = p.similarity;
   }
 
-  // Behaviour.
-  VerifyOptions vo;
-  vo.cpu_candidate = true;
-  vo.timing = false;
-  vo.edge_cases = false;
-  vo.run_memory_bytes = int64_t{4} << 30;
-  RG_RETURN_IF_ERROR(RequireSandbox(vo));
-  Verifier verifier(vo);
-  bench::BehaviourOptions bo;
-  bo.max_mappings = args.mappings;
-  bo.time_limit_s = args.run_timeout_s;
-  bo.cache_dir = CacheDir();
-  auto progress = [](size_t done, size_t total) {
-    if (done % 20 == 0 || done == total) std::fprintf(stderr, "meaning: %zu/%zu compatible pairs run\n", done, total);
-  };
-  RG_ASSIGN_OR_RETURN(auto behaviour, bench::CompareBehaviour(bench, corpus, &verifier, bo, progress));
+  // Behaviour (skipped with --no-behaviour: the slow part on a cold cache).
+  bench::BehaviourReport behaviour;
+  if (args.behaviour) {
+    VerifyOptions vo;
+    vo.cpu_candidate = true;
+    vo.timing = false;
+    vo.edge_cases = false;
+    vo.run_memory_bytes = int64_t{4} << 30;
+    RG_RETURN_IF_ERROR(RequireSandbox(vo));
+    Verifier verifier(vo);
+    bench::BehaviourOptions bo;
+    bo.max_mappings = args.mappings;
+    bo.time_limit_s = args.run_timeout_s;
+    bo.cache_dir = CacheDir();
+    auto progress = [](size_t done, size_t total) {
+      if (done % 20 == 0 || done == total) std::fprintf(stderr, "meaning: %zu/%zu compatible pairs run\n", done, total);
+    };
+    RG_ASSIGN_OR_RETURN(behaviour, bench::CompareBehaviour(bench, corpus, &verifier, bo, progress));
+  }
   size_t equal = 0;
   for (const auto& p : behaviour.pairs) {
     if (!p.equal) continue;

@@ -14,6 +14,7 @@ namespace regrapht::cli {
 
 struct MeaningArgs {
   bool enabled = false;
+  bool behaviour = true;  // false: --no-behaviour, the structure check alone
   std::string explained;              // the explained-pairs file
   double structure_threshold = 0.58;  // docs/bench.md ("Contamination by meaning")
   size_t mappings = 6;
