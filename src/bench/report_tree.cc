@@ -99,7 +99,7 @@ Status CheckSearchTree(const JsonPath& root, const std::set<int>& attempt_ids) {
     for (size_t k = 0; k < edges.json().size(); ++k) {
       RG_RETURN_IF_ERROR(edges[k].ExpectObject());
       RG_ASSIGN_OR_RETURN(int64_t child, edges[k].GetInt("child"));
-      if (!ids.count(child)) {
+      if (child != -1 && !ids.count(child)) {  // -1: an edge not expanded yet
         return edges[k].FieldError("child", "no node of the tree has id " + std::to_string(child));
       }
     }

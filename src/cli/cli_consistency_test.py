@@ -85,6 +85,9 @@ EXCEPTIONS = {
     ("--ctx-size", "graph build"), ("--seed", "graph build"),
     # --method names a different thing per command (the search method; the benchmark's method; a filter).
     ("--method", "optimize"), ("--method", "bench"), ("--method", "report"),
+    # bench runs the paper's budget (200) unless told; optimize sizes its own (auto: a few
+    # generations with the embedded model on a CPU, the paper's with an endpoint).
+    ("--budget", "bench"),
 }
 # Commands that print no result of their own: --json would have nothing to say.
 NO_JSON = {
@@ -327,7 +330,8 @@ EXTERNAL_FLAGS = {
     "--dependency": "sbatch", "--array": "sbatch", "--wrap": "sbatch", "--gres": "sbatch", "--gpus": "sbatch",
     "--time": "sbatch", "--wait": "sbatch", "--parallel": "llama-server",
     "--no-deps": "pip download", "--no-binary": "pip download", "--resource-usage": "nvcc",
-    "--ptxas-options": "nvcc", "--keep": "nvcc", "--use_fast_math": "nvcc", "--query-gpu": "nvidia-smi",
+    "--ptxas-options": "nvcc", "--keep": "nvcc", "--cases": "tests/faults/fuzz_cli.py",
+    "--timeout": "tests/faults/fuzz_cli.py", "--opt": "a placeholder for any option (docs/faults.md)", "--use_fast_math": "nvcc", "--query-gpu": "nvidia-smi",
     "--host": "vllm/llama-server", "--port": "vllm/llama-server",
     "--served-model-name": "vllm", "--max-model-len": "vllm", "--tensor-parallel-size": "vllm",
     "--ro-bind": "bwrap", "--dev-bind": "bwrap", "--seconds": "tests/faults/fuzz.py", "--save": "tests/faults/fuzz.py",

@@ -69,9 +69,9 @@ void AddMeaningFlags(CLI::App* overlap, MeaningArgs* a) {
                     "on the benchmark's tests (sandboxed, cached), and compare normalised loop nests");
   overlap->add_option("--explained", a->explained,
                       "explained-pairs file (suites/overlap-explained.tsv): a flagged pair not in it fails");
-  overlap->add_flag("!--no-behaviour", a->behaviour,
-                    "meaning: the structure check alone, without running references (the slow part on a cold "
-                    "cache: minutes)");
+  overlap->add_flag_callback(
+      "--no-behaviour", [a] { a->behaviour = false; },
+      "meaning: the structure check alone, without running references (the slow part on a cold cache: minutes)");
   AddNumber(overlap, "--structure-threshold", &a->structure_threshold, {0.0, 1.0},
             "meaning: a pair whose loop-nest similarity is at or above this is flagged");
   AddNumber(overlap, "--mappings", &a->mappings, {1, 720}, "meaning: argument bindings tried per compatible pair");

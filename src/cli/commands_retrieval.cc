@@ -7,6 +7,7 @@
 #include "bench/suite.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
+#include "cli/number_flags.h"
 #include "core/fs.h"
 #include "core/clock.h"
 #include "core/json_util.h"
@@ -30,7 +31,7 @@ std::function<int()> RetrievalEvalCommand(CLI::App* sub) {
       ->check(CLI::IsMember({"bm25", "embeddings", "both"}));
   sub->add_option("--embed-model", st->embed_model,
                   "a GGUF file whose llama.cpp embeddings rank the kernels (default: the registry's default model)");
-  sub->add_option("--threads", st->threads, "CPU threads for the embedding model (0: physical cores)");
+  AddNumber(sub, "--threads", &st->threads, {0, 4096}, "CPU threads for the embedding model (0: physical cores)");
   sub->add_flag("--per-problem", st->per_problem, "also list each problem's retrieved kernel and path");
   AddJsonFlag(sub, &st->json, "the figures and every problem's hit");
   return [st]() -> int {

@@ -149,17 +149,17 @@ TEST_F(VerifierTest, ReferenceLeavingItsInOutUntouchedIsDegenerate) {
 
 // Edge cases (verify/edge_cases.h) the reference cannot answer are dropped,
 // never judged: a reference that divides by a = 0 writes infinities, one
-// that crashes for a = 2 stops its run, and the others still count.
+// that crashes for a = +-2 stops its run, and the others still count.
 TEST_F(VerifierTest, EdgeCasesTheReferenceCannotAnswerAreDropped) {
   Problem p = LoadBundled("saxpy");
   const std::string body =
       "#include <cstdlib>\n"
       "void saxpy(int n, float a, const float* x, float* y) {\n"
-      "  if (a == 2.0f) std::abort();\n"
+      "  if (a == 2.0f || a == -2.0f) std::abort();\n"
       "  for (int i = 0; i < n; ++i) y[i] = x[i] / a + y[i];\n"
       "}\n";
   p.reference_source = body;
-  // The spec's own random a is never exactly 0 or 2 once its special values
+  // The spec's own random a is never exactly 0 or +-2 once its special values
   // are gone.
   p.spec.args[1].values.special_p = 0;
   p.spec.args[1].values.special_values.clear();
@@ -169,11 +169,11 @@ TEST_F(VerifierTest, EdgeCasesTheReferenceCannotAnswerAreDropped) {
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kCorrect) << r->detail;
   EXPECT_NE(r->detail.find("correct on 5 test cases + "), std::string::npos) << r->detail;
-  // Of saxpy's edge cases, a = 0 (infinite outputs), a at its maximum 2 and
-  // the largest magnitudes (a = 2 again: the abort) are gone; the rest were
-  // answered.
+  // Of saxpy's edge cases, a = 0 (infinite outputs), a at its minimum -2 and
+  // maximum 2 and the largest magnitudes (a = +-2 again: the abort) are gone;
+  // the rest were answered.
   auto edges = verify::EdgeCases(p.spec);
-  EXPECT_NE(r->detail.find("+ " + std::to_string(edges.size() - 3) + " edge cases"), std::string::npos)
+  EXPECT_NE(r->detail.find("+ " + std::to_string(edges.size() - 4) + " edge cases"), std::string::npos)
       << r->detail << " of " << edges.size();
 }
 
