@@ -60,7 +60,7 @@ constexpr int ColumnCount(std::string_view list) {
   for (char c : list) n += c == ',';
   return n;
 }
-static_assert(ColumnCount(kColumns) == 28);
+static_assert(ColumnCount(kColumns) == 29);
 
 // Columns added after the first release, with their types: a database made
 // before them gets them on Open (NULL in old rows).
