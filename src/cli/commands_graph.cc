@@ -14,6 +14,7 @@
 #include "construct/step_verifier.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
@@ -179,27 +180,21 @@ int RunImport(const ImportArgs& a) {
         return w.trajectory->steps[w.index].code;
       });
     }
-    std::atomic<size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j) {
-      pool.emplace_back([&] {
-        for (size_t begin = chunk * next++; begin < work.size(); begin = chunk * next++) {
-          if (chunk > 1) {
-            std::vector<std::pair<const Trajectory*, size_t>> steps;
-            for (size_t i = begin; i < std::min(work.size(), begin + chunk); ++i) {
-              steps.emplace_back(work[i].trajectory.get(), work[i].index);
-            }
-            (void)step_verifier.PrecomputeMany(steps);  // a step it could not do is checked by the import
-            continue;
-          }
-          const Work& w = work[begin];
-          const std::string& code = w.trajectory->steps[w.index].code;
-          if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
-          else (void)verifier.Prepare(w.problem, code);
+    ParallelFor((work.size() + chunk - 1) / chunk, jobs, [&](size_t c) {
+      const size_t begin = c * chunk;
+      if (chunk > 1) {
+        std::vector<std::pair<const Trajectory*, size_t>> steps;
+        for (size_t i = begin; i < std::min(work.size(), begin + chunk); ++i) {
+          steps.emplace_back(work[i].trajectory.get(), work[i].index);
         }
-      });
-    }
-    for (auto& t : pool) t.join();
+        (void)step_verifier.PrecomputeMany(steps);  // a step it could not do is checked by the import
+        return;
+      }
+      const Work& w = work[begin];
+      const std::string& code = w.trajectory->steps[w.index].code;
+      if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
+      else (void)verifier.Prepare(w.problem, code);
+    });
     std::fprintf(stderr, "%s %zu steps with %d jobs\n", precompute ? "verified" : "built", work.size(), jobs);
   }
   auto report = ImportTrajectories(roots, options, &graph);
