@@ -164,15 +164,13 @@ int RunImport(const ImportArgs& a) {
     // checks are only built here and run one at a time below.
     bool precompute = a.verify == "compile" || !vopts->timing;
     int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    // Compile checks go in two chunks per job (consecutive trajectories),
-    // whose compiles share nvcc invocations where that cannot change a
-    // verdict (Verifier::CompileOnlyMany): larger chunks find more steps
-    // that may share (the 678 shipped steps: 376 nvcc calls in chunks of
-    // 48, 261 in chunks of 170, 185 in one), two per job keep both busy.
-    // Only sources with the same include lines may share a call, and a chunk
-    // of consecutive trajectories mixes 25 include lists, so steps are
-    // ordered by theirs first (verdicts are kept by step, not by position):
-    // in chunks of 170, 186 calls, 82 of them for a single step.
+    // Compile checks go in two chunks per job, whose compiles share nvcc
+    // invocations where that cannot change a verdict
+    // (Verifier::CompileOnlyMany): larger chunks find more steps that may
+    // share, two per job keep every job busy. Only sources with the same
+    // include lines may share a call, so steps are ordered by theirs first
+    // (verdicts are kept by step, not by position). The nvcc calls per chunk
+    // size: docs/performance.md, "Compile checks".
     const size_t per_job = (work.size() + 2 * jobs - 1) / (2 * jobs);
     const size_t chunk = a.verify == "compile" ? std::max<size_t>(8, per_job) : 1;
     if (chunk > 1) {
