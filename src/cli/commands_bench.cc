@@ -328,11 +328,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     auto store = ResultsStore::Open(db);
     if (!store.ok()) return Fail(store.status());
     InstallInterruptHandler();
-    opts->cancel = InterruptFlag();  // and a wait for the GPU lock
-    SubprocessOptions sp = RunnerOptions(*opts);
-    sp.cancel = InterruptFlag();  // Ctrl-C kills the compile or run in progress
-    auto runner = NewSubprocessRunner(sp);
-    Verifier verifier(*opts, runner.get());
+    // Ctrl-C kills the compile or run in progress, and a wait for the GPU lock.
+    opts->cancel = InterruptFlag();
+    Verifier verifier(*opts);
     // Failed model requests in a row, over every sample: a dead endpoint stops the run.
     std::atomic<int> endpoint_in_a_row{0};
     const int max_endpoint_failures = st->search.max_endpoint_failures;
@@ -824,8 +822,7 @@ int RunCalibrate(const CalibrateArgs& a) {
   opts->reference_warmup = 1;
   opts->reference_min_reps = 2;
   opts->reference_max_reps = 2;
-  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-  Verifier verifier(*opts, runner.get());
+  Verifier verifier(*opts);
   bench::CalibrateOptions co;
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;

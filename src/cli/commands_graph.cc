@@ -128,8 +128,7 @@ int RunImport(const ImportArgs& a) {
   options.relabeler = &relabeler;
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
-  Verifier verifier(*vopts, runner.get());
+  Verifier verifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
       &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
   if (a.verify != "none") options.verifier = &step_verifier;
@@ -335,8 +334,7 @@ int RunBuild(BuildArgs a) {
   // Verification.
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
-  Verifier verifier(*vopts, runner.get());
+  Verifier verifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
       &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
 

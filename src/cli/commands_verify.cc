@@ -14,14 +14,11 @@
 #include "core/fs.h"
 #include "core/json_util.h"
 #include "core/parallel.h"
-#include "core/sandbox.h"
-#include "core/subprocess.h"
 #include "verify/kernel_form.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 
 namespace regrapht::cli {
-SubprocessOptions RunnerOptions(const VerifyOptions& o) { return SandboxRunnerOptions(o); }
 
 Status RequireSandbox(const VerifyOptions& o) { return CheckSandboxAvailable(o); }
 
@@ -49,8 +46,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto problem = LoadProblem(st->problem);
     if (!problem.ok()) return Fail(problem.status());
-    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-    Verifier verifier(*opts, runner.get());
+    Verifier verifier(*opts);
     if (st->reference_only) {
       auto t = verifier.CheckReference(*problem);
       if (!t.ok()) return Fail(t.status());
@@ -143,7 +139,6 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
                      bool device_only, OrderedJson* json, int jobs_wanted) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
   // The reference must run at the timing size (calibrated: >= 100 ms,
   // docs/bench.md); one warm-up and two repetitions say it does and how long
   // it takes, without the full timing protocol's seconds per problem.
@@ -157,8 +152,8 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   VerifyOptions dropin_opts = *opts, kernel_opts = *opts;
   dropin_opts.kernel_form = false;
   kernel_opts.kernel_form = true;
-  Verifier verifier(dropin_opts, runner.get());
-  Verifier kernel_verifier(kernel_opts, runner.get());
+  Verifier verifier(dropin_opts);
+  Verifier kernel_verifier(kernel_opts);
   // One folder's check: its line's text, or the reason it failed; a
   // harness error (not the folder's fault) stops the whole check.
   struct Outcome {
