@@ -55,7 +55,16 @@ class OrderedParallelMap {
       : fn_(std::move(fn)), stop_(std::move(stop)), slots_(n) {
     size_t threads = std::min(n, static_cast<size_t>(std::max(1, workers)));
     live_ = threads;
-    for (size_t t = 0; t < threads; ++t) threads_.emplace_back([this] { Work(); });
+    try {
+      for (size_t t = 0; t < threads; ++t) threads_.emplace_back([this] { Work(); });
+    } catch (...) {  // a thread that could not start: stop and join the others
+      {
+        std::lock_guard<std::mutex> lock(mu_);
+        live_ -= threads - threads_.size();
+      }
+      Join();
+      throw;
+    }
   }
   ~OrderedParallelMap() { Join(); }
   OrderedParallelMap(const OrderedParallelMap&) = delete;
