@@ -4,9 +4,8 @@
 # <binary dir>/NAME_unity_<i>.cc, which includes them by their path under src/ (the targets'
 # include root): its text is the same in every checkout, so ccache hits across clones (CMake's
 # own UNITY_BUILD writes absolute paths). A unity compile parses the shared headers (the
-# standard library, nlohmann/json, CLI11, gtest) once per batch instead of once per file (cold,
-# with the tests at -O0: 11.7 min of CPU for the whole build instead of 25.5). Other sources
-# (generated ones) pass through.
+# standard library, nlohmann/json, CLI11, gtest) once per batch instead of once per file (the
+# cold build's time either way: docs/performance.md). Other sources (generated ones) pass through.
 # Editing one file recompiles its batch (the compiler's dependency file lists the included .cc).
 function(regrapht_unity_sources OUT_VAR NAME)
   if(NOT REGRAPHT_UNITY_BUILD)

@@ -7,9 +7,8 @@ JOBS=${REGRAPHT_JOBS:-$(nproc)}
 extra=()
 [ -n "${REGRAPHT_WERROR:-}" ] && extra+=(-DREGRAPHT_WARNINGS_AS_ERRORS=ON)
 # Line tables only (-g1): backtraces and profilers keep file:line, and the
-# build takes a quarter less CPU than with full -g (commands_bench.cc: 40 s
-# vs 54 s of user time on this project's 2-core machine). For a debugger's
-# view of locals, configure your own build with CMAKE_BUILD_TYPE=Debug.
+# build takes less CPU than with full -g (docs/performance.md). For a
+# debugger's view of locals, configure your own build with CMAKE_BUILD_TYPE=Debug.
 extra+=("-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g1 -DNDEBUG")
 # ccache (outside the repo, keyed by each compile's inputs) when installed;
 # REGRAPHT_CCACHE=0 builds without it. A missing cache is a full build.

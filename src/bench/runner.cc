@@ -2,11 +2,12 @@
 
 #include <atomic>
 #include <cstdio>
+#include <functional>
 #include <mutex>
-#include <thread>
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "verify/result_json.h"
@@ -89,7 +90,6 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
   double start = clock->NowSeconds();
   std::mutex mu;
   Status first_error;
-  std::atomic<size_t> next{0};
   std::atomic<size_t> started{0};
   std::string stop_reason;
   // Whether the run must stop taking work (an error, or options.stop).
@@ -100,19 +100,7 @@ Result<RunSummary> RunSuite(const Suite& suite, const RunnerOptions& o, const Me
     return !stop_reason.empty();
   };
   auto pool = [&](int jobs, const std::function<void(size_t)>& work) {
-    next = 0;
-    std::vector<std::thread> threads;
-    for (int t = 0; t < std::max(1, jobs); ++t) {
-      threads.emplace_back([&] {
-        while (true) {
-          if (stopping()) return;
-          size_t i = next++;
-          if (i >= tasks.size()) return;
-          work(i);
-        }
-      });
-    }
-    for (auto& t : threads) t.join();
+    ParallelFor(tasks.size(), jobs, work, stopping);
   };
 
   if (o.prepare) {

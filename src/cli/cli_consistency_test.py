@@ -335,7 +335,7 @@ EXTERNAL_FLAGS = {
     "--host": "vllm/llama-server", "--port": "vllm/llama-server",
     "--served-model-name": "vllm", "--max-model-len": "vllm", "--tensor-parallel-size": "vllm",
     "--ro-bind": "bwrap", "--dev-bind": "bwrap", "--seconds": "tests/faults/fuzz.py", "--save": "tests/faults/fuzz.py",
-    "--check": "scripts/build-graph.sh", "--force": "scripts/setup-llama.sh", "--print-prefix": "scripts/setup-llama.sh",
+    "--cli": "scripts/check-layering.py", "--check": "scripts/build-graph.sh", "--force": "scripts/setup-llama.sh", "--print-prefix": "scripts/setup-llama.sh",
     "--edge": "a diagram's arrow (docs/graph.md)",
     "--benchmark_repetitions": "Google Benchmark (the *_bench programs)",
     "--benchmark_report_aggregates_only": "Google Benchmark (the *_bench programs)",

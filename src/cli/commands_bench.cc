@@ -5,7 +5,6 @@
 #include <cstdio>
 #include <memory>
 #include <mutex>
-#include <semaphore>
 #include <set>
 
 #include <fmt/format.h>
@@ -18,6 +17,7 @@
 #include "bench/report.h"
 #include "bench/report_protocol.h"
 #include "bench/runner.h"
+#include "bench/sample.h"
 #include "bench/shard.h"
 #include "bench/suite.h"
 #include "cli/build_info.h"
@@ -32,29 +32,10 @@
 #include "seed/seed.h"
 #include "llm/speed.h"
 #include "store/results_store.h"
-#include "verify/heldout.h"
 #include "verify/toolchain.h"
 
 namespace regrapht::cli {
 namespace {
-
-// Verifications of concurrent samples, at most `jobs` at a time: model
-// requests may be many in flight, compiles and emulated runs share the CPUs.
-// (GPU timing runs are serialised per GPU by the Verifier itself.)
-class BoundedEvaluator final : public CandidateEvaluator {
- public:
-  BoundedEvaluator(CandidateEvaluator* inner, int jobs) : inner_(inner), slots_(std::max(1, jobs)) {}
-  Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) override {
-    slots_.acquire();
-    auto r = inner_->Evaluate(problem, code);
-    slots_.release();
-    return r;
-  }
-
- private:
-  CandidateEvaluator* inner_;
-  std::counting_semaphore<1024> slots_;
-};
 
 // The rules' first step of each problem, computed once per problem
 // whatever the samples and threads (seed/seed.h).
@@ -134,20 +115,6 @@ int RunRepair(const std::string& in, const std::string& out, bool json) {
 
 namespace {
 
-// The method's trace with why its search stopped ("stop_reason"), so that a
-// row says why a method spent less than its budget (report's budget block).
-std::string WithStopReason(const std::string& trace, const std::string& stop_reason) {
-  if (trace.empty()) return trace;
-  try {
-    OrderedJson j = OrderedJson::parse(trace);
-    if (!j.is_object()) return trace;
-    j["stop_reason"] = stop_reason;
-    return j.dump(1);
-  } catch (const std::exception&) {
-    return trace;
-  }
-}
-
 // The report with its budget-use and seed-spread views (bench/report_protocol.h):
 // a Markdown section after the tables; in JSON, "budget_use" and "seed_spread"
 // in each experiment's object; CSV unchanged.
@@ -177,20 +144,6 @@ std::string WithBudgetAndSeeds(std::string text, const std::string& format, cons
   }
   return DumpJson(arr);
 }
-// What the caches served a sample: replies of the response cache and
-// builds of the build cache (a reused verification of duplicate code is
-// neither), as optimize counts them.
-void CountCaches(const SearchOutcome& out, bench::SampleOutcome* o) {
-  for (const Attempt& a : out.attempts) {
-    if (a.endpoint_error || a.interrupted) continue;
-    ++o->replies;
-    o->replies_cached += a.reply_cached;
-    if (a.reused || a.code.empty()) continue;
-    ++o->builds;
-    o->builds_cached += a.result.compile_cached;
-  }
-}
-
 // The caches' totals over a run's samples (threads add to them).
 struct CacheCounts {
   std::atomic<int> replies{0}, replies_cached{0}, builds{0}, builds_cached{0};
@@ -329,11 +282,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     auto store = ResultsStore::Open(db);
     if (!store.ok()) return Fail(store.status());
     InstallInterruptHandler();
-    opts->cancel = InterruptFlag();  // and a wait for the GPU lock
-    SubprocessOptions sp = RunnerOptions(*opts);
-    sp.cancel = InterruptFlag();  // Ctrl-C kills the compile or run in progress
-    auto runner = NewSubprocessRunner(sp);
-    Verifier verifier(*opts, runner.get());
+    // Ctrl-C kills the compile or run in progress, and a wait for the GPU lock.
+    opts->cancel = InterruptFlag();
+    Verifier verifier(*opts);
     // Failed model requests in a row, over every sample: a dead endpoint stops the run.
     std::atomic<int> endpoint_in_a_row{0};
     const int max_endpoint_failures = st->search.max_endpoint_failures;
@@ -341,6 +292,7 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     std::mutex last_endpoint_mu;
     std::unique_ptr<SearchEnv> env;
     std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
+    bench::SearchSampleEnv search_env;
 
     bench::RunnerOptions ro;
     // What ran, in every row (ResultRow::run_json); its exit status is added at the end.
@@ -450,84 +402,40 @@ std::function<int()> BenchCommand(CLI::App* sub) {
       if (!made.ok()) return Fail(made.status());
       env = std::move(*made);
       verifier_evaluator = NewVerifierEvaluator(&verifier);
-      evaluator = std::make_unique<BoundedEvaluator>(verifier_evaluator.get(), st->jobs);
+      evaluator = std::make_unique<bench::BoundedEvaluator>(verifier_evaluator.get(), st->jobs);
       ro.jobs = st->search.max_in_flight;
       ro.model = env->llm->ModelId();
       cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
       cfg["archs"] = opts->archs;
       cfg["form"] = opts->kernel_form ? "kernel" : "dropin";
-      method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
-        SearchOptions so = st->search.ToOptions();
-        so.arch = Join(opts->archs, ", ");  // the prompt names what candidates are compiled for
-        so.seed = seed;
-        RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(st->method, so));
-        SearchTask task;
-        task.problem = &p.problem;
-        task.graph = env->graph.get();
-        task.examples = env->index.get();
+      search_env.method = st->method;
+      search_env.options = st->search.ToOptions();
+      search_env.options.arch = Join(opts->archs, ", ");  // the prompt names what candidates are compiled for
+      search_env.graph = env->graph.get();
+      search_env.examples = env->index.get();
+      search_env.llm = env->llm.get();
+      search_env.prompts = &env->prompts;
+      search_env.evaluator = evaluator.get();
+      search_env.cancel = InterruptFlag();
+      search_env.endpoint_failures_in_a_row = &endpoint_in_a_row;
+      search_env.heldout = st->search.heldout;
+      search_env.prepare_task = [&](const Problem& problem, SearchTask* task) {
         if (opts->kernel_form) {
-          task.kernel_form = true;
-          task.kernel_task = kernel_tasks.at(p.problem.spec.name);
+          task->kernel_form = true;
+          task->kernel_task = kernel_tasks.at(problem.spec.name);
         } else if (st->search.seed_step == "rules" && st->method == "regrapht-mcgs") {
-          const seed::Seed& s = seeds.Get(p.problem);
-          task.seed_code = s.code;
-          task.seed_note = s.written ? "" : s.category + ": " + s.reason;
+          const seed::Seed& s = seeds.Get(problem);
+          task->seed_code = s.code;
+          task->seed_note = s.written ? "" : s.category + ": " + s.reason;
         }
-        SearchContext ctx;
-        ctx.llm = env->llm.get();
-        ctx.evaluator = evaluator.get();
-        ctx.prompts = &env->prompts;
-        ctx.cancel = InterruptFlag();
-        ctx.endpoint_failures_in_a_row = &endpoint_in_a_row;
-        RG_ASSIGN_OR_RETURN(SearchOutcome out, reasoner->Run(task, ctx));
-        if (!out.error.ok() && !InterruptFlag()->load()) return out.error;  // the run stops, rows kept
-        bench::SampleOutcome o;
-        if (!out.endpoint_errors.empty()) {
-          std::lock_guard lock(last_endpoint_mu);
-          last_endpoint_error = out.endpoint_errors.back();
-        }
-        // A sample the method could not finish is not a result: not stored,
-        // redone on resume. One whose requests partly failed is (the failed
-        // generations are in its trace, with their reasons).
-        if (out.interrupted) {
-          o.incomplete = "interrupted";
-          return o;
-        }
-        if (out.endpoint_failed()) {
-          o.incomplete = out.endpoint_stopped ? out.stop_reason
-                                              : "every model request failed; last: " + out.endpoint_errors.back();
-          o.endpoint_failed = true;
-          return o;
-        }
-        CountCaches(out, &o);
-        o.tokens_prompt = out.tokens_prompt;
-        o.tokens_generated = out.tokens_generated;
-        o.generations = out.generations;
-        o.verifications = out.verifications;
-        o.search_json = WithStopReason(out.tree_json, out.stop_reason);
-        // The sample is the method's best candidate; with none, its first
-        // attempt (which says why it failed).
-        const Attempt* a = out.best_attempt();
-        if (!a && !out.attempts.empty()) a = &out.attempts.front();
-        if (a) {
-          o.source = a->code;
-          o.result = a->result;
-          if (st->search.heldout && NeedsHeldOutRun(a->result)) {
-            o.search_result = a->result;
-            // Through the evaluator, like the search's own verifications: at most
-            // --jobs at once whatever --max-in-flight is.
-            RG_ASSIGN_OR_RETURN(o.result,
-                                evaluator->Evaluate(HeldOutProblem(p.problem, HeldOutSalt(seed)), o.source));
-            ++o.verifications;
-            ++o.builds;
-            o.builds_cached += o.result.compile_cached;
-            if (InterruptFlag()->load()) o.incomplete = "interrupted during its held-out verification";
-          }
-        } else {
-          o.result.verdict = Verdict::kCompileError;
-          o.result.detail = "the method made no attempt (" + out.stop_reason + ")";
-        }
-        caches.Add(o);
+      };
+      search_env.on_endpoint_error = [&](const std::string& error) {
+        std::lock_guard lock(last_endpoint_mu);
+        last_endpoint_error = error;
+      };
+      method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
+        RG_ASSIGN_OR_RETURN(bench::SampleOutcome o, bench::RunSearchSample(search_env, p, seed));
+        caches.Add(o);  // zero for a sample cut short before its search finished
         return o;
       };
     }
@@ -825,8 +733,7 @@ int RunCalibrate(const CalibrateArgs& a) {
   opts->reference_warmup = 1;
   opts->reference_min_reps = 2;
   opts->reference_max_reps = 2;
-  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-  Verifier verifier(*opts, runner.get());
+  Verifier verifier(*opts);
   bench::CalibrateOptions co;
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;

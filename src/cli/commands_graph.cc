@@ -14,6 +14,7 @@
 #include "construct/step_verifier.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
@@ -127,8 +128,7 @@ int RunImport(const ImportArgs& a) {
   options.relabeler = &relabeler;
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
-  Verifier verifier(*vopts, runner.get());
+  Verifier verifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
       &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
   if (a.verify != "none") options.verifier = &step_verifier;
@@ -163,15 +163,13 @@ int RunImport(const ImportArgs& a) {
     // checks are only built here and run one at a time below.
     bool precompute = a.verify == "compile" || !vopts->timing;
     int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    // Compile checks go in two chunks per job (consecutive trajectories),
-    // whose compiles share nvcc invocations where that cannot change a
-    // verdict (Verifier::CompileOnlyMany): larger chunks find more steps
-    // that may share (the 678 shipped steps: 376 nvcc calls in chunks of
-    // 48, 261 in chunks of 170, 185 in one), two per job keep both busy.
-    // Only sources with the same include lines may share a call, and a chunk
-    // of consecutive trajectories mixes 25 include lists, so steps are
-    // ordered by theirs first (verdicts are kept by step, not by position):
-    // in chunks of 170, 186 calls, 82 of them for a single step.
+    // Compile checks go in two chunks per job, whose compiles share nvcc
+    // invocations where that cannot change a verdict
+    // (Verifier::CompileOnlyMany): larger chunks find more steps that may
+    // share, two per job keep every job busy. Only sources with the same
+    // include lines may share a call, so steps are ordered by theirs first
+    // (verdicts are kept by step, not by position). The nvcc calls per chunk
+    // size: docs/performance.md, "Compile checks".
     const size_t per_job = (work.size() + 2 * jobs - 1) / (2 * jobs);
     const size_t chunk = a.verify == "compile" ? std::max<size_t>(8, per_job) : 1;
     if (chunk > 1) {
@@ -179,27 +177,21 @@ int RunImport(const ImportArgs& a) {
         return w.trajectory->steps[w.index].code;
       });
     }
-    std::atomic<size_t> next{0};
-    std::vector<std::thread> pool;
-    for (int j = 0; j < jobs; ++j) {
-      pool.emplace_back([&] {
-        for (size_t begin = chunk * next++; begin < work.size(); begin = chunk * next++) {
-          if (chunk > 1) {
-            std::vector<std::pair<const Trajectory*, size_t>> steps;
-            for (size_t i = begin; i < std::min(work.size(), begin + chunk); ++i) {
-              steps.emplace_back(work[i].trajectory.get(), work[i].index);
-            }
-            (void)step_verifier.PrecomputeMany(steps);  // a step it could not do is checked by the import
-            continue;
-          }
-          const Work& w = work[begin];
-          const std::string& code = w.trajectory->steps[w.index].code;
-          if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
-          else (void)verifier.Prepare(w.problem, code);
+    ParallelFor((work.size() + chunk - 1) / chunk, jobs, [&](size_t c) {
+      const size_t begin = c * chunk;
+      if (chunk > 1) {
+        std::vector<std::pair<const Trajectory*, size_t>> steps;
+        for (size_t i = begin; i < std::min(work.size(), begin + chunk); ++i) {
+          steps.emplace_back(work[i].trajectory.get(), work[i].index);
         }
-      });
-    }
-    for (auto& t : pool) t.join();
+        (void)step_verifier.PrecomputeMany(steps);  // a step it could not do is checked by the import
+        return;
+      }
+      const Work& w = work[begin];
+      const std::string& code = w.trajectory->steps[w.index].code;
+      if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
+      else (void)verifier.Prepare(w.problem, code);
+    });
     std::fprintf(stderr, "%s %zu steps with %d jobs\n", precompute ? "verified" : "built", work.size(), jobs);
   }
   auto report = ImportTrajectories(roots, options, &graph);
@@ -342,8 +334,7 @@ int RunBuild(BuildArgs a) {
   // Verification.
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*vopts));
-  Verifier verifier(*vopts, runner.get());
+  Verifier verifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
       &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
 

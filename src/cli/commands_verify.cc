@@ -2,10 +2,8 @@
 #include <fmt/format.h>
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <vector>
 
@@ -15,14 +13,12 @@
 #include "cli/verify_flags.h"
 #include "core/fs.h"
 #include "core/json_util.h"
-#include "core/sandbox.h"
-#include "core/subprocess.h"
+#include "core/parallel.h"
 #include "verify/kernel_form.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 
 namespace regrapht::cli {
-SubprocessOptions RunnerOptions(const VerifyOptions& o) { return SandboxRunnerOptions(o); }
 
 Status RequireSandbox(const VerifyOptions& o) { return CheckSandboxAvailable(o); }
 
@@ -50,8 +46,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto problem = LoadProblem(st->problem);
     if (!problem.ok()) return Fail(problem.status());
-    auto runner = NewSubprocessRunner(RunnerOptions(*opts));
-    Verifier verifier(*opts, runner.get());
+    Verifier verifier(*opts);
     if (st->reference_only) {
       auto t = verifier.CheckReference(*problem);
       if (!t.ok()) return Fail(t.status());
@@ -144,7 +139,6 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
                      bool device_only, OrderedJson* json, int jobs_wanted) {
   auto opts = flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
-  auto runner = NewSubprocessRunner(RunnerOptions(*opts));
   // The reference must run at the timing size (calibrated: >= 100 ms,
   // docs/bench.md); one warm-up and two repetitions say it does and how long
   // it takes, without the full timing protocol's seconds per problem.
@@ -158,23 +152,22 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   VerifyOptions dropin_opts = *opts, kernel_opts = *opts;
   dropin_opts.kernel_form = false;
   kernel_opts.kernel_form = true;
-  Verifier verifier(dropin_opts, runner.get());
-  Verifier kernel_verifier(kernel_opts, runner.get());
+  Verifier verifier(dropin_opts);
+  Verifier kernel_verifier(kernel_opts);
   // One folder's check: its line's text, or the reason it failed; a
   // harness error (not the folder's fault) stops the whole check.
   struct Outcome {
-    bool done = false;
     bool ok = false;
     std::string text;
     Status fatal;
   };
   auto check_one = [&](const std::string& dir) -> Outcome {
     auto p = LoadProblem(dir);
-    if (!p.ok()) return {true, false, p.status().message(), Status::Ok()};
+    if (!p.ok()) return {false, p.status().message(), Status::Ok()};
     std::string note = "spec ok";
     if (!no_build) {
       auto t = verifier.CheckReference(*p);
-      if (!t.ok()) return {true, false, t.status().message(), Status::Ok()};
+      if (!t.ok()) return {false, t.status().message(), Status::Ok()};
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
       bool ok = true;
@@ -182,68 +175,53 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
       if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
         auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags,
                                device_only, &note, &failure);
-        if (!r.ok()) return {true, false, "", r.status()};
+        if (!r.ok()) return {false, "", r.status()};
         ok = *r;
       }
       if (ok && p->kernel_solution_source) {
         auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu",
                                kernel_opts, flags, device_only, &note, &failure);
-        if (!r.ok()) return {true, false, "", r.status()};
+        if (!r.ok()) return {false, "", r.status()};
         ok = *r;
       }
-      if (!ok) return {true, false, failure, Status::Ok()};
+      if (!ok) return {false, failure, Status::Ok()};
     }
-    return {true, true, note, Status::Ok()};
+    return {true, note, Status::Ok()};
   };
   // Folders are checked `jobs` at a time when nothing is timed (a timing
   // must have the machine to itself); lines come out in folder order.
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int jobs = opts->timing ? 1 : (jobs_wanted > 0 ? jobs_wanted : cores);
-  std::vector<Outcome> outcomes(dirs.size());
-  std::mutex mu;
-  std::condition_variable cv;
-  std::atomic<size_t> next{0};
+  // A harness error stops further folders from starting.
   std::atomic<bool> stop{false};
-  size_t workers_done = 0;  // under mu
-  std::vector<std::thread> pool;
-  const size_t workers = std::min<size_t>(static_cast<size_t>(jobs), dirs.size());
-  for (size_t j = 0; j < workers; ++j) {
-    pool.emplace_back([&] {
-      for (size_t i = next++; i < dirs.size() && !stop; i = next++) {
+  OrderedParallelMap<Outcome> pool(
+      dirs.size(), jobs,
+      [&](size_t i) {
         Outcome o = check_one(dirs[i]);
-        std::lock_guard lock(mu);
         if (!o.fatal.ok()) stop = true;
-        outcomes[i] = std::move(o);
-        cv.notify_all();
-      }
-      std::lock_guard lock(mu);
-      ++workers_done;
-      cv.notify_all();
-    });
-  }
+        return o;
+      },
+      [&] { return stop.load(); });
   int failed = 0;
   Status fatal;
   for (size_t i = 0; i < dirs.size(); ++i) {
-    std::unique_lock lock(mu);
-    cv.wait(lock, [&] { return outcomes[i].done || workers_done == workers; });
-    if (!outcomes[i].done) break;  // a job stopped the check before this folder
-    const Outcome& o = outcomes[i];
-    if (!o.fatal.ok()) {
-      fatal = o.fatal;
+    std::optional<Outcome> o = pool.Next();
+    if (!o) break;  // a job stopped the check before this folder
+    if (!o->fatal.ok()) {
+      fatal = o->fatal;
       break;
     }
-    if (o.ok) {
-      std::printf("ok    %s  (%s)\n", dirs[i].c_str(), o.text.c_str());
-      if (json) json->push_back({{"dir", dirs[i]}, {"ok", true}, {"note", o.text}});
+    if (o->ok) {
+      std::printf("ok    %s  (%s)\n", dirs[i].c_str(), o->text.c_str());
+      if (json) json->push_back({{"dir", dirs[i]}, {"ok", true}, {"note", o->text}});
     } else {
-      std::printf("FAIL  %s\n      %s\n", dirs[i].c_str(), o.text.c_str());
-      if (json) json->push_back({{"dir", dirs[i]}, {"ok", false}, {"error", o.text}});
+      std::printf("FAIL  %s\n      %s\n", dirs[i].c_str(), o->text.c_str());
+      if (json) json->push_back({{"dir", dirs[i]}, {"ok", false}, {"error", o->text}});
       ++failed;
     }
     std::fflush(stdout);
   }
-  stop = true;
-  for (auto& t : pool) t.join();
+  pool.Join();
   if (!fatal.ok()) return Fail(fatal);
   std::printf("%zu problem(s), %d failed\n", dirs.size(), failed);
   return failed;

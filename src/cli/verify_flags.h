@@ -6,7 +6,6 @@
 
 #include "cli/command.h"
 #include "core/json_util.h"
-#include "core/subprocess.h"
 #include "regrapht/verify.h"
 
 namespace regrapht::cli {
@@ -43,9 +42,6 @@ std::string FormatResult(const VerifyResult& r);
 
 // Exit status for a verdict: 0 correct, 3 compiled_only, 4 otherwise.
 int ExitFor(Verdict v);
-
-// The subprocess runner settings matching --sandbox.
-SubprocessOptions RunnerOptions(const VerifyOptions& o);
 
 // Fails, before any model time or compile is spent, when candidates would
 // have to run but the sandbox cannot start here (and --unsafe-no-sandbox

@@ -3,14 +3,12 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <condition_variable>
 #include <map>
-#include <mutex>
 #include <optional>
-#include <thread>
 
 #include "core/hash.h"
 #include "core/json_util.h"
+#include "core/parallel.h"
 #include "core/scanner.h"
 #include "core/strings.h"
 #include "core/template.h"
@@ -491,38 +489,12 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
   }
 
   // Workers prepare kernels (steps 1-4) in list order; this thread merges.
-  std::mutex mu;
-  std::condition_variable ready_cv;
-  std::vector<std::optional<Prepared>> ready(kernels.size());
-  size_t next = report.resumed;
-  bool stop_workers = false;
-  auto worker = [&] {
-    while (true) {
-      size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mu);
-        if (stop_workers || next >= kernels.size() || (o.cancel && o.cancel->load())) return;
-        i = next++;
-      }
-      Prepared p = PrepareKernel(kernels[i], messages[i], o, graph_methods);
-      std::lock_guard<std::mutex> lock(mu);
-      ready[i] = std::move(p);
-      ready_cv.notify_all();
-    }
-  };
-  int jobs = std::max(1, o.jobs);
-  std::vector<std::thread> pool;
-  for (int j = 0; j < jobs && static_cast<size_t>(j) < kernels.size() - report.resumed; ++j) {
-    pool.emplace_back(worker);
-  }
-  auto finish = [&] {
-    {
-      std::lock_guard<std::mutex> lock(mu);
-      stop_workers = true;
-    }
-    for (auto& t : pool) t.join();
-    pool.clear();
-  };
+  const size_t first = report.resumed;
+  OrderedParallelMap<Prepared> pool(
+      kernels.size() - first, o.jobs,
+      [&](size_t k) { return PrepareKernel(kernels[first + k], messages[first + k], o, graph_methods); },
+      [&] { return o.cancel && o.cancel->load(); });
+  auto finish = [&] { pool.Join(); };
   // Kernels at the end of report.kernels rejected for endpoint errors; they
   // stay out of checkpoints so a resumed build asks for them again.
   size_t endpoint_run = 0;
@@ -534,17 +506,10 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
     return WriteState(o.state_path, o.config, graph_methods, done, *graph);
   };
 
-  for (size_t i = report.resumed; i < kernels.size(); ++i) {
-    Prepared p;
-    {
-      std::unique_lock<std::mutex> lock(mu);
-      ready_cv.wait(lock, [&] {
-        return ready[i].has_value() || (o.cancel && o.cancel->load() && next <= i);
-      });
-      if (!ready[i]) break;  // cancelled before this kernel started
-      p = std::move(*ready[i]);
-      ready[i].reset();
-    }
+  // Next() is empty once every kernel is merged, or when a cancel came before
+  // the next kernel started.
+  while (std::optional<Prepared> next = pool.Next()) {
+    Prepared p = std::move(*next);
     if (o.cancel && o.cancel->load()) {
       report.stopped = true;
       report.stop_reason = "cancelled";

@@ -32,31 +32,16 @@
 #include <condition_variable>
 #include <deque>
 #include <mutex>
-#include <set>
 #include <thread>
 
 #include "core/fs.h"
 #include "core/log.h"
 #include "core/strings.h"
+#include "llm/cpu_cores.h"
 #include "llm/shape.h"
 
 namespace regrapht {
 namespace llm {
-
-int PhysicalCores() {
-  std::set<std::pair<std::string, std::string>> cores;
-  for (int cpu = 0; cpu < 4096; ++cpu) {
-    fs::path topo = "/sys/devices/system/cpu/cpu" + std::to_string(cpu) + "/topology";
-    std::ifstream core(topo / "core_id"), pkg(topo / "physical_package_id");
-    if (!core) break;
-    std::string c, p;
-    core >> c;
-    pkg >> p;
-    cores.insert({p, c});
-  }
-  if (!cores.empty()) return static_cast<int>(cores.size());
-  return std::max(1u, std::thread::hardware_concurrency());
-}
 
 namespace {
 

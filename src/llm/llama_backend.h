@@ -10,10 +10,6 @@
 
 namespace regrapht::llm {
 
-// The number of physical cores (distinct core ids in /sys), or
-// hardware_concurrency() where that cannot be read.
-int PhysicalCores();
-
 // Facts about a loaded embedded model, for `chat` and `bench-llm` output.
 struct LlamaInfo {
   std::string description;    // llama_model_desc, e.g. "llama ?B Q4_1"

@@ -1,14 +1,9 @@
 // NewLlamaBackend for builds without llama.cpp (REGRAPHT_WITH_LLAMA=OFF or
 // llama.cpp not found at configure time).
-#include <algorithm>
-#include <thread>
-
 #include "llm/llama_backend.h"
 
 namespace regrapht {
 namespace llm {
-
-int PhysicalCores() { return std::max(1u, std::thread::hardware_concurrency()); }
 
 std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend&) { return std::nullopt; }
 

@@ -996,7 +996,5 @@ TEST_F(LlamaBackendTest, RequantizesToQ8AndF16AndPullMakesTheDerivedModel) {
   EXPECT_TRUE(PullModel("tiny-q8", models, *reg, quiet).ok());
 }
 
-TEST(PhysicalCoresTest, AtLeastOne) { EXPECT_GE(PhysicalCores(), 1); }
-
 }  // namespace
 }  // namespace regrapht::llm

@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <atomic>
 #include <optional>
-#include <thread>
+#include <utility>
 
 #include "core/hash.h"
+#include "core/parallel.h"
 #include "core/strings.h"
 #include "graph/retrieval.h"
 #include "llm/extract.h"
@@ -435,16 +436,9 @@ std::vector<Result<ChatResponse>> SearchRun::AskMany(const std::vector<ChatMessa
       }
     }
   } else {
-    std::atomic<size_t> next{0};
-    auto worker = [&] {
-      for (size_t i = next++; i < requests.size(); i = next++) replies[todo[i]] = AskModel(requests[i]);
-    };
-    std::vector<std::thread> threads;
-    const size_t width =
-        std::min<size_t>(requests.size(), static_cast<size_t>(std::max(1, options_.max_in_flight)));
-    for (size_t t = 1; t < width; ++t) threads.emplace_back(worker);
-    worker();
-    for (auto& t : threads) t.join();
+    auto asked = ParallelMap(requests.size(), options_.max_in_flight,
+                             [&](size_t i) { return AskModel(requests[i]); });
+    for (size_t i = 0; i < asked.size(); ++i) replies[todo[i]] = std::move(asked[i]);
   }
   // Failures are counted as Consume() meets them, in seed order, so that the
   // count in a row is that of one request at a time.

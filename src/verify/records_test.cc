@@ -129,12 +129,25 @@ TEST(RecordsTest, WrongKeyOrForgedSealIsRejected) {
 }
 
 TEST(RecordsTest, InjectedBytesBreakTheSeal) {
-  // The driver sealed its own bytes; something else wrote in between.
-  std::string body = Body();
-  std::string seal = RecordSeal(kKey, body);
-  std::string injected = "E begin\n" + body.substr(8) ;
-  injected.insert(8, "E nogpu 35 x\n");
-  EXPECT_FALSE(ParseRecords(injected + "E end " + seal + "\n", kKey).ok());
+  // The driver sealed its own bytes; something else wrote in between: an
+  // extra output array, or other values in one the driver wrote. Each
+  // stream is well formed (sealed by itself it parses), so only the seal
+  // can refuse it under the driver's seal.
+  const std::string body = Body();
+  const std::string seal = RecordSeal(kKey, body);
+  ASSERT_TRUE(ParseRecords(body + "E end " + seal + "\n", kKey).ok());
+  std::string inserted = body;
+  inserted.insert(inserted.find("E t0 0"), Array(0, 0, "z", {7, 8}));
+  std::string changed = body;
+  const std::vector<float> forged = {9, 9, 9};
+  changed.replace(changed.find("A 0 0 y 4 3\n") + 12, 12, reinterpret_cast<const char*>(forged.data()), 12);
+  ASSERT_EQ(changed.size(), body.size());
+  for (const std::string& forged_body : {inserted, changed}) {
+    ASSERT_TRUE(ParseRecords(Sealed(forged_body), kKey).ok()) << "the forged stream must be well formed";
+    auto r = ParseRecords(forged_body + "E end " + seal + "\n", kKey);
+    ASSERT_FALSE(r.ok());
+    EXPECT_NE(r.status().message().find("seal does not match"), std::string::npos) << r.status().message();
+  }
 }
 
 TEST(RecordsTest, AnythingAfterTheEndLineIsRejected) {
