@@ -6,6 +6,9 @@ BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
 JOBS=${REGRAPHT_JOBS:-$(nproc)}
 extra=()
 [ -n "${REGRAPHT_WERROR:-}" ] && extra+=(-DREGRAPHT_WARNINGS_AS_ERRORS=ON)
+# Extra CMake arguments, split on spaces (scripts/pack-device.sh builds without libclang).
+# shellcheck disable=SC2206
+[ -n "${REGRAPHT_CMAKE_ARGS:-}" ] && extra+=(${REGRAPHT_CMAKE_ARGS})
 # Line tables only (-g1): backtraces and profilers keep file:line, and the
 # build takes less CPU than with full -g (docs/performance.md). For a
 # debugger's view of locals, configure your own build with CMAKE_BUILD_TYPE=Debug.
@@ -27,6 +30,9 @@ else
   command -v ninja >/dev/null 2>&1 && generator=(-G Ninja)
   cmake -S . -B "$BUILD_DIR" "${generator[@]}" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${extra[@]}"
 fi
-cmake --build "$BUILD_DIR" -j "$JOBS"
+# REGRAPHT_BUILD_TARGETS: only these targets (space-separated; default: everything).
+targets=()
+for t in ${REGRAPHT_BUILD_TARGETS:-}; do targets+=(--target "$t"); done
+cmake --build "$BUILD_DIR" -j "$JOBS" "${targets[@]}"
 ln -sf src/cli/regrapht "$BUILD_DIR/regrapht"
 echo "build: $BUILD_DIR/regrapht"

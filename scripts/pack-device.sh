@@ -9,7 +9,17 @@
 #   scripts/pack-device.sh [DEVBIN]    # default: .devbin of this checkout
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BUILD_DIR=${REGRAPHT_BUILD_DIR:-build}
+# A lent GPU machine takes at most 64 MiB of carried files. The rules' first step links libclang and
+# libLLVM (about 190 MB with their libraries) and the GPU check never uses it, so by default the
+# pack comes from build-device/, a build without libclang (ccache makes it mostly cache hits);
+# REGRAPHT_BUILD_DIR=DIR packs that build instead.
+if [ -n "${REGRAPHT_BUILD_DIR:-}" ]; then
+  BUILD_DIR=$REGRAPHT_BUILD_DIR
+else
+  BUILD_DIR=build-device
+  REGRAPHT_BUILD_DIR=$BUILD_DIR REGRAPHT_CMAKE_ARGS="-DREGRAPHT_WITH_LIBCLANG=OFF" \
+    REGRAPHT_BUILD_TARGETS="regrapht verify_gpu_test" scripts/build.sh >&2
+fi
 OUT=${1:-.devbin}
 rm -rf "$OUT" && mkdir -p "$OUT/bin" "$OUT/lib"
 strip -o "$OUT/bin/regrapht" "$BUILD_DIR/src/cli/regrapht"
@@ -34,3 +44,8 @@ git rev-parse HEAD >/dev/null 2>&1 || src=$(sed -n 's/^CMAKE_HOME_DIRECTORY:INTE
 [ -z "$(git -C "${src:-.}" status --porcelain --untracked-files=no 2>/dev/null)" ] || printf ' (with uncommitted changes)' >> "$OUT/commit.txt"
 echo >> "$OUT/commit.txt"
 du -sh "$OUT"
+kib=$(du -sk "$OUT" | cut -f1)
+if [ "$kib" -gt $((60 * 1024)) ]; then
+  echo "pack-device: $OUT is $((kib / 1024)) MiB, more than a lent GPU machine takes (64 MiB in all):" \
+    "pack a build without libclang (leave REGRAPHT_BUILD_DIR unset)" >&2
+fi
