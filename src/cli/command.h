@@ -58,4 +58,15 @@ inline void AddOldSpelling(CLI::App* sub, const std::string& old_name, const std
      })->group("");
 }
 
+// A setting as two flags, `on` and `off`, each with its own help, that
+// exclude each other: one negatable flag would show "{false}" in --help beside
+// a setting that is on by default. Sets *target; leaves it alone if neither is
+// given.
+inline void AddOnOffFlags(CLI::App* sub, const std::string& on, const std::string& on_help, const std::string& off,
+                          const std::string& off_help, bool* target) {
+  CLI::Option* yes = sub->add_flag_callback(on, [target] { *target = true; }, on_help);
+  CLI::Option* no = sub->add_flag_callback(off, [target] { *target = false; }, off_help);
+  yes->excludes(no);
+}
+
 }  // namespace regrapht::cli

@@ -53,13 +53,9 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
       ->check(CLI::IsMember({"mean", "max"}));
   AddNumber(sub, "--step-retries", &st->step_retries, {0, 100},
             "times a failed step may be sampled again before its edge closes");
-  CLI::Option* close = sub->add_flag_callback(
-      "--close-failed-edges", [st] { st->close_failed_edges = true; },
-      "close an edge after 1 + --step-retries failures (the default)");
-  CLI::Option* keep_open = sub->add_flag_callback(
-      "--no-close-failed-edges", [st] { st->close_failed_edges = false; },
-      "never close a failed edge, as the paper does (--protocol paper's choice)");
-  close->excludes(keep_open);
+  AddOnOffFlags(sub, "--close-failed-edges", "close an edge after 1 + --step-retries failures (the default)",
+                "--no-close-failed-edges", "never close a failed edge, as the paper does (--protocol paper's choice)",
+                &st->close_failed_edges);
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
   AddJsonFlag(sub, &st->json, "the table (one row per method and budget)");
   sub->parse_complete_callback([st, sub] {

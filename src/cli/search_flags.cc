@@ -76,13 +76,10 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   AddNumber(sub, "--iterations", &iterations, {0, 1000000000}, "MCGS/MCTS iterations (0: until the budget is spent)");
   AddNumber(sub, "--max-depth", &max_depth, kMaxDepthRange, "step cap of a path of optimizations");
   AddNumber(sub, "--step-retries", &step_retries, {0, 100}, "MCGS: times a failed step may be sampled again");
-  CLI::Option* close = sub->add_flag_callback(
-      "--close-failed-edges", [this] { close_failed_edges = true; },
-      "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)");
-  CLI::Option* keep_open = sub->add_flag_callback(
-      "--no-close-failed-edges", [this] { close_failed_edges = false; },
-      "never close a failed edge, as the paper does (--protocol paper's choice)");
-  close->excludes(keep_open);
+  AddOnOffFlags(sub, "--close-failed-edges",
+                "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)",
+                "--no-close-failed-edges", "never close a failed edge, as the paper does (--protocol paper's choice)",
+                &close_failed_edges);
   sub->add_option("--q", q, "MCGS: the Q that selection and rollouts rank by: mean of the backed-up values, or "
                             "their max (the paper's max backup)")
       ->capture_default_str()
@@ -132,14 +129,10 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   sub->add_option("--graph", graph, "reasoning graph (default: the shipped data/graph/regrapht.json)");
   sub->add_option("--prompts", prompts, "folder of prompt templates overriding the built-in ones");
   sub->add_flag("--no-cache", no_cache, "do not use or fill the model response cache");
-  // Two flags, not one negatable one, whose help would show "{false}" beside an option that is on.
-  CLI::Option* on = sub->add_flag_callback(
-      "--heldout", [this] { heldout = true; },
-      "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers (the default)");
-  CLI::Option* off = sub->add_flag_callback(
-      "--no-heldout", [this] { heldout = false; },
-      "report the search's own measurement of the answer instead, as the paper does");
-  on->excludes(off);
+  AddOnOffFlags(sub, "--heldout",
+                "re-verify and re-time the answer on held-out inputs (new seeds) and report those numbers (the default)",
+                "--no-heldout", "report the search's own measurement of the answer instead, as the paper does",
+                &heldout);
   AddNumber(sub, "--max-in-flight", &max_in_flight, {1, 1024},
             "model requests outstanding at once (bench: samples of different problems in parallel; "
             "best-of-n: its samples); results are those of 1");
