@@ -146,6 +146,95 @@ Result<std::string> NumberOrExpr(const JsonPath& p, std::string_view key, std::s
 Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& type,
                                        const ProblemSpec& spec);
 
+// "uniform" or "sorted" (`kind`): min and max, numbers or size expressions;
+// constant bounds must be ordered and fit the element type.
+Status ParseRangeDistribution(const JsonPath& p, const ElementType& type, const std::string& kind,
+                              Distribution* d) {
+  RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min", "max", "special"}));
+  d->kind = kind == "uniform" ? Distribution::Kind::kUniform : Distribution::Kind::kSorted;
+  RG_ASSIGN_OR_RETURN(d->min, NumberOrExpr(p, "min", "0"));
+  RG_ASSIGN_OR_RETURN(d->max, NumberOrExpr(p, "max", "1"));
+  auto lo = ParseDouble(d->min), hi = ParseDouble(d->max);
+  if (lo && hi && *lo > *hi) {
+    return p.FieldError("min", d->min + " is greater than max " + d->max + " (need min <= max)");
+  }
+  if (type.scalar) {
+    if (lo) RG_RETURN_IF_ERROR(CheckValueFits(p, "min", *lo, *type.scalar, "the element"));
+    if (hi) RG_RETURN_IF_ERROR(CheckValueFits(p, "max", *hi, *type.scalar, "the element"));
+  }
+  return Status::Ok();
+}
+
+// "string": lengths in [0, 4096] and a printable alphabet of 1 to 256 characters.
+Status ParseStringDistribution(const JsonPath& p, Distribution* d) {
+  RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min_len", "max_len", "alphabet"}));
+  d->kind = Distribution::Kind::kString;
+  RG_ASSIGN_OR_RETURN(d->min_len, p.GetInt("min_len", 0));
+  RG_ASSIGN_OR_RETURN(d->max_len, p.GetInt("max_len", 8));
+  if (d->min_len < 0 || d->max_len < d->min_len || d->max_len > 4096) {
+    return p.FieldError("max_len", "need 0 <= min_len <= max_len <= 4096");
+  }
+  RG_ASSIGN_OR_RETURN(d->alphabet, p.GetString("alphabet", d->alphabet));
+  if (d->alphabet.empty() || d->alphabet.size() > 256) return p.FieldError("alphabet", "need 1 to 256 characters");
+  for (char c : d->alphabet) {
+    if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
+      return p.FieldError("alphabet", "printable ASCII characters only");
+    }
+  }
+  return Status::Ok();
+}
+
+// "struct": one scalar distribution per field of the element's struct, and
+// no other names.
+Status ParseStructDistribution(const JsonPath& p, const ElementType& type, const ProblemSpec& spec,
+                               Distribution* d) {
+  RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "fields"}));
+  if (!type.is_struct()) return p.FieldError("dist", "\"struct\" needs an element of struct type");
+  d->kind = Distribution::Kind::kStruct;
+  if (!p.Has("fields")) return p.FieldError("fields", "required field is missing");
+  JsonPath f = p["fields"];
+  RG_RETURN_IF_ERROR(f.ExpectObject());
+  const StructType& st = spec.structs[type.struct_index];
+  for (const auto& field : st.fields) {
+    ElementType ft;
+    ft.scalar = field.type;
+    if (!f.Has(field.name)) {
+      return f.FieldError(field.name, "missing distribution for struct field");
+    }
+    RG_ASSIGN_OR_RETURN(Distribution fd, ParseDistribution(f[field.name], ft, spec));
+    if (fd.kind != Distribution::Kind::kUniform && fd.kind != Distribution::Kind::kNormal &&
+        fd.kind != Distribution::Kind::kConstant && fd.kind != Distribution::Kind::kBernoulli &&
+        fd.kind != Distribution::Kind::kString) {
+      return f[field.name].FieldError("dist", "struct fields take uniform, normal, constant, bernoulli or string");
+    }
+    d->fields.emplace_back(field.name, std::move(fd));
+  }
+  for (auto it = f.json().begin(); it != f.json().end(); ++it) {
+    bool known = false;
+    for (const auto& field : st.fields) known = known || field.name == it.key();
+    if (!known) return f.FieldError(it.key(), "not a field of struct " + st.name);
+  }
+  return Status::Ok();
+}
+
+// The optional "special" section: probability p in (0, 1] and 1 to 8 numbers.
+Status ParseSpecialValues(const JsonPath& p, Distribution* d) {
+  if (!p.Has("special")) return Status::Ok();
+  JsonPath sp = p["special"];
+  RG_RETURN_IF_ERROR(sp.CheckKeys({"p", "values"}));
+  RG_ASSIGN_OR_RETURN(d->special_p, sp.GetNumber("p"));
+  if (d->special_p <= 0 || d->special_p > 1) return sp.FieldError("p", "must be in (0, 1]");
+  if (!sp.Has("values") || !sp.json()["values"].is_array() || sp.json()["values"].empty() ||
+      sp.json()["values"].size() > 8) {
+    return sp.FieldError("values", "expected a list of 1 to 8 numbers");
+  }
+  for (const auto& v : sp.json()["values"]) {
+    if (!v.is_number()) return sp.FieldError("values", "expected numbers");
+    d->special_values.push_back(v.get<double>());
+  }
+  return Status::Ok();
+}
+
 Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& type,
                                        const ProblemSpec& spec) {
   RG_RETURN_IF_ERROR(p.ExpectObject());
@@ -160,18 +249,7 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
                                           : "\"string\" needs an element of type string");
   }
   if (kind == "uniform" || kind == "sorted") {
-    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min", "max", "special"}));
-    d.kind = kind == "uniform" ? Distribution::Kind::kUniform : Distribution::Kind::kSorted;
-    RG_ASSIGN_OR_RETURN(d.min, NumberOrExpr(p, "min", "0"));
-    RG_ASSIGN_OR_RETURN(d.max, NumberOrExpr(p, "max", "1"));
-    auto lo = ParseDouble(d.min), hi = ParseDouble(d.max);
-    if (lo && hi && *lo > *hi) {
-      return p.FieldError("min", d.min + " is greater than max " + d.max + " (need min <= max)");
-    }
-    if (type.scalar) {
-      if (lo) RG_RETURN_IF_ERROR(CheckValueFits(p, "min", *lo, *type.scalar, "the element"));
-      if (hi) RG_RETURN_IF_ERROR(CheckValueFits(p, "max", *hi, *type.scalar, "the element"));
-    }
+    RG_RETURN_IF_ERROR(ParseRangeDistribution(p, type, kind, &d));
   } else if (kind == "normal") {
     RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "mean", "std", "special"}));
     d.kind = Distribution::Kind::kNormal;
@@ -201,47 +279,9 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
     if (d.p < 0 || d.p > 1) return p.FieldError("p", "must be in [0, 1]");
     RG_ASSIGN_OR_RETURN(d.symmetric, p.GetBool("symmetric", true));
   } else if (kind == "string") {
-    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "min_len", "max_len", "alphabet"}));
-    d.kind = Distribution::Kind::kString;
-    RG_ASSIGN_OR_RETURN(d.min_len, p.GetInt("min_len", 0));
-    RG_ASSIGN_OR_RETURN(d.max_len, p.GetInt("max_len", 8));
-    if (d.min_len < 0 || d.max_len < d.min_len || d.max_len > 4096) {
-      return p.FieldError("max_len", "need 0 <= min_len <= max_len <= 4096");
-    }
-    RG_ASSIGN_OR_RETURN(d.alphabet, p.GetString("alphabet", d.alphabet));
-    if (d.alphabet.empty() || d.alphabet.size() > 256) return p.FieldError("alphabet", "need 1 to 256 characters");
-    for (char c : d.alphabet) {
-      if (static_cast<unsigned char>(c) < 32 || static_cast<unsigned char>(c) > 126) {
-        return p.FieldError("alphabet", "printable ASCII characters only");
-      }
-    }
+    RG_RETURN_IF_ERROR(ParseStringDistribution(p, &d));
   } else if (kind == "struct") {
-    RG_RETURN_IF_ERROR(p.CheckKeys({"dist", "fields"}));
-    if (!type.is_struct()) return p.FieldError("dist", "\"struct\" needs an element of struct type");
-    d.kind = Distribution::Kind::kStruct;
-    if (!p.Has("fields")) return p.FieldError("fields", "required field is missing");
-    JsonPath f = p["fields"];
-    RG_RETURN_IF_ERROR(f.ExpectObject());
-    const StructType& st = spec.structs[type.struct_index];
-    for (const auto& field : st.fields) {
-      ElementType ft;
-      ft.scalar = field.type;
-      if (!f.Has(field.name)) {
-        return f.FieldError(field.name, "missing distribution for struct field");
-      }
-      RG_ASSIGN_OR_RETURN(Distribution fd, ParseDistribution(f[field.name], ft, spec));
-      if (fd.kind != Distribution::Kind::kUniform && fd.kind != Distribution::Kind::kNormal &&
-          fd.kind != Distribution::Kind::kConstant && fd.kind != Distribution::Kind::kBernoulli &&
-          fd.kind != Distribution::Kind::kString) {
-        return f[field.name].FieldError("dist", "struct fields take uniform, normal, constant, bernoulli or string");
-      }
-      d.fields.emplace_back(field.name, std::move(fd));
-    }
-    for (auto it = f.json().begin(); it != f.json().end(); ++it) {
-      bool known = false;
-      for (const auto& field : st.fields) known = known || field.name == it.key();
-      if (!known) return f.FieldError(it.key(), "not a field of struct " + st.name);
-    }
+    RG_RETURN_IF_ERROR(ParseStructDistribution(p, type, spec, &d));
   } else {
     return p.FieldError("dist", "unknown distribution \"" + kind +
                                     "\" (uniform, normal, constant, bernoulli, permutation, "
@@ -250,20 +290,7 @@ Result<Distribution> ParseDistribution(const JsonPath& p, const ElementType& typ
   if (type.scalar && (d.kind == Distribution::Kind::kPermutation) && !IsInteger(*type.scalar)) {
     return p.FieldError("dist", "permutation needs an integer element type");
   }
-  if (p.Has("special")) {
-    JsonPath sp = p["special"];
-    RG_RETURN_IF_ERROR(sp.CheckKeys({"p", "values"}));
-    RG_ASSIGN_OR_RETURN(d.special_p, sp.GetNumber("p"));
-    if (d.special_p <= 0 || d.special_p > 1) return sp.FieldError("p", "must be in (0, 1]");
-    if (!sp.Has("values") || !sp.json()["values"].is_array() || sp.json()["values"].empty() ||
-        sp.json()["values"].size() > 8) {
-      return sp.FieldError("values", "expected a list of 1 to 8 numbers");
-    }
-    for (const auto& v : sp.json()["values"]) {
-      if (!v.is_number()) return sp.FieldError("values", "expected numbers");
-      d.special_values.push_back(v.get<double>());
-    }
-  }
+  RG_RETURN_IF_ERROR(ParseSpecialValues(p, &d));
   return d;
 }
 
@@ -347,37 +374,41 @@ Result<TestCase> ParseTestCase(const JsonPath& p, const ProblemSpec& spec) {
   return tc;
 }
 
-Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
-  RG_RETURN_IF_ERROR(p.CheckKeys({"name", "role", "type", "pass", "const", "length", "resizable",
-                                  "from", "values", "tolerance", "order_matters", "diagonal"}));
-  ArgSpec a;
-  RG_ASSIGN_OR_RETURN(a.name, p.GetString("name"));
-  if (!IsIdentifier(a.name)) return p.FieldError("name", "not a C++ identifier: " + a.name);
-  if (scan::IsKeyword(a.name)) return p.FieldError("name", "\"" + a.name + "\" is a C++ keyword, not a usable name");
+// An argument's name, role, type, pass and flags, as written (not yet
+// checked against each other).
+Status ParseArgDeclaration(const JsonPath& p, const ProblemSpec& spec, ArgSpec* a) {
+  RG_ASSIGN_OR_RETURN(a->name, p.GetString("name"));
+  if (!IsIdentifier(a->name)) return p.FieldError("name", "not a C++ identifier: " + a->name);
+  if (scan::IsKeyword(a->name)) return p.FieldError("name", "\"" + a->name + "\" is a C++ keyword, not a usable name");
   RG_ASSIGN_OR_RETURN(std::string role, p.GetString("role"));
-  if (role == "input") a.role = ArgRole::kInput;
-  else if (role == "output") a.role = ArgRole::kOutput;
-  else if (role == "inout") a.role = ArgRole::kInOut;
-  else if (role == "scalar") a.role = ArgRole::kScalar;
-  else if (role == "size") a.role = ArgRole::kSize;
+  if (role == "input") a->role = ArgRole::kInput;
+  else if (role == "output") a->role = ArgRole::kOutput;
+  else if (role == "inout") a->role = ArgRole::kInOut;
+  else if (role == "scalar") a->role = ArgRole::kScalar;
+  else if (role == "size") a->role = ArgRole::kSize;
   else return p.FieldError("role", "unknown role \"" + role + "\" (input, output, inout, scalar, size)");
-  RG_ASSIGN_OR_RETURN(a.type, ParseElementType(p, "type", spec));
+  RG_ASSIGN_OR_RETURN(a->type, ParseElementType(p, "type", spec));
   std::string default_pass =
-      (a.role == ArgRole::kScalar || a.role == ArgRole::kSize) ? "value" : "";
+      (a->role == ArgRole::kScalar || a->role == ArgRole::kSize) ? "value" : "";
   RG_ASSIGN_OR_RETURN(std::string pass, p.GetString("pass", default_pass));
-  if (pass == "value") a.pass = ArgPass::kValue;
-  else if (pass == "pointer") a.pass = ArgPass::kPointer;
-  else if (pass == "vector") a.pass = ArgPass::kVector;
-  else if (pass == "reference") a.pass = ArgPass::kReference;
-  else if (pass == "array") a.pass = ArgPass::kArray;
+  if (pass == "value") a->pass = ArgPass::kValue;
+  else if (pass == "pointer") a->pass = ArgPass::kPointer;
+  else if (pass == "vector") a->pass = ArgPass::kVector;
+  else if (pass == "reference") a->pass = ArgPass::kReference;
+  else if (pass == "array") a->pass = ArgPass::kArray;
   else if (pass.empty()) return p.FieldError("pass", "required for arrays (pointer, vector or array)");
   else return p.FieldError("pass", "unknown pass \"" + pass + "\" (value, pointer, vector, reference, array)");
-  RG_ASSIGN_OR_RETURN(a.is_const, p.GetBool("const", a.role == ArgRole::kInput));
-  RG_ASSIGN_OR_RETURN(a.resizable, p.GetBool("resizable", false));
-  RG_ASSIGN_OR_RETURN(a.from, p.GetString("from", ""));
-  RG_ASSIGN_OR_RETURN(a.order_matters, p.GetBool("order_matters", true));
-  RG_ASSIGN_OR_RETURN(a.tolerance, ParseTolerance(p));
+  RG_ASSIGN_OR_RETURN(a->is_const, p.GetBool("const", a->role == ArgRole::kInput));
+  RG_ASSIGN_OR_RETURN(a->resizable, p.GetBool("resizable", false));
+  RG_ASSIGN_OR_RETURN(a->from, p.GetString("from", ""));
+  RG_ASSIGN_OR_RETURN(a->order_matters, p.GetBool("order_matters", true));
+  RG_ASSIGN_OR_RETURN(a->tolerance, ParseTolerance(p));
+  return Status::Ok();
+}
 
+// The role's rules: which passes and types each role takes; strings only in
+// vector inputs; only vector outputs resizable.
+Status CheckArgRole(const JsonPath& p, const ProblemSpec& spec, const ArgSpec& a) {
   switch (a.role) {
     case ArgRole::kSize:
       if (a.pass != ArgPass::kValue) return p.FieldError("pass", "size arguments are passed by value");
@@ -404,14 +435,20 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   if (a.resizable && !(a.role == ArgRole::kOutput && a.pass == ArgPass::kVector)) {
     return p.FieldError("resizable", "only vector outputs can be resizable");
   }
-  if (a.is_array()) {
-    RG_ASSIGN_OR_RETURN(a.length, NumberOrExpr(p, "length", ""));
-    int ways = !a.length.empty() + !a.from.empty() + a.resizable;
+  return Status::Ok();
+}
+
+// An array's length (exactly one of length, from, resizable), where "from"
+// may be used, and which arguments take a tolerance.
+Status ParseArgShape(const JsonPath& p, ArgSpec* a) {
+  if (a->is_array()) {
+    RG_ASSIGN_OR_RETURN(a->length, NumberOrExpr(p, "length", ""));
+    int ways = !a->length.empty() + !a->from.empty() + a->resizable;
     if (ways != 1) {
-      return p.Error("array '" + a.name + "' needs exactly one of \"length\", \"from\" or \"resizable\"");
+      return p.Error("array '" + a->name + "' needs exactly one of \"length\", \"from\" or \"resizable\"");
     }
-    if (a.pass == ArgPass::kArray) {
-      auto k = ParseInt(a.length);
+    if (a->pass == ArgPass::kArray) {
+      auto k = ParseInt(a->length);
       if (!k || *k <= 0 || *k > (int64_t{1} << 20)) {
         return p.FieldError("length", "a std::array needs a constant length between 1 and 2^20");
       }
@@ -419,16 +456,47 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   } else if (p.Has("length")) {
     return p.FieldError("length", "only arrays have a length");
   }
-  if (!a.from.empty() && !(a.role == ArgRole::kInput || a.role == ArgRole::kSize)) {
+  if (!a->from.empty() && !(a->role == ArgRole::kInput || a->role == ArgRole::kSize)) {
     return p.FieldError("from", "only inputs and sizes can come from a sparse generator");
   }
-  if (a.tolerance && !a.is_checked()) {
+  if (a->tolerance && !a->is_checked()) {
     return p.FieldError("tolerance", "only outputs and in-outs are compared");
   }
-  if (a.tolerance && a.type.scalar && !IsFloating(*a.type.scalar) &&
-      (a.tolerance->abs != 0 || a.tolerance->rel != 0)) {
+  if (a->tolerance && a->type.scalar && !IsFloating(*a->type.scalar) &&
+      (a->tolerance->abs != 0 || a->tolerance->rel != 0)) {
     return p.FieldError("tolerance", "integer and bool outputs are compared exactly");
   }
+  return Status::Ok();
+}
+
+// The optional "diagonal" section of a generated floating-point n x n array
+// (`needs_values`: its values are generated).
+Status ParseArgDiagonal(const JsonPath& p, const ProblemSpec& spec, bool needs_values, ArgSpec* a) {
+  if (!p.Has("diagonal")) return Status::Ok();
+  JsonPath dp = p["diagonal"];
+  RG_RETURN_IF_ERROR(dp.CheckKeys({"n", "values"}));
+  if (!needs_values || !a->is_array() || a->type.is_struct() || !IsFloating(*a->type.scalar) ||
+      a->values.kind == Distribution::Kind::kAdjacency) {
+    return p.FieldError("diagonal", "only generated floating-point n x n arrays take a diagonal");
+  }
+  RG_ASSIGN_OR_RETURN(a->diagonal_n, NumberOrExpr(dp, "n", ""));
+  if (a->diagonal_n.empty()) return dp.FieldError("n", "required field is missing");
+  if (!dp.Has("values")) return dp.FieldError("values", "required field is missing");
+  RG_ASSIGN_OR_RETURN(a->diagonal_values, ParseDistribution(dp["values"], a->type, spec));
+  auto k = a->diagonal_values.kind;
+  if (k != Distribution::Kind::kUniform && k != Distribution::Kind::kNormal && k != Distribution::Kind::kConstant) {
+    return dp["values"].FieldError("dist", "a diagonal takes uniform, normal or constant");
+  }
+  return Status::Ok();
+}
+
+Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
+  RG_RETURN_IF_ERROR(p.CheckKeys({"name", "role", "type", "pass", "const", "length", "resizable",
+                                  "from", "values", "tolerance", "order_matters", "diagonal"}));
+  ArgSpec a;
+  RG_RETURN_IF_ERROR(ParseArgDeclaration(p, spec, &a));
+  RG_RETURN_IF_ERROR(CheckArgRole(p, spec, a));
+  RG_RETURN_IF_ERROR(ParseArgShape(p, &a));
   bool needs_values = (a.role == ArgRole::kInput || a.role == ArgRole::kInOut ||
                        a.role == ArgRole::kScalar) && a.from.empty();
   if (p.Has("values")) {
@@ -446,22 +514,7 @@ Status ParseArg(const JsonPath& p, ProblemSpec& spec, ArgSpec* out) {
   if (a.values.kind == Distribution::Kind::kPermutation && !a.is_array()) {
     return p.FieldError("values", "a permutation needs an array");
   }
-  if (p.Has("diagonal")) {
-    JsonPath dp = p["diagonal"];
-    RG_RETURN_IF_ERROR(dp.CheckKeys({"n", "values"}));
-    if (!needs_values || !a.is_array() || a.type.is_struct() || !IsFloating(*a.type.scalar) ||
-        a.values.kind == Distribution::Kind::kAdjacency) {
-      return p.FieldError("diagonal", "only generated floating-point n x n arrays take a diagonal");
-    }
-    RG_ASSIGN_OR_RETURN(a.diagonal_n, NumberOrExpr(dp, "n", ""));
-    if (a.diagonal_n.empty()) return dp.FieldError("n", "required field is missing");
-    if (!dp.Has("values")) return dp.FieldError("values", "required field is missing");
-    RG_ASSIGN_OR_RETURN(a.diagonal_values, ParseDistribution(dp["values"], a.type, spec));
-    auto k = a.diagonal_values.kind;
-    if (k != Distribution::Kind::kUniform && k != Distribution::Kind::kNormal && k != Distribution::Kind::kConstant) {
-      return dp["values"].FieldError("dist", "a diagonal takes uniform, normal or constant");
-    }
-  }
+  RG_RETURN_IF_ERROR(ParseArgDiagonal(p, spec, needs_values, &a));
   *out = std::move(a);
   return Status::Ok();
 }
@@ -572,6 +625,106 @@ Result<std::map<std::string, double>> ParseInit(const JsonPath& p, const Element
   return out;
 }
 
+// A kernel parameter's kind: "length_of" an array (a new size variable,
+// added to `size_vars`), a "size" expression, or a "bind" to an argument
+// (`*a`; nullptr for the return value) or the return value, each bound once.
+Status ParseKernelParamKind(const JsonPath& pp, const ProblemSpec& spec, std::set<std::string>* size_vars,
+                            std::set<std::string>* bound, KernelParam* q, const ArgSpec** a) {
+  if (pp.Has("length_of")) {
+    q->kind = KernelParam::Kind::kLength;
+    RG_ASSIGN_OR_RETURN(q->length_of, pp.GetString("length_of"));
+    const ArgSpec* of = spec.FindArg(q->length_of);
+    if (!of || !of->is_array()) return pp.FieldError("length_of", "no array argument named '" + q->length_of + "'");
+    if (size_vars->count(q->name)) return pp.FieldError("name", "'" + q->name + "' is already a size variable");
+    // Launch and capacity expressions may use it.
+    size_vars->insert(q->name);
+  } else if (pp.Has("size")) {
+    q->kind = KernelParam::Kind::kSize;
+    RG_ASSIGN_OR_RETURN(q->size, NumberOrExpr(pp, "size", ""));
+    RG_RETURN_IF_ERROR(CheckSizeExpr(pp, "size", q->size, *size_vars, /*integer_only=*/true));
+  } else {
+    RG_ASSIGN_OR_RETURN(q->bind, pp.GetString("bind"));
+    if (q->bind == "return") {
+      if (!spec.returns) return pp.FieldError("bind", "the function returns nothing");
+      q->kind = KernelParam::Kind::kReturn;
+      if (!pp.Has("init")) return pp.FieldError("init", "a return value's buffer needs an initial value");
+    } else {
+      *a = spec.FindArg(q->bind);
+      if (!*a) return pp.FieldError("bind", "no argument named '" + q->bind + "'");
+      if (q->type && (*a)->is_array()) return pp.FieldError("type", "only scalar and size binds take a type");
+    }
+    if (!bound->insert(q->bind).second) return pp.FieldError("bind", "'" + q->bind + "' is bound twice");
+  }
+  return Status::Ok();
+}
+
+// One entry of the kernel's "params" (`names`, `bound`, `size_vars`: what
+// the entries before it declared).
+Result<KernelParam> ParseKernelParam(const JsonPath& pp, const ProblemSpec& spec, std::set<std::string>* size_vars,
+                                     std::set<std::string>* names, std::set<std::string>* bound) {
+  RG_RETURN_IF_ERROR(pp.CheckKeys({"name", "bind", "size", "length_of", "type", "init", "compact", "capacity"}));
+  KernelParam q;
+  RG_ASSIGN_OR_RETURN(q.name, pp.GetString("name"));
+  if (!IsIdentifier(q.name)) return pp.FieldError("name", "not a C++ identifier");
+  if (!names->insert(q.name).second) return pp.FieldError("name", "duplicate parameter name '" + q.name + "'");
+  if (pp.Has("bind") + pp.Has("size") + pp.Has("length_of") != 1) {
+    return pp.Error("a kernel parameter needs exactly one of \"bind\", \"size\" or \"length_of\"");
+  }
+  if (pp.Has("type")) {
+    RG_ASSIGN_OR_RETURN(std::string tn, pp.GetString("type"));
+    auto t = ParseScalarType(tn);
+    if (!t || !IsInteger(*t)) return pp.FieldError("type", "an integer type, got \"" + tn + "\"");
+    q.type = t;
+  }
+  const ArgSpec* a = nullptr;
+  RG_RETURN_IF_ERROR(ParseKernelParamKind(pp, spec, size_vars, bound, &q, &a));
+  if (pp.Has("init")) {
+    const ElementType* t = q.kind == KernelParam::Kind::kReturn ? &*spec.returns : nullptr;
+    if (a && a->is_array() && a->role == ArgRole::kOutput) t = &a->type;
+    if (!t) return pp.FieldError("init", "only outputs and return values take an initial value");
+    RG_ASSIGN_OR_RETURN(auto init, ParseInit(pp, *t, spec));
+    q.init = std::move(init);
+  }
+  RG_ASSIGN_OR_RETURN(q.compact, pp.GetBool("compact", false));
+  if (q.compact) {
+    if (!a || !a->resizable) return pp.FieldError("compact", "only a resizable vector output can be compacted");
+    if (!q.init) return pp.FieldError("init", "a compacted output needs the value that marks an unused entry");
+    RG_ASSIGN_OR_RETURN(q.capacity, NumberOrExpr(pp, "capacity", ""));
+    if (q.capacity.empty()) return pp.FieldError("capacity", "a compacted output needs a capacity");
+    RG_RETURN_IF_ERROR(CheckSizeExpr(pp, "capacity", q.capacity, *size_vars, /*integer_only=*/true));
+  } else if (pp.Has("capacity")) {
+    return pp.FieldError("capacity", "only with \"compact\": true");
+  } else if (a && a->resizable) {
+    return pp.FieldError("bind", "a resizable output needs \"compact\": true and a capacity in the kernel form");
+  }
+  return q;
+}
+
+// The kernel's "launch": exactly one of "threads" or a 2-D "grid", integer
+// size expressions over `size_vars`.
+Status ParseKernelLaunch(const JsonPath& kp, const std::set<std::string>& size_vars, KernelSpec* k) {
+  auto check_expr = [&](const JsonPath& where, std::string_view key, const std::string& text) {
+    return CheckSizeExpr(where, key, text, size_vars, /*integer_only=*/true);
+  };
+  if (!kp.Has("launch")) return kp.FieldError("launch", "required field is missing");
+  JsonPath lp = kp["launch"];
+  RG_RETURN_IF_ERROR(lp.CheckKeys({"threads", "grid"}));
+  if (lp.Has("threads") == lp.Has("grid")) return lp.Error("a launch needs exactly one of \"threads\" or \"grid\"");
+  if (lp.Has("threads")) {
+    RG_ASSIGN_OR_RETURN(k->threads, NumberOrExpr(lp, "threads", ""));
+    RG_RETURN_IF_ERROR(check_expr(lp, "threads", k->threads));
+  } else {
+    const Json& g = lp.json()["grid"];
+    if (!g.is_array() || g.size() != 2) return lp.FieldError("grid", "expected [x extent, y extent]");
+    auto text = [](const Json& v) { return v.is_string() ? v.get<std::string>() : JsonLine(v); };
+    k->grid_x = text(g[0]);
+    k->grid_y = text(g[1]);
+    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k->grid_x));
+    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k->grid_y));
+  }
+  return Status::Ok();
+}
+
 Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   RG_RETURN_IF_ERROR(kp.CheckKeys({"function", "params", "launch"}));
   KernelSpec k;
@@ -581,74 +734,12 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
   for (const auto& a : spec.args) {
     if (a.role == ArgRole::kSize && a.from.empty()) size_vars.insert(a.name);
   }
-  auto check_expr = [&](const JsonPath& where, std::string_view key, const std::string& text) {
-    return CheckSizeExpr(where, key, text, size_vars, /*integer_only=*/true);
-  };
   if (!kp.Has("params")) return kp.FieldError("params", "required field is missing");
   JsonPath ps = kp["params"];
   RG_RETURN_IF_ERROR(ps.ExpectArray());
   std::set<std::string> names, bound;
   for (size_t i = 0; i < ps.json().size(); ++i) {
-    JsonPath pp = ps[i];
-    RG_RETURN_IF_ERROR(pp.CheckKeys({"name", "bind", "size", "length_of", "type", "init", "compact", "capacity"}));
-    KernelParam q;
-    RG_ASSIGN_OR_RETURN(q.name, pp.GetString("name"));
-    if (!IsIdentifier(q.name)) return pp.FieldError("name", "not a C++ identifier");
-    if (!names.insert(q.name).second) return pp.FieldError("name", "duplicate parameter name '" + q.name + "'");
-    if (pp.Has("bind") + pp.Has("size") + pp.Has("length_of") != 1) {
-      return pp.Error("a kernel parameter needs exactly one of \"bind\", \"size\" or \"length_of\"");
-    }
-    if (pp.Has("type")) {
-      RG_ASSIGN_OR_RETURN(std::string tn, pp.GetString("type"));
-      auto t = ParseScalarType(tn);
-      if (!t || !IsInteger(*t)) return pp.FieldError("type", "an integer type, got \"" + tn + "\"");
-      q.type = t;
-    }
-    const ArgSpec* a = nullptr;
-    if (pp.Has("length_of")) {
-      q.kind = KernelParam::Kind::kLength;
-      RG_ASSIGN_OR_RETURN(q.length_of, pp.GetString("length_of"));
-      const ArgSpec* of = spec.FindArg(q.length_of);
-      if (!of || !of->is_array()) return pp.FieldError("length_of", "no array argument named '" + q.length_of + "'");
-      if (size_vars.count(q.name)) return pp.FieldError("name", "'" + q.name + "' is already a size variable");
-      // Launch and capacity expressions may use it.
-      size_vars.insert(q.name);
-    } else if (pp.Has("size")) {
-      q.kind = KernelParam::Kind::kSize;
-      RG_ASSIGN_OR_RETURN(q.size, NumberOrExpr(pp, "size", ""));
-      RG_RETURN_IF_ERROR(check_expr(pp, "size", q.size));
-    } else {
-      RG_ASSIGN_OR_RETURN(q.bind, pp.GetString("bind"));
-      if (q.bind == "return") {
-        if (!spec.returns) return pp.FieldError("bind", "the function returns nothing");
-        q.kind = KernelParam::Kind::kReturn;
-        if (!pp.Has("init")) return pp.FieldError("init", "a return value's buffer needs an initial value");
-      } else {
-        a = spec.FindArg(q.bind);
-        if (!a) return pp.FieldError("bind", "no argument named '" + q.bind + "'");
-        if (q.type && a->is_array()) return pp.FieldError("type", "only scalar and size binds take a type");
-      }
-      if (!bound.insert(q.bind).second) return pp.FieldError("bind", "'" + q.bind + "' is bound twice");
-    }
-    if (pp.Has("init")) {
-      const ElementType* t = q.kind == KernelParam::Kind::kReturn ? &*spec.returns : nullptr;
-      if (a && a->is_array() && a->role == ArgRole::kOutput) t = &a->type;
-      if (!t) return pp.FieldError("init", "only outputs and return values take an initial value");
-      RG_ASSIGN_OR_RETURN(auto init, ParseInit(pp, *t, spec));
-      q.init = std::move(init);
-    }
-    RG_ASSIGN_OR_RETURN(q.compact, pp.GetBool("compact", false));
-    if (q.compact) {
-      if (!a || !a->resizable) return pp.FieldError("compact", "only a resizable vector output can be compacted");
-      if (!q.init) return pp.FieldError("init", "a compacted output needs the value that marks an unused entry");
-      RG_ASSIGN_OR_RETURN(q.capacity, NumberOrExpr(pp, "capacity", ""));
-      if (q.capacity.empty()) return pp.FieldError("capacity", "a compacted output needs a capacity");
-      RG_RETURN_IF_ERROR(check_expr(pp, "capacity", q.capacity));
-    } else if (pp.Has("capacity")) {
-      return pp.FieldError("capacity", "only with \"compact\": true");
-    } else if (a && a->resizable) {
-      return pp.FieldError("bind", "a resizable output needs \"compact\": true and a capacity in the kernel form");
-    }
+    RG_ASSIGN_OR_RETURN(KernelParam q, ParseKernelParam(ps[i], spec, &size_vars, &names, &bound));
     k.params.push_back(std::move(q));
   }
   for (const auto& a : spec.args) {
@@ -657,22 +748,7 @@ Result<KernelSpec> ParseKernel(const JsonPath& kp, const ProblemSpec& spec) {
     }
   }
   if (spec.returns && !bound.count("return")) return ps.Error("the return value is not bound to a kernel parameter");
-  if (!kp.Has("launch")) return kp.FieldError("launch", "required field is missing");
-  JsonPath lp = kp["launch"];
-  RG_RETURN_IF_ERROR(lp.CheckKeys({"threads", "grid"}));
-  if (lp.Has("threads") == lp.Has("grid")) return lp.Error("a launch needs exactly one of \"threads\" or \"grid\"");
-  if (lp.Has("threads")) {
-    RG_ASSIGN_OR_RETURN(k.threads, NumberOrExpr(lp, "threads", ""));
-    RG_RETURN_IF_ERROR(check_expr(lp, "threads", k.threads));
-  } else {
-    const Json& g = lp.json()["grid"];
-    if (!g.is_array() || g.size() != 2) return lp.FieldError("grid", "expected [x extent, y extent]");
-    auto text = [](const Json& v) { return v.is_string() ? v.get<std::string>() : JsonLine(v); };
-    k.grid_x = text(g[0]);
-    k.grid_y = text(g[1]);
-    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k.grid_x));
-    RG_RETURN_IF_ERROR(check_expr(lp, "grid", k.grid_y));
-  }
+  RG_RETURN_IF_ERROR(ParseKernelLaunch(kp, size_vars, &k));
   return k;
 }
 
@@ -958,89 +1034,96 @@ Status CheckFilledIn(const JsonPath& p) {
   return Status::Ok();
 }
 
-Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::string& file) {
-  RG_ASSIGN_OR_RETURN(Json j, ParseJson(json_text, file));
-  JsonPath root(j, file);
-  RG_RETURN_IF_ERROR(CheckFilledIn(root));
-  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "name", "function", "returns", "structs",
-                                     "sparse", "sizes", "args", "tests", "timing", "allow_constant_output",
-                                     "libraries", "time_limit_s", "notes", "category", "kernel"}));
+namespace {
+
+// The spec's header: format, version, name, notes, function and category.
+Status ParseSpecHeader(const JsonPath& root, ProblemSpec* spec) {
   RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
   if (format != "regrapht-problem") {
     return root.FieldError("format", "expected \"regrapht-problem\", got \"" + format + "\"");
   }
   RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
   if (version != 1) return root.FieldError("version", "unsupported version " + std::to_string(version) + " (this regrapht reads 1)");
-  ProblemSpec spec;
-  RG_ASSIGN_OR_RETURN(spec.name, root.GetName("name"));
-  if (root.Has("notes") && !j["notes"].is_string()) {
+  RG_ASSIGN_OR_RETURN(spec->name, root.GetName("name"));
+  if (root.Has("notes") && !root.json()["notes"].is_string()) {
     return root.FieldError("notes",
-                           std::string("free text is a string, got ") + j["notes"].type_name());
+                           std::string("free text is a string, got ") + root.json()["notes"].type_name());
   }
-  RG_ASSIGN_OR_RETURN(spec.function, root.GetString("function"));
-  if (!IsIdentifier(spec.function)) return root.FieldError("function", "not a C++ identifier");
-  if (scan::IsKeyword(spec.function) || spec.function == "main") {
-    return root.FieldError("function", "\"" + spec.function +
+  RG_ASSIGN_OR_RETURN(spec->function, root.GetString("function"));
+  if (!IsIdentifier(spec->function)) return root.FieldError("function", "not a C++ identifier");
+  if (scan::IsKeyword(spec->function) || spec->function == "main") {
+    return root.FieldError("function", "\"" + spec->function +
                                            "\" cannot be the function to optimize (a C++ keyword, or main, which "
                                            "the harness's driver defines)");
   }
-  RG_ASSIGN_OR_RETURN(spec.category, root.GetString("category", ""));
-  if (!spec.category.empty() && !IsIdentifier(spec.category)) {
+  RG_ASSIGN_OR_RETURN(spec->category, root.GetString("category", ""));
+  if (!spec->category.empty() && !IsIdentifier(spec->category)) {
     return root.FieldError("category", "a problem type is an identifier (e.g. \"dense_la\")");
   }
+  return Status::Ok();
+}
 
-  if (root.Has("structs")) {
-    JsonPath ss = root["structs"];
-    RG_RETURN_IF_ERROR(ss.ExpectArray());
-    for (size_t i = 0; i < ss.json().size(); ++i) {
-      JsonPath sp = ss[i];
-      RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "fields"}));
-      StructType st;
-      RG_ASSIGN_OR_RETURN(st.name, sp.GetString("name"));
-      if (!IsIdentifier(st.name) || ParseScalarType(st.name) || scan::IsKeyword(st.name)) {
-        return sp.FieldError("name", "not a usable struct name: " + st.name);
-      }
-      if (!sp.Has("fields")) return sp.FieldError("fields", "required field is missing");
-      JsonPath fs = sp["fields"];
-      RG_RETURN_IF_ERROR(fs.ExpectArray());
-      if (fs.json().empty()) return fs.Error("a struct needs at least one field");
-      for (size_t k = 0; k < fs.json().size(); ++k) {
-        JsonPath fp = fs[k];
-        RG_RETURN_IF_ERROR(fp.CheckKeys({"name", "type"}));
-        StructField f;
-        RG_ASSIGN_OR_RETURN(f.name, fp.GetString("name"));
-        if (!IsIdentifier(f.name) || scan::IsKeyword(f.name)) {
-          return fp.FieldError("name", "not a usable C++ name (an identifier, not a keyword)");
-        }
-        RG_ASSIGN_OR_RETURN(std::string tn, fp.GetString("type"));
-        auto t = ParseScalarType(tn);
-        if (!t) return fp.FieldError("type", "struct fields need a scalar type, got \"" + tn + "\"");
-        f.type = *t;
-        st.fields.push_back(f);
-      }
-      spec.structs.push_back(std::move(st));
+// The optional "structs": named structs of scalar fields.
+Status ParseSpecStructs(const JsonPath& root, ProblemSpec* spec) {
+  if (!root.Has("structs")) return Status::Ok();
+  JsonPath ss = root["structs"];
+  RG_RETURN_IF_ERROR(ss.ExpectArray());
+  for (size_t i = 0; i < ss.json().size(); ++i) {
+    JsonPath sp = ss[i];
+    RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "fields"}));
+    StructType st;
+    RG_ASSIGN_OR_RETURN(st.name, sp.GetString("name"));
+    if (!IsIdentifier(st.name) || ParseScalarType(st.name) || scan::IsKeyword(st.name)) {
+      return sp.FieldError("name", "not a usable struct name: " + st.name);
     }
+    if (!sp.Has("fields")) return sp.FieldError("fields", "required field is missing");
+    JsonPath fs = sp["fields"];
+    RG_RETURN_IF_ERROR(fs.ExpectArray());
+    if (fs.json().empty()) return fs.Error("a struct needs at least one field");
+    for (size_t k = 0; k < fs.json().size(); ++k) {
+      JsonPath fp = fs[k];
+      RG_RETURN_IF_ERROR(fp.CheckKeys({"name", "type"}));
+      StructField f;
+      RG_ASSIGN_OR_RETURN(f.name, fp.GetString("name"));
+      if (!IsIdentifier(f.name) || scan::IsKeyword(f.name)) {
+        return fp.FieldError("name", "not a usable C++ name (an identifier, not a keyword)");
+      }
+      RG_ASSIGN_OR_RETURN(std::string tn, fp.GetString("type"));
+      auto t = ParseScalarType(tn);
+      if (!t) return fp.FieldError("type", "struct fields need a scalar type, got \"" + tn + "\"");
+      f.type = *t;
+      st.fields.push_back(f);
+    }
+    spec->structs.push_back(std::move(st));
   }
+  return Status::Ok();
+}
 
+// The optional "returns": "void", a type, or {type, tolerance}.
+Status ParseSpecReturns(const JsonPath& root, ProblemSpec* spec) {
   if (root.Has("returns")) {
-    const Json& r = j["returns"];
+    const Json& r = root.json()["returns"];
     if (r.is_string()) {
       if (r.get<std::string>() != "void") {
-        RG_ASSIGN_OR_RETURN(auto t, ParseElementType(root, "returns", spec));
-        spec.returns = t;
+        RG_ASSIGN_OR_RETURN(auto t, ParseElementType(root, "returns", *spec));
+        spec->returns = t;
       }
     } else {
       JsonPath rp = root["returns"];
       RG_RETURN_IF_ERROR(rp.CheckKeys({"type", "tolerance"}));
-      RG_ASSIGN_OR_RETURN(auto t, ParseElementType(rp, "type", spec));
-      spec.returns = t;
-      RG_ASSIGN_OR_RETURN(spec.return_tolerance, ParseTolerance(rp));
+      RG_ASSIGN_OR_RETURN(auto t, ParseElementType(rp, "type", *spec));
+      spec->returns = t;
+      RG_ASSIGN_OR_RETURN(spec->return_tolerance, ParseTolerance(rp));
     }
   }
+  return Status::Ok();
+}
 
-  RG_ASSIGN_OR_RETURN(spec.extra_sizes, root.GetStringList("sizes"));
-  for (size_t i = 0; i < spec.extra_sizes.size(); ++i) {
-    if (!IsIdentifier(spec.extra_sizes[i])) {
+// "sizes" (extra size variables) and "args": uniquely named arguments.
+Status ParseSpecArgs(const JsonPath& root, ProblemSpec* spec) {
+  RG_ASSIGN_OR_RETURN(spec->extra_sizes, root.GetStringList("sizes"));
+  for (size_t i = 0; i < spec->extra_sizes.size(); ++i) {
+    if (!IsIdentifier(spec->extra_sizes[i])) {
       return root.FieldError("sizes[" + std::to_string(i) + "]", "not an identifier");
     }
   }
@@ -1050,86 +1133,112 @@ Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::st
   std::set<std::string> names;
   for (size_t i = 0; i < args.json().size(); ++i) {
     ArgSpec a;
-    RG_RETURN_IF_ERROR(ParseArg(args[i], spec, &a));
+    RG_RETURN_IF_ERROR(ParseArg(args[i], *spec, &a));
     if (!names.insert(a.name).second) return args[i].FieldError("name", "duplicate argument name '" + a.name + "'");
-    for (const auto& e : spec.extra_sizes) {
+    for (const auto& e : spec->extra_sizes) {
       if (e == a.name) return args[i].FieldError("name", "'" + a.name + "' is also declared in \"sizes\"");
     }
-    spec.args.push_back(std::move(a));
+    spec->args.push_back(std::move(a));
   }
+  return Status::Ok();
+}
 
-  if (root.Has("sparse")) {
-    JsonPath sps = root["sparse"];
-    RG_RETURN_IF_ERROR(sps.ExpectArray());
-    for (size_t i = 0; i < sps.json().size(); ++i) {
-      JsonPath sp = sps[i];
-      RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "format", "rows", "cols", "nnz_per_row", "values", "diagonal"}));
-      SparseSpec s;
-      RG_ASSIGN_OR_RETURN(s.name, sp.GetString("name"));
-      RG_ASSIGN_OR_RETURN(std::string fmt, sp.GetString("format", "csr"));
-      if (fmt == "csr") s.format = SparseSpec::Format::kCsr;
-      else if (fmt == "coo") s.format = SparseSpec::Format::kCoo;
-      else return sp.FieldError("format", "unknown sparse format \"" + fmt + "\" (csr, coo)");
-      RG_ASSIGN_OR_RETURN(s.rows, NumberOrExpr(sp, "rows", ""));
-      RG_ASSIGN_OR_RETURN(s.cols, NumberOrExpr(sp, "cols", ""));
-      if (s.rows.empty()) return sp.FieldError("rows", "required field is missing");
-      if (s.cols.empty()) return sp.FieldError("cols", "required field is missing");
-      if (sp.Has("nnz_per_row")) {
-        const Json& r = sp.json()["nnz_per_row"];
-        if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer() ||
-            r[0].get<int64_t>() < 0 || r[1].get<int64_t>() < r[0].get<int64_t>()) {
-          return sp.FieldError("nnz_per_row", "expected [min, max] with 0 <= min <= max");
-        }
-        s.nnz_per_row_min = r[0].get<int64_t>();
-        s.nnz_per_row_max = r[1].get<int64_t>();
-      }
-      ElementType vt;
-      vt.scalar = ScalarType::kDouble;
-      if (sp.Has("values")) {
-        RG_ASSIGN_OR_RETURN(s.values, ParseDistribution(sp["values"], vt, spec));
-      } else {
-        s.values.kind = Distribution::Kind::kUniform;
-        s.values.min = "-1";
-        s.values.max = "1";
-      }
-      if (sp.Has("diagonal")) {
-        RG_ASSIGN_OR_RETURN(Distribution dd, ParseDistribution(sp["diagonal"], vt, spec));
-        if (dd.kind != Distribution::Kind::kUniform && dd.kind != Distribution::Kind::kNormal &&
-            dd.kind != Distribution::Kind::kConstant) {
-          return sp["diagonal"].FieldError("dist", "a diagonal takes uniform, normal or constant");
-        }
-        s.diagonal = dd;
-      }
-      spec.sparse.push_back(std::move(s));
+// One entry of "sparse": a CSR or COO matrix generator.
+Result<SparseSpec> ParseSparseMatrix(const JsonPath& sp, const ProblemSpec& spec) {
+  RG_RETURN_IF_ERROR(sp.CheckKeys({"name", "format", "rows", "cols", "nnz_per_row", "values", "diagonal"}));
+  SparseSpec s;
+  RG_ASSIGN_OR_RETURN(s.name, sp.GetString("name"));
+  RG_ASSIGN_OR_RETURN(std::string fmt, sp.GetString("format", "csr"));
+  if (fmt == "csr") s.format = SparseSpec::Format::kCsr;
+  else if (fmt == "coo") s.format = SparseSpec::Format::kCoo;
+  else return sp.FieldError("format", "unknown sparse format \"" + fmt + "\" (csr, coo)");
+  RG_ASSIGN_OR_RETURN(s.rows, NumberOrExpr(sp, "rows", ""));
+  RG_ASSIGN_OR_RETURN(s.cols, NumberOrExpr(sp, "cols", ""));
+  if (s.rows.empty()) return sp.FieldError("rows", "required field is missing");
+  if (s.cols.empty()) return sp.FieldError("cols", "required field is missing");
+  if (sp.Has("nnz_per_row")) {
+    const Json& r = sp.json()["nnz_per_row"];
+    if (!r.is_array() || r.size() != 2 || !r[0].is_number_integer() || !r[1].is_number_integer() ||
+        r[0].get<int64_t>() < 0 || r[1].get<int64_t>() < r[0].get<int64_t>()) {
+      return sp.FieldError("nnz_per_row", "expected [min, max] with 0 <= min <= max");
     }
+    s.nnz_per_row_min = r[0].get<int64_t>();
+    s.nnz_per_row_max = r[1].get<int64_t>();
   }
-  RG_RETURN_IF_ERROR(ValidateExpressions(root, spec));
+  ElementType vt;
+  vt.scalar = ScalarType::kDouble;
+  if (sp.Has("values")) {
+    RG_ASSIGN_OR_RETURN(s.values, ParseDistribution(sp["values"], vt, spec));
+  } else {
+    s.values.kind = Distribution::Kind::kUniform;
+    s.values.min = "-1";
+    s.values.max = "1";
+  }
+  if (sp.Has("diagonal")) {
+    RG_ASSIGN_OR_RETURN(Distribution dd, ParseDistribution(sp["diagonal"], vt, spec));
+    if (dd.kind != Distribution::Kind::kUniform && dd.kind != Distribution::Kind::kNormal &&
+        dd.kind != Distribution::Kind::kConstant) {
+      return sp["diagonal"].FieldError("dist", "a diagonal takes uniform, normal or constant");
+    }
+    s.diagonal = dd;
+  }
+  return s;
+}
 
+// "tests", "timing", "allow_constant_output", "libraries" and "time_limit_s".
+Status ParseSpecTests(const JsonPath& root, ProblemSpec* spec) {
   if (!root.Has("tests")) return root.FieldError("tests", "required field is missing");
   JsonPath tests = root["tests"];
   RG_RETURN_IF_ERROR(tests.ExpectArray());
   for (size_t i = 0; i < tests.json().size(); ++i) {
-    RG_ASSIGN_OR_RETURN(TestCase tc, ParseTestCase(tests[i], spec));
-    spec.tests.push_back(std::move(tc));
+    RG_ASSIGN_OR_RETURN(TestCase tc, ParseTestCase(tests[i], *spec));
+    spec->tests.push_back(std::move(tc));
   }
   if (!root.Has("timing")) return root.FieldError("timing", "required field is missing");
-  RG_ASSIGN_OR_RETURN(spec.timing, ParseTestCase(root["timing"], spec));
+  RG_ASSIGN_OR_RETURN(spec->timing, ParseTestCase(root["timing"], *spec));
 
-  RG_ASSIGN_OR_RETURN(spec.allow_constant_output, root.GetBool("allow_constant_output", false));
-  RG_ASSIGN_OR_RETURN(spec.libraries, root.GetStringList("libraries"));
-  for (size_t i = 0; i < spec.libraries.size(); ++i) {
+  RG_ASSIGN_OR_RETURN(spec->allow_constant_output, root.GetBool("allow_constant_output", false));
+  RG_ASSIGN_OR_RETURN(spec->libraries, root.GetStringList("libraries"));
+  for (size_t i = 0; i < spec->libraries.size(); ++i) {
     bool known = false;
-    for (auto l : kLibraries) known = known || spec.libraries[i] == l;
+    for (auto l : kLibraries) known = known || spec->libraries[i] == l;
     if (!known) {
       return root.FieldError("libraries[" + std::to_string(i) + "]",
-                             "unknown library \"" + spec.libraries[i] +
+                             "unknown library \"" + spec->libraries[i] +
                                  "\" (cublas, cusparse, cufft, curand, thrust, cub)");
     }
   }
-  RG_ASSIGN_OR_RETURN(spec.time_limit_s, root.GetNumber("time_limit_s", 60));
-  if (spec.time_limit_s <= 0 || spec.time_limit_s > 3600) {
+  RG_ASSIGN_OR_RETURN(spec->time_limit_s, root.GetNumber("time_limit_s", 60));
+  if (spec->time_limit_s <= 0 || spec->time_limit_s > 3600) {
     return root.FieldError("time_limit_s", "must be in (0, 3600]");
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<ProblemSpec> ParseProblemSpec(const std::string& json_text, const std::string& file) {
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(json_text, file));
+  JsonPath root(j, file);
+  RG_RETURN_IF_ERROR(CheckFilledIn(root));
+  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "name", "function", "returns", "structs",
+                                     "sparse", "sizes", "args", "tests", "timing", "allow_constant_output",
+                                     "libraries", "time_limit_s", "notes", "category", "kernel"}));
+  ProblemSpec spec;
+  RG_RETURN_IF_ERROR(ParseSpecHeader(root, &spec));
+  RG_RETURN_IF_ERROR(ParseSpecStructs(root, &spec));
+  RG_RETURN_IF_ERROR(ParseSpecReturns(root, &spec));
+  RG_RETURN_IF_ERROR(ParseSpecArgs(root, &spec));
+  if (root.Has("sparse")) {
+    JsonPath sps = root["sparse"];
+    RG_RETURN_IF_ERROR(sps.ExpectArray());
+    for (size_t i = 0; i < sps.json().size(); ++i) {
+      RG_ASSIGN_OR_RETURN(SparseSpec s, ParseSparseMatrix(sps[i], spec));
+      spec.sparse.push_back(std::move(s));
+    }
+  }
+  RG_RETURN_IF_ERROR(ValidateExpressions(root, spec));
+  RG_RETURN_IF_ERROR(ParseSpecTests(root, &spec));
   if (spec.returns && spec.HoldsStrings(*spec.returns)) {
     return root.FieldError("returns", "strings are only supported in vector inputs");
   }
