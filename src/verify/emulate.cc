@@ -125,17 +125,15 @@ std::string RewriteSharedDecl(const std::string& decl, unsigned* next_id) {
   return out;
 }
 
-}  // namespace
+// The rewrite's parts: each adds the edits of one CUDA construct (offsets
+// into `source`; `scanned` is its scan, `code` its blanked text).
 
-Result<std::string> RewriteForEmulation(const std::string& source) {
-  const scan::ScannedSource scanned(source);
-  const std::string code = scanned.Blanked();
-  std::vector<Edit> edits;
-
-  // Inline assembly (PTX) has no CPU meaning. Inside a function it becomes a
-  // call that stops the run there (the cases before it are still judged:
-  // docs/emulator.md); anywhere else the candidate is not emulated at all.
-  // Host-side assembly never gets here (the object checks reject it).
+// Inline assembly (PTX) has no CPU meaning. Inside a function it becomes a
+// call that stops the run there (the cases before it are still judged:
+// docs/emulator.md); anywhere else the candidate is not emulated at all.
+// Host-side assembly never gets here (the object checks reject it).
+Status AddAsmEdits(const scan::ScannedSource& scanned, const std::string& source, const std::string& code,
+                   std::vector<Edit>* edits) {
   static const std::regex kAsm(
       R"(\b(asm|__asm__|__asm)\b\s*((volatile|__volatile__|goto|inline)\s*)*\()");
   for (auto it = std::sregex_iterator(code.begin(), code.end(), kAsm); it != std::sregex_iterator(); ++it) {
@@ -150,10 +148,14 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     text += std::string(static_cast<size_t>(std::count(code.begin() + static_cast<std::ptrdiff_t>(at),
                                                        code.begin() + static_cast<std::ptrdiff_t>(end), '\n')),
                         '\n');
-    edits.push_back({at, end, std::move(text)});
+    edits->push_back({at, end, std::move(text)});
   }
+  return Status::Ok();
+}
 
-  // Kernel launches.
+// Kernel launches: `k<<<cfg>>>(args)` becomes a ::regrapht_emu::Launch call.
+Status AddLaunchEdits(const scan::ScannedSource& scanned, const std::string& source, const std::string& code,
+                      std::vector<Edit>* edits) {
   for (size_t p = code.find("<<<"); p != std::string::npos; p = code.find("<<<", p + 3)) {
     size_t close = MatchEnd(scanned, p);
     if (close == std::string::npos) {
@@ -189,11 +191,16 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
         static_cast<size_t>(std::count(code.begin() + static_cast<std::ptrdiff_t>(close + 3),
                                        code.begin() + static_cast<std::ptrdiff_t>(open), '\n')),
         '\n');
-    edits.push_back({callee, args_end, std::move(text)});
+    edits->push_back({callee, args_end, std::move(text)});
     p = args_end - 3;
   }
+  return Status::Ok();
+}
 
-  // Dynamic shared memory.
+// Dynamic shared memory: an `extern __shared__ T name[];` becomes a pointer
+// to the emulator's dynamic shared buffer.
+void AddDynamicSharedEdits(const scan::ScannedSource& scanned, const std::string& source, const std::string& code,
+                           std::vector<Edit>* edits) {
   static const std::regex kExternShared(
       R"(extern\s+__shared__\s+([^;\[\]{}()]*?(?:\([^;\[\]{}]*\)[^;\[\]{}()]*?)*)\s*\b([A-Za-z_]\w*)\s*\[\s*\]\s*;)");
   static const std::regex kAlign(R"((__align__|alignas)\s*\([^)]*\))");
@@ -210,10 +217,14 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     std::string text = BraceDepthAt(scanned, b) > 0
                            ? type + "* " + name + " = " + cast + ";"
                            : "\n#undef " + name + "\n#define " + name + " (" + cast + ")\n";
-    edits.push_back({b, e, std::move(text)});
+    edits->push_back({b, e, std::move(text)});
   }
+}
 
-  // Static shared memory inside functions.
+// Static shared memory inside functions: references to the emulator's
+// per-block shared variables (RewriteSharedDecl).
+void AddStaticSharedEdits(const scan::ScannedSource& scanned, const std::string& source, const std::string& code,
+                          std::vector<Edit>* edits) {
   unsigned shared_id = 0;
   static const std::regex kSharedWord(R"(\b__shared__\b)");
   for (auto it = std::sregex_iterator(code.begin(), code.end(), kSharedWord);
@@ -238,9 +249,13 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     std::string text = RewriteSharedDecl(code.substr(b, e - b), &shared_id);
     if (text.empty()) continue;
     text += std::string(static_cast<size_t>(std::count(decl.begin(), decl.end(), '\n')), '\n');
-    edits.push_back({b, e + 1, std::move(text)});
+    edits->push_back({b, e + 1, std::move(text)});
   }
+}
 
+// `source` with `edits` made, last first; an edit overlapping one already
+// made is skipped.
+std::string ApplyEmulationEdits(const std::string& source, std::vector<Edit> edits) {
   std::sort(edits.begin(), edits.end(),
             [](const Edit& a, const Edit& b) { return a.begin > b.begin; });
   std::string out = source;
@@ -251,6 +266,19 @@ Result<std::string> RewriteForEmulation(const std::string& source) {
     limit = ed.begin;
   }
   return out;
+}
+
+}  // namespace
+
+Result<std::string> RewriteForEmulation(const std::string& source) {
+  const scan::ScannedSource scanned(source);
+  const std::string code = scanned.Blanked();
+  std::vector<Edit> edits;
+  RG_RETURN_IF_ERROR(AddAsmEdits(scanned, source, code, &edits));
+  RG_RETURN_IF_ERROR(AddLaunchEdits(scanned, source, code, &edits));
+  AddDynamicSharedEdits(scanned, source, code, &edits);
+  AddStaticSharedEdits(scanned, source, code, &edits);
+  return ApplyEmulationEdits(source, std::move(edits));
 }
 
 std::string_view EmulationCheckerSource() { return kEmulatorCheckSource; }
