@@ -114,6 +114,103 @@ std::vector<std::string> KernelNames(const scan::ScannedSource& source, bool def
   return names;
 }
 
+// Includes: angle brackets only, from the allowed set. Checked on the raw
+// source's lines since the stripper blanks "quoted" names.
+void CheckIncludes(const std::string& source, const std::string& code, const StaticCheckOptions& options,
+                   std::vector<StaticFinding>* findings) {
+  auto lines = Split(source, '\n');
+  auto code_lines = Split(code, '\n');
+  std::regex inc(R"(^\s*#\s*include\s*([<"])([^>"]*)[>"])");
+  std::regex other_inc(R"(^\s*#\s*(include_next|import|embed)\b|^\s*#\s*include\s*[^<"\s])");
+  for (size_t i = 0; i < lines.size() && i < code_lines.size(); ++i) {
+    std::smatch m;
+    if (std::regex_search(code_lines[i], m, other_inc)) {
+      findings->push_back({"includes", static_cast<int>(i + 1),
+                          "computed or non-standard include ('" + std::string(Trim(code_lines[i])) +
+                              "'): only #include <header> from the allowed set"});
+      continue;
+    }
+    if (std::regex_search(lines[i], m, inc) && code_lines[i].find('#') != std::string::npos) {
+      std::string header = m[2].str();
+      if (m[1].str() == "\"") {
+        findings->push_back({"includes", static_cast<int>(i + 1),
+                            "quoted include \"" + header + "\": only <system> headers are allowed"});
+      } else if (!HeaderAllowed(header, options.libraries)) {
+        findings->push_back({"includes", static_cast<int>(i + 1),
+                            "header <" + header + "> is not allowed for this problem"});
+      }
+    }
+  }
+}
+
+// The forbidden constructs (kRules) and the libraries the problem does not
+// allow: the first match of each, on the blanked code.
+void CheckPatterns(const std::string& code, const StaticCheckOptions& options, std::vector<StaticFinding>* findings) {
+  for (const auto& rule : kRules) {
+    std::regex re(rule.pattern);
+    std::smatch m;
+    if (std::regex_search(code, m, re)) {
+      size_t pos = m.position(0);
+      findings->push_back({rule.name, LineAt(code, pos),
+                          std::string(rule.what) + ": '" + Snippet(code, pos, m.length(0)) + "'"});
+    }
+  }
+
+  for (const auto& lib : kLibraries) {
+    bool allowed = std::find(options.libraries.begin(), options.libraries.end(), lib.name) !=
+                   options.libraries.end();
+    if (allowed) continue;
+    std::regex re(lib.pattern);
+    std::smatch m;
+    if (std::regex_search(code, m, re)) {
+      size_t pos = m.position(0);
+      findings->push_back({"no-library", LineAt(code, pos),
+                          std::string(lib.name) + " is not allowed for this problem: '" +
+                              Snippet(code, pos, m.length(0)) + "'"});
+    }
+  }
+}
+
+// The entry points: the kernel form's __global__ kernel is defined; else
+// the function is defined and (with require_kernel) a kernel is launched,
+// unless a library does the GPU work.
+void CheckEntryPoints(const scan::ScannedSource& scanned, const std::string& code, const StaticCheckOptions& options,
+                      std::vector<StaticFinding>* findings) {
+  if (options.kernel_only) {
+    auto kernels = KernelNames(scanned, /*definitions_only=*/true);
+    if (std::find(kernels.begin(), kernels.end(), options.function) == kernels.end()) {
+      findings->push_back({"defines-kernel", 0,
+                          "no definition of the __global__ kernel '" + options.function +
+                              "' (same name and parameter types as the kernel form's signature)"});
+    }
+    return;
+  }
+  bool defined = false;
+  for (const scan::FunctionDef& f : scanned.Functions()) defined = defined || (f.is_definition() && f.name == options.function);
+  if (!defined) {
+    findings->push_back({"defines-function", 0,
+                        "no definition of the function '" + options.function + "' (same name and signature as the reference)"});
+  }
+  if (options.require_kernel) {
+    auto kernels = KernelNames(scanned, /*definitions_only=*/false);
+    bool library_path = !options.libraries.empty();
+    if (kernels.empty() && !library_path) {
+      findings->push_back({"has-kernel", 0, "no __global__ kernel: the function must run on the GPU"});
+    } else if (!kernels.empty()) {
+      bool launched = code.find("cudaLaunchKernel") != std::string::npos ||
+                      code.find("cudaLaunchCooperativeKernel") != std::string::npos;
+      for (const auto& k : kernels) {
+        std::regex launch("\\b" + k + "\\s*(<\\s*[^;()]*>\\s*)?<<<");
+        launched = launched || std::regex_search(code, launch);
+      }
+      if (!launched) {
+        findings->push_back({"launches-kernel", 0,
+                            "none of the kernels (" + Join(kernels, ", ") + ") is launched"});
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<std::string> KernelNames(const std::string& source) {
@@ -133,89 +230,9 @@ std::vector<StaticFinding> StaticCheck(const std::string& source, const StaticCh
     findings.push_back({"well-formed", p.line, p.what});
   }
 
-  // Includes: angle brackets only, from the allowed set. Checked on the raw
-  // source's lines since the stripper blanks "quoted" names.
-  auto lines = Split(source, '\n');
-  auto code_lines = Split(code, '\n');
-  std::regex inc(R"(^\s*#\s*include\s*([<"])([^>"]*)[>"])");
-  std::regex other_inc(R"(^\s*#\s*(include_next|import|embed)\b|^\s*#\s*include\s*[^<"\s])");
-  for (size_t i = 0; i < lines.size() && i < code_lines.size(); ++i) {
-    std::smatch m;
-    if (std::regex_search(code_lines[i], m, other_inc)) {
-      findings.push_back({"includes", static_cast<int>(i + 1),
-                          "computed or non-standard include ('" + std::string(Trim(code_lines[i])) +
-                              "'): only #include <header> from the allowed set"});
-      continue;
-    }
-    if (std::regex_search(lines[i], m, inc) && code_lines[i].find('#') != std::string::npos) {
-      std::string header = m[2].str();
-      if (m[1].str() == "\"") {
-        findings.push_back({"includes", static_cast<int>(i + 1),
-                            "quoted include \"" + header + "\": only <system> headers are allowed"});
-      } else if (!HeaderAllowed(header, options.libraries)) {
-        findings.push_back({"includes", static_cast<int>(i + 1),
-                            "header <" + header + "> is not allowed for this problem"});
-      }
-    }
-  }
-
-  for (const auto& rule : kRules) {
-    std::regex re(rule.pattern);
-    std::smatch m;
-    if (std::regex_search(code, m, re)) {
-      size_t pos = m.position(0);
-      findings.push_back({rule.name, LineAt(code, pos),
-                          std::string(rule.what) + ": '" + Snippet(code, pos, m.length(0)) + "'"});
-    }
-  }
-
-  for (const auto& lib : kLibraries) {
-    bool allowed = std::find(options.libraries.begin(), options.libraries.end(), lib.name) !=
-                   options.libraries.end();
-    if (allowed) continue;
-    std::regex re(lib.pattern);
-    std::smatch m;
-    if (std::regex_search(code, m, re)) {
-      size_t pos = m.position(0);
-      findings.push_back({"no-library", LineAt(code, pos),
-                          std::string(lib.name) + " is not allowed for this problem: '" +
-                              Snippet(code, pos, m.length(0)) + "'"});
-    }
-  }
-
-  if (options.kernel_only) {
-    auto kernels = KernelNames(scanned, /*definitions_only=*/true);
-    if (std::find(kernels.begin(), kernels.end(), options.function) == kernels.end()) {
-      findings.push_back({"defines-kernel", 0,
-                          "no definition of the __global__ kernel '" + options.function +
-                              "' (same name and parameter types as the kernel form's signature)"});
-    }
-    return findings;
-  }
-  bool defined = false;
-  for (const scan::FunctionDef& f : scanned.Functions()) defined = defined || (f.is_definition() && f.name == options.function);
-  if (!defined) {
-    findings.push_back({"defines-function", 0,
-                        "no definition of the function '" + options.function + "' (same name and signature as the reference)"});
-  }
-  if (options.require_kernel) {
-    auto kernels = KernelNames(scanned, /*definitions_only=*/false);
-    bool library_path = !options.libraries.empty();
-    if (kernels.empty() && !library_path) {
-      findings.push_back({"has-kernel", 0, "no __global__ kernel: the function must run on the GPU"});
-    } else if (!kernels.empty()) {
-      bool launched = code.find("cudaLaunchKernel") != std::string::npos ||
-                      code.find("cudaLaunchCooperativeKernel") != std::string::npos;
-      for (const auto& k : kernels) {
-        std::regex launch("\\b" + k + "\\s*(<\\s*[^;()]*>\\s*)?<<<");
-        launched = launched || std::regex_search(code, launch);
-      }
-      if (!launched) {
-        findings.push_back({"launches-kernel", 0,
-                            "none of the kernels (" + Join(kernels, ", ") + ") is launched"});
-      }
-    }
-  }
+  CheckIncludes(source, code, options, &findings);
+  CheckPatterns(code, options, &findings);
+  CheckEntryPoints(scanned, code, options, &findings);
   return findings;
 }
 
