@@ -67,6 +67,94 @@ std::optional<std::string> WriteProbe(const fs::path& dir) {
   return dir.string() + " cannot be written (" + s.message() + ")";
 }
 
+// The cache key of `req`: everything the compile reads that the caller names.
+std::string BuildKey(const BuildRequest& req, bool sandbox) {
+  Hasher h;
+  h.Add("regrapht-build-v1").Add(req.key_extra).Add(req.output);
+  for (const auto& a : req.argv) h.Add(a);
+  for (const auto& [name, contents] : req.files) h.Add(name).Add(contents);
+  // Outside the sandbox a compile can read what the sandbox hides (an
+  // #include of a host file): the two are different builds.
+  if (!sandbox) h.Add("unsandboxed");
+  return h.Hex();
+}
+
+// Fills `out` from the cache entry in `final_dir` and answers true when it
+// holds a usable build; a damaged entry is removed (false: build again).
+Result<bool> LoadCachedBuild(const fs::path& final_dir, const BuildRequest& req, BuildOutcome* out) {
+  fs::path meta_path = final_dir / "meta.json";
+  std::error_code ec;
+  if (!fs::exists(meta_path, ec)) return false;
+  auto meta = ReadJsonFile(meta_path);
+  if (meta.ok() && meta->is_object()) {
+    out->ok = meta->value("ok", false);
+    out->log = meta->value("log", "");
+    out->failure = meta->value("failure", "");
+    out->time_ms = meta->value("time_ms", 0.0);
+    out->cached = true;
+    if (out->ok) out->artifact = final_dir / req.output;
+    if (!out->ok || fs::exists(out->artifact, ec)) {
+      spdlog::info("build cache hit ({}, {}): {}", req.label, out->ok ? "ok" : "failed", out->command);
+      return true;
+    }
+  }
+  // A damaged entry: rebuild over it.
+  RG_RETURN_IF_ERROR(RemoveAll(final_dir));
+  return false;
+}
+
+// The compile of `req` in folder `work`, with the cache's limits.
+CommandSpec CompileCommand(const BuildRequest& req, const fs::path& work, double timeout_s, bool sandbox,
+                           const std::vector<fs::path>& toolchain_dirs) {
+  CommandSpec spec;
+  spec.argv = req.argv;
+  spec.cwd = work;
+  spec.limits.wall_seconds = timeout_s;
+  spec.limits.memory_bytes = int64_t{8} << 30;
+  spec.limits.max_processes = 256;
+  spec.sandbox = sandbox;
+  if (sandbox) spec.env.push_back("TMPDIR=/tmp");  // the sandbox's tmpfs, whatever the caller's TMPDIR is
+  spec.readable = toolchain_dirs;
+  spec.readable.insert(spec.readable.end(), req.inputs.begin(), req.inputs.end());
+  spec.max_output_bytes = 64 * 1024;
+  return spec;
+}
+
+// A compiler message that calls the machine broken is confirmed by the
+// machine itself (a write probe in `tmp_root`, and outside the sandbox in
+// TMPDIR), or the cause is only not cached (`broken` cleared).
+void ConfirmBrokenMachine(const fs::path& tmp_root, bool sandbox, MachineCause* machine) {
+  std::optional<std::string> probe = WriteProbe(tmp_root);
+  const char* tmpdir = std::getenv("TMPDIR");
+  if (!probe && !sandbox) probe = WriteProbe(tmpdir && *tmpdir ? fs::path(tmpdir) : fs::path("/tmp"));
+  if (probe) {
+    machine->why += ": " + *probe;
+  } else {
+    machine->broken = false;
+  }
+}
+
+// Moves the finished build in `work` to `final_dir` when `cacheable` (a
+// concurrent identical build that got there first is as good), else removes
+// it; sets out->artifact for a stored successful build.
+Status StoreBuild(const fs::path& work, const fs::path& final_dir, bool cacheable, const BuildRequest& req,
+                  BuildOutcome* out) {
+  std::error_code ec;
+  RG_RETURN_IF_ERROR(MakeDirs(final_dir.parent_path()));
+  if (cacheable) {
+    fs::rename(work, final_dir, ec);
+    if (ec) {
+      // Someone else built the same thing meanwhile; theirs is as good.
+      (void)RemoveAll(work);
+      if (!fs::exists(final_dir / "meta.json")) return Status::IoError("build cache: cannot store " + final_dir.string());
+    }
+    if (out->ok) out->artifact = final_dir / req.output;
+  } else {
+    (void)RemoveAll(work);
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Status CheckTempDir() {
@@ -95,37 +183,12 @@ BuildCache::BuildCache(CommandRunner* runner, fs::path root, double timeout_s, b
       toolchain_dirs_(std::move(toolchain_dirs)) {}
 
 Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
-  Hasher h;
-  h.Add("regrapht-build-v1").Add(req.key_extra).Add(req.output);
-  for (const auto& a : req.argv) h.Add(a);
-  for (const auto& [name, contents] : req.files) h.Add(name).Add(contents);
-  // Outside the sandbox a compile can read what the sandbox hides (an
-  // #include of a host file): the two are different builds.
-  if (!sandbox_) h.Add("unsandboxed");
   BuildOutcome out;
-  out.key = h.Hex();
+  out.key = BuildKey(req, sandbox_);
   out.command = ShellJoin(req.argv);
   fs::path final_dir = root_ / out.key.substr(0, 2) / out.key;
-  fs::path meta_path = final_dir / "meta.json";
-
-  std::error_code ec;
-  if (fs::exists(meta_path, ec)) {
-    auto meta = ReadJsonFile(meta_path);
-    if (meta.ok() && meta->is_object()) {
-      out.ok = meta->value("ok", false);
-      out.log = meta->value("log", "");
-      out.failure = meta->value("failure", "");
-      out.time_ms = meta->value("time_ms", 0.0);
-      out.cached = true;
-      if (out.ok) out.artifact = final_dir / req.output;
-      if (!out.ok || fs::exists(out.artifact, ec)) {
-        spdlog::info("build cache hit ({}, {}): {}", req.label, out.ok ? "ok" : "failed", out.command);
-        return out;
-      }
-    }
-    // A damaged entry: rebuild over it.
-    RG_RETURN_IF_ERROR(RemoveAll(final_dir));
-  }
+  RG_ASSIGN_OR_RETURN(bool hit, LoadCachedBuild(final_dir, req, &out));
+  if (hit) return out;
 
   // The sandbox has its own /tmp; outside it the compilers use TMPDIR.
   if (!sandbox_) RG_RETURN_IF_ERROR(CheckTempDir().WithContext("compiling (" + req.label + ")"));
@@ -134,40 +197,21 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   for (const auto& [name, contents] : req.files) {
     RG_RETURN_IF_ERROR(WriteFile(work / name, contents));
   }
-  CommandSpec spec;
-  spec.argv = req.argv;
-  spec.cwd = work;
-  spec.limits.wall_seconds = timeout_s_;
-  spec.limits.memory_bytes = int64_t{8} << 30;
-  spec.limits.max_processes = 256;
-  spec.sandbox = sandbox_;
-  if (sandbox_) spec.env.push_back("TMPDIR=/tmp");  // the sandbox's tmpfs, whatever the caller's TMPDIR is
-  spec.readable = toolchain_dirs_;
-  spec.readable.insert(spec.readable.end(), req.inputs.begin(), req.inputs.end());
-  spec.max_output_bytes = 64 * 1024;
+  CommandSpec spec = CompileCommand(req, work, timeout_s_, sandbox_, toolchain_dirs_);
   spdlog::info("compiling ({}): {}", req.label, out.command);
   auto run = runner_->Run(spec);
   if (!run.ok()) {
     (void)RemoveAll(work);
     return run.status().WithContext("running " + req.label + " build");
   }
+  std::error_code ec;
   out.time_ms = run->wall_ms;
   out.log = run->stdout_text + run->stderr_text;
   out.ok = run->ok() && fs::exists(work / req.output, ec);
   if (!out.ok) out.failure = run->ok() ? "no output file" : run->Describe();
   if (run->timed_out) out.failure += " (the compile limit; raise it with --compile-timeout)";
   std::optional<MachineCause> machine = out.ok ? std::nullopt : MachineCauseOf(*run, out.log);
-  if (machine && machine->broken) {
-    // Confirmed by the machine itself, or only not cached.
-    std::optional<std::string> probe = WriteProbe(root_ / "tmp");
-    const char* tmpdir = std::getenv("TMPDIR");
-    if (!probe && !sandbox_) probe = WriteProbe(tmpdir && *tmpdir ? fs::path(tmpdir) : fs::path("/tmp"));
-    if (probe) {
-      machine->why += ": " + *probe;
-    } else {
-      machine->broken = false;
-    }
-  }
+  if (machine && machine->broken) ConfirmBrokenMachine(root_ / "tmp", sandbox_, &*machine);
   if (machine && machine->broken) {
     (void)RemoveAll(work);
     return Status::FailedPrecondition("compiling (" + req.label + "): " + machine->why +
@@ -182,19 +226,7 @@ Result<BuildOutcome> BuildCache::Build(const BuildRequest& req) {
   RG_RETURN_IF_ERROR(WriteFile(work / "meta.json", DumpJson(meta)));
   // Failures the machine caused (a timeout, a kill, memory) are not cached:
   // the same code may compile on the next run.
-  bool cacheable = !machine;
-  RG_RETURN_IF_ERROR(MakeDirs(final_dir.parent_path()));
-  if (cacheable) {
-    fs::rename(work, final_dir, ec);
-    if (ec) {
-      // Someone else built the same thing meanwhile; theirs is as good.
-      (void)RemoveAll(work);
-      if (!fs::exists(meta_path)) return Status::IoError("build cache: cannot store " + final_dir.string());
-    }
-    if (out.ok) out.artifact = final_dir / req.output;
-  } else {
-    (void)RemoveAll(work);
-  }
+  RG_RETURN_IF_ERROR(StoreBuild(work, final_dir, /*cacheable=*/!machine, req, &out));
   return out;
 }
 
