@@ -1377,6 +1377,163 @@ std::vector<char> Outputs(const ErasedHooks& h, int case_id, int run, const void
   return o.Captured();
 }
 
+// One call of test case `c` (run `run`, call number `this_call`) on slot
+// `s` of data `d`: the call, then its outputs checked (late, host-computed,
+// mutated inputs, untouched in-outs) and emitted. Seals the records and
+// exits where a check ends the run.
+static void RunCaseCall(const ErasedHooks& h, Out& out, const Case& c, int run, void* d, void* s, int this_call,
+                        bool timing_size) {
+  std::string err;
+  h.prepare(d, s, this_call);
+  out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
+  // Races and output provenance on the test cases; the timing-size input
+  // (emulator) gets bounds checks only.
+  const bool origin = !timing_size;
+  if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
+  h.call(d, s);
+  // The drop-in contract: the outputs are complete when the function
+  // returns. They are compared as they are now, and again after the
+  // driver's own synchronisation: work the call left running (a
+  // stream nobody synchronised, a copy into pinned memory) changes them.
+  const bool device = kDeviceWork || regrapht_emu_device_sync;
+  std::vector<char> at_return;
+  if (device) at_return = Outputs(h, c.id, run, s);
+  if (!SyncOk(&err)) {
+    out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
+    out.SealAndExit(5);
+  }
+  if (device && Outputs(h, c.id, run, s) != at_return) {
+    out.Event("late_output " + std::to_string(c.id) + " " + std::to_string(run));
+    out.SealAndExit(0);
+  }
+  if (regrapht_emu_call_end && origin) {
+    regrapht_emu_call_end();
+    const char* where = h.host_output(d, s, this_call);
+    if (where && *where) {
+      out.Event("host_compute " + std::to_string(c.id) + " " + std::to_string(run) + " " +
+                where);
+      out.SealAndExit(0);
+    }
+  }
+  if (const char* m = h.mutated(d, s)) {
+    if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
+  }
+  if (const char* u = h.untouched ? h.untouched(d, s) : nullptr) {
+    if (*u)
+      out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
+  }
+  h.emit(out, c.id, run, s);
+}
+
+// The plan's test cases, `plan.runs` calls each; the emulator's timing-size
+// rungs only while RungWalk says they fit the work budget.
+static void RunCases(const Plan& plan, const ErasedHooks& h, Out& out, int* call_no) {
+  std::vector<std::pair<double, double>> seen;  // bytes and emulated work of the cases run
+  RungWalk walk{plan};
+  for (const Case& c : plan.cases) {
+    const bool timing_size = plan.fullsize_case >= 0 && c.id >= plan.fullsize_case;
+    if (timing_size && regrapht_emu_work && !walk.Runs(c.id, seen, out)) continue;
+    const unsigned long long work0 = regrapht_emu_work ? regrapht_emu_work() : 0;
+    Owned d(h.new_data(), h.delete_data);
+    h.generate(c, d.get());
+    static void* slots[2] = {h.new_slot(), h.new_slot()};
+    for (int run = 0; run < plan.runs; ++run) {
+      RunCaseCall(h, out, c, run, d.get(), slots[run % 2], (*call_no)++, timing_size);
+    }
+    if (regrapht_emu_work) {
+      const double work = double(regrapht_emu_work() - work0);
+      out.Event("emu_work " + std::to_string(c.id) + " " + std::to_string(regrapht_emu_work() - work0));
+      if (timing_size) walk.spent += work;
+      if (walk.Bytes(c.id) > 0) seen.emplace_back(walk.Bytes(c.id), work);
+    }
+  }
+}
+
+// The timed repetitions: up to plan.max_reps calls rotating `slots` and
+// alternating `sets`, until min_reps are done and max_seconds measured.
+// Records each time (and, with `kernel_clock`, the CUPTI kernel time);
+// returns the number of reps.
+static int TimeCalls(const Plan& plan, const ErasedHooks& h, Out& out, void* const sets[2], void* const slots[3],
+                     bool kernel_clock, int* call_no, std::vector<double>* times) {
+  std::string err;
+  double total = 0;
+  int reps = 0;
+  for (int r = 0; r < plan.max_reps; ++r) {
+    void* s = slots[r % 3];
+    const void* d = sets[r % 2];
+    h.prepare(d, s, (*call_no)++);
+    if (plan.flush_l2) FlushL2(r);
+    if (kernel_clock) KernelClockReset();
+    out.Event("t0 " + std::to_string(r));
+    g_kernel_ms = -1;
+    double t0 = NowMs();
+    h.call(d, s);
+    bool ok = SyncOk(&err);
+    double t1 = NowMs();
+    if (!ok) {
+      out.Event("cuda_error timing " + std::to_string(r) + " " + err);
+      out.SealAndExit(5);
+    }
+    if (kernel_clock) g_kernel_ms = KernelClockMs();
+    times->push_back(t1 - t0);
+    char sample[96];
+    std::snprintf(sample, sizeof sample, "t1 %d %.6f", r, t1 - t0);
+    out.Event(sample);
+    if (g_kernel_ms >= 0) {
+      std::snprintf(sample, sizeof sample, "k1 %d %.6f", r, g_kernel_ms);
+      out.Event(sample);
+    }
+    total += t1 - t0;
+    reps = r + 1;
+    if (reps >= plan.min_reps && total >= plan.max_seconds * 1000.0) break;
+  }
+  return reps;
+}
+
+// The timing run: warm-up calls, the timed calls, then the outputs of the
+// last call on each input set checked.
+static void RunTiming(const Plan& plan, const ErasedHooks& h, Out& out, int* call_no) {
+  std::string err;
+  Owned set0(h.new_data(), h.delete_data), set1(h.new_data(), h.delete_data);
+  void* sets[2] = {set0.get(), set1.get()};
+  Case cb = plan.timing_case;
+  h.generate(plan.timing_case, sets[0]);
+  cb.seed = plan.timing_seed_b;
+  h.generate(cb, sets[1]);
+  // Three working slots rotate while the input set alternates, so neither
+  // the argument addresses nor the sizes let a call reuse an earlier result.
+  static void* slots[3] = {h.new_slot(), h.new_slot(), h.new_slot()};
+  out.Event("warmup");
+  for (int w = 0; w < plan.warmup; ++w) {
+    h.prepare(sets[w % 2], slots[w % 3], (*call_no)++);
+    h.call(sets[w % 2], slots[w % 3]);
+    if (!SyncOk(&err)) {
+      out.Event("cuda_error timing warmup " + err);
+      out.SealAndExit(5);
+    }
+  }
+  // Kernel time from CUPTI when the plan asks (drop-in form); the kernel
+  // form's adapter reports its own (regrapht_driver_kernel_ms).
+  const bool kernel_clock = plan.kernel_clock && KernelClockStart();
+  std::vector<double> times;
+  double wall0 = NowMs();
+  int reps = TimeCalls(plan, h, out, sets, slots, kernel_clock, call_no, &times);
+  double wall1 = NowMs();
+  // The last two calls used both input sets: validate what they produced.
+  for (int r = std::max(0, reps - 2); r < reps; ++r) {
+    int set = r % 2;
+    h.emit(out, 1000000 + set, r, slots[r % 3]);
+    if (const char* m = h.mutated(sets[set], slots[r % 3])) {
+      if (*m)
+        out.Event("mutated " + std::to_string(1000000 + set) + " " + std::to_string(r) + " " + m);
+    }
+  }
+  out.Times(times);
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "timing_wall_ms %.6f", wall1 - wall0);
+  out.Event(buf);
+}
+
 int RunMain(int argc, char** argv, const ErasedHooks& h) {
   if (argc != 3) {
     std::fprintf(stderr, "usage: %s PLAN RECORDS_FD\n", argv[0]);
@@ -1397,137 +1554,9 @@ int RunMain(int argc, char** argv, const ErasedHooks& h) {
   if (GpuCheck(out) != 0) out.SealAndExit(3);
 #endif
   out.Event("begin");
-  std::string err;
   int call_no = 0;
-  std::vector<std::pair<double, double>> seen;  // bytes and emulated work of the cases run
-  RungWalk walk{plan};
-  for (const Case& c : plan.cases) {
-    const bool timing_size = plan.fullsize_case >= 0 && c.id >= plan.fullsize_case;
-    if (timing_size && regrapht_emu_work && !walk.Runs(c.id, seen, out)) continue;
-    const unsigned long long work0 = regrapht_emu_work ? regrapht_emu_work() : 0;
-    Owned d(h.new_data(), h.delete_data);
-    h.generate(c, d.get());
-    static void* slots[2] = {h.new_slot(), h.new_slot()};
-    for (int run = 0; run < plan.runs; ++run) {
-      void* s = slots[run % 2];
-      int this_call = call_no++;
-      h.prepare(d.get(), s, this_call);
-      out.Event("call " + std::to_string(c.id) + " " + std::to_string(run));
-      // Races and output provenance on the test cases; the timing-size input
-      // (emulator) gets bounds checks only.
-      const bool origin = !timing_size;
-      if (regrapht_emu_call_begin) regrapht_emu_call_begin(this_call, origin ? 1 : 0);
-      h.call(d.get(), s);
-      // The drop-in contract: the outputs are complete when the function
-      // returns. They are compared as they are now, and again after the
-      // driver's own synchronisation: work the call left running (a
-      // stream nobody synchronised, a copy into pinned memory) changes them.
-      const bool device = kDeviceWork || regrapht_emu_device_sync;
-      std::vector<char> at_return;
-      if (device) at_return = Outputs(h, c.id, run, s);
-      if (!SyncOk(&err)) {
-        out.Event("cuda_error " + std::to_string(c.id) + " " + std::to_string(run) + " " + err);
-        out.SealAndExit(5);
-      }
-      if (device && Outputs(h, c.id, run, s) != at_return) {
-        out.Event("late_output " + std::to_string(c.id) + " " + std::to_string(run));
-        out.SealAndExit(0);
-      }
-      if (regrapht_emu_call_end && origin) {
-        regrapht_emu_call_end();
-        const char* where = h.host_output(d.get(), s, this_call);
-        if (where && *where) {
-          out.Event("host_compute " + std::to_string(c.id) + " " + std::to_string(run) + " " +
-                    where);
-          out.SealAndExit(0);
-        }
-      }
-      if (const char* m = h.mutated(d.get(), s)) {
-        if (*m) out.Event("mutated " + std::to_string(c.id) + " " + std::to_string(run) + " " + m);
-      }
-      if (const char* u = h.untouched ? h.untouched(d.get(), s) : nullptr) {
-        if (*u)
-          out.Event("untouched " + std::to_string(c.id) + " " + std::to_string(run) + " " + u);
-      }
-      h.emit(out, c.id, run, s);
-    }
-    if (regrapht_emu_work) {
-      const double work = double(regrapht_emu_work() - work0);
-      out.Event("emu_work " + std::to_string(c.id) + " " + std::to_string(regrapht_emu_work() - work0));
-      if (timing_size) walk.spent += work;
-      if (walk.Bytes(c.id) > 0) seen.emplace_back(walk.Bytes(c.id), work);
-    }
-  }
-  if (plan.timing) {
-    Owned set0(h.new_data(), h.delete_data), set1(h.new_data(), h.delete_data);
-    void* sets[2] = {set0.get(), set1.get()};
-    Case cb = plan.timing_case;
-    h.generate(plan.timing_case, sets[0]);
-    cb.seed = plan.timing_seed_b;
-    h.generate(cb, sets[1]);
-    // Three working slots rotate while the input set alternates, so neither
-    // the argument addresses nor the sizes let a call reuse an earlier result.
-    static void* slots[3] = {h.new_slot(), h.new_slot(), h.new_slot()};
-    out.Event("warmup");
-    for (int w = 0; w < plan.warmup; ++w) {
-      h.prepare(sets[w % 2], slots[w % 3], call_no++);
-      h.call(sets[w % 2], slots[w % 3]);
-      if (!SyncOk(&err)) {
-        out.Event("cuda_error timing warmup " + err);
-        out.SealAndExit(5);
-      }
-    }
-    // Kernel time from CUPTI when the plan asks (drop-in form); the kernel
-    // form's adapter reports its own (regrapht_driver_kernel_ms).
-    const bool kernel_clock = plan.kernel_clock && KernelClockStart();
-    std::vector<double> times;
-    double total = 0;
-    int reps = 0;
-    double wall0 = NowMs();
-    for (int r = 0; r < plan.max_reps; ++r) {
-      void* s = slots[r % 3];
-      const void* d = sets[r % 2];
-      h.prepare(d, s, call_no++);
-      if (plan.flush_l2) FlushL2(r);
-      if (kernel_clock) KernelClockReset();
-      out.Event("t0 " + std::to_string(r));
-      g_kernel_ms = -1;
-      double t0 = NowMs();
-      h.call(d, s);
-      bool ok = SyncOk(&err);
-      double t1 = NowMs();
-      if (!ok) {
-        out.Event("cuda_error timing " + std::to_string(r) + " " + err);
-        out.SealAndExit(5);
-      }
-      if (kernel_clock) g_kernel_ms = KernelClockMs();
-      times.push_back(t1 - t0);
-      char sample[96];
-      std::snprintf(sample, sizeof sample, "t1 %d %.6f", r, t1 - t0);
-      out.Event(sample);
-      if (g_kernel_ms >= 0) {
-        std::snprintf(sample, sizeof sample, "k1 %d %.6f", r, g_kernel_ms);
-        out.Event(sample);
-      }
-      total += t1 - t0;
-      reps = r + 1;
-      if (reps >= plan.min_reps && total >= plan.max_seconds * 1000.0) break;
-    }
-    double wall1 = NowMs();
-    // The last two calls used both input sets: validate what they produced.
-    for (int r = std::max(0, reps - 2); r < reps; ++r) {
-      int set = r % 2;
-      h.emit(out, 1000000 + set, r, slots[r % 3]);
-      if (const char* m = h.mutated(sets[set], slots[r % 3])) {
-        if (*m)
-          out.Event("mutated " + std::to_string(1000000 + set) + " " + std::to_string(r) + " " + m);
-      }
-    }
-    out.Times(times);
-    char buf[128];
-    std::snprintf(buf, sizeof buf, "timing_wall_ms %.6f", wall1 - wall0);
-    out.Event(buf);
-  }
+  RunCases(plan, h, out, &call_no);
+  if (plan.timing) RunTiming(plan, h, out, &call_no);
   out.SealAndExit(0);
 }
 
