@@ -1,10 +1,10 @@
 // Sharing one nvcc invocation between device-only compile checks.
 //
-// nvcc spends about 1.6 s of fixed cost per translation unit on this
-// project's machines (preprocessing and parsing the CUDA headers once per
-// architecture) and milliseconds on a small kernel, so checking that many
-// small sources compile (the trajectory gate: 678 steps) is mostly that
-// fixed cost. Several sources can share a translation unit when putting
+// Most of nvcc's time on a small source is a fixed cost per translation
+// unit (preprocessing and parsing the CUDA headers once per architecture;
+// the numbers are in docs/performance.md "Compile checks"), so checking that
+// many small sources compile (the trajectory gate) is mostly that fixed
+// cost. Several sources can share a translation unit when putting
 // them side by side cannot change whether any of them compiles:
 //
 //   - the includes come before any code or other directive, and sources of

@@ -35,10 +35,11 @@ std::vector<Expectation> Manifest() {
 
 // The timing-size input runs scaled to this many bytes per copy (2 MiB:
 // saxpy n = 2^18, sum_of_squares n = 2^18) rather than the emulator's 128 MiB
-// default, where the four `correct` controls and the wrong answers took about
-// 85 of cheats_test's 89 seconds warm and every verdict and detail is the
-// same (issue 16). honest.cu, the control every harness path must pass, keeps
-// the default: one candidate still runs the full-size input.
+// default, where the four `correct` controls and the wrong answers took most
+// of the test's time and every verdict and detail is the same (issue 16;
+// docs/performance.md "The harness"). honest.cu, the control every harness
+// path must pass, keeps the default: one candidate still runs the full-size
+// input.
 VerifyOptions EmulatedOptions(const std::string& file) {
   VerifyOptions o;
   o.emulate = true;

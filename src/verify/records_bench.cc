@@ -1,5 +1,6 @@
 // The reference check's record lookups against the number of test cases
-// (issue 14: a linear DriverRecords::Find made 200k test cases take 229 s).
+// (issue 14: DriverRecords::Find was once linear; docs/performance.md "The
+// harness").
 // For N test cases the driver writes two calls per case; the check parses
 // the stream, then looks up both calls' output of every case, as
 // Verifier::CheckReferenceRecords and judge::Judge do. Both must grow
