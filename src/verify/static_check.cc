@@ -126,18 +126,20 @@ void CheckIncludes(const std::string& source, const std::string& code, const Sta
     std::smatch m;
     if (std::regex_search(code_lines[i], m, other_inc)) {
       findings->push_back({"includes", static_cast<int>(i + 1),
-                          "computed or non-standard include ('" + std::string(Trim(code_lines[i])) +
-                              "'): only #include <header> from the allowed set"});
+                           "computed or non-standard include ('" +
+                               std::string(Trim(code_lines[i])) +
+                               "'): only #include <header> from the allowed set"});
       continue;
     }
     if (std::regex_search(lines[i], m, inc) && code_lines[i].find('#') != std::string::npos) {
       std::string header = m[2].str();
       if (m[1].str() == "\"") {
-        findings->push_back({"includes", static_cast<int>(i + 1),
-                            "quoted include \"" + header + "\": only <system> headers are allowed"});
+        findings->push_back(
+            {"includes", static_cast<int>(i + 1),
+             "quoted include \"" + header + "\": only <system> headers are allowed"});
       } else if (!HeaderAllowed(header, options.libraries)) {
         findings->push_back({"includes", static_cast<int>(i + 1),
-                            "header <" + header + "> is not allowed for this problem"});
+                             "header <" + header + "> is not allowed for this problem"});
       }
     }
   }
@@ -152,7 +154,7 @@ void CheckPatterns(const std::string& code, const StaticCheckOptions& options, s
     if (std::regex_search(code, m, re)) {
       size_t pos = m.position(0);
       findings->push_back({rule.name, LineAt(code, pos),
-                          std::string(rule.what) + ": '" + Snippet(code, pos, m.length(0)) + "'"});
+                           std::string(rule.what) + ": '" + Snippet(code, pos, m.length(0)) + "'"});
     }
   }
 
@@ -165,8 +167,8 @@ void CheckPatterns(const std::string& code, const StaticCheckOptions& options, s
     if (std::regex_search(code, m, re)) {
       size_t pos = m.position(0);
       findings->push_back({"no-library", LineAt(code, pos),
-                          std::string(lib.name) + " is not allowed for this problem: '" +
-                              Snippet(code, pos, m.length(0)) + "'"});
+                           std::string(lib.name) + " is not allowed for this problem: '" +
+                               Snippet(code, pos, m.length(0)) + "'"});
     }
   }
 }
@@ -180,8 +182,8 @@ void CheckEntryPoints(const scan::ScannedSource& scanned, const std::string& cod
     auto kernels = KernelNames(scanned, /*definitions_only=*/true);
     if (std::find(kernels.begin(), kernels.end(), options.function) == kernels.end()) {
       findings->push_back({"defines-kernel", 0,
-                          "no definition of the __global__ kernel '" + options.function +
-                              "' (same name and parameter types as the kernel form's signature)"});
+                           "no definition of the __global__ kernel '" + options.function +
+                               "' (same name and parameter types as the kernel form's signature)"});
     }
     return;
   }
@@ -189,7 +191,8 @@ void CheckEntryPoints(const scan::ScannedSource& scanned, const std::string& cod
   for (const scan::FunctionDef& f : scanned.Functions()) defined = defined || (f.is_definition() && f.name == options.function);
   if (!defined) {
     findings->push_back({"defines-function", 0,
-                        "no definition of the function '" + options.function + "' (same name and signature as the reference)"});
+                         "no definition of the function '" + options.function +
+                             "' (same name and signature as the reference)"});
   }
   if (options.require_kernel) {
     auto kernels = KernelNames(scanned, /*definitions_only=*/false);
@@ -205,7 +208,7 @@ void CheckEntryPoints(const scan::ScannedSource& scanned, const std::string& cod
       }
       if (!launched) {
         findings->push_back({"launches-kernel", 0,
-                            "none of the kernels (" + Join(kernels, ", ") + ") is launched"});
+                             "none of the kernels (" + Join(kernels, ", ") + ") is launched"});
       }
     }
   }
