@@ -127,7 +127,9 @@ TEST_F(VerifierTest, CpuTimedPhasesHoldTheMachineTimingLock) {
     // (verify/timing_cpus.h) and the record says which.
     auto cpus = verify::PlanTimingCpusHere();
     ASSERT_TRUE(cpus.ok());
-    if (cpus->has_value()) EXPECT_NE(how.find("timed on " + (*cpus)->Describe()), std::string::npos) << how;
+    if (cpus->has_value()) {
+      EXPECT_NE(how.find("timed on " + (*cpus)->Describe()), std::string::npos) << how;
+    }
   }
 }
 
