@@ -2,17 +2,19 @@
 # Does a CPU reference's timed median move when other regrapht jobs run beside
 # it? Times the references of a slice of a suite (`regrapht verify
 # --reference-only`, with no reference cached, so each is built and timed) one
-# job at a time, then N at a time with the machine's timing lock (as regrapht
-# runs them: one timed phase at a time, the others compile and run their test
-# cases meanwhile), then N at a time without it (each job its own lock folder:
-# the timed phases overlap, as before the lock). docs/bench.md, "Reference
+# job at a time, then N at a time as regrapht runs them (one timed phase at a
+# time under the machine's timing lock, on a CPU of its own, while the others
+# compile and run their test cases on the other CPUs: verify/timing_cpus.h),
+# then N at a time with the lock but not pinned (REGRAPHT_TIMING_CPU=off), and
+# optionally without the lock either (each job its own lock folder: the timed
+# phases overlap, as before the lock). docs/bench.md, "Reference
 # timings under load".
 #
 #   scripts/reference-timing-bench.sh [OUTDIR]
 #
 # Knobs: REGRAPHT_REFBENCH_SUITE (default suites/cudaeval), _SHARD (i/n, default
 # 1/10), _JOBS (N, default: the number of cores), _MODES (default "j1 jN
-# jN-nolock"). Writes OUTDIR/reference-timing-bench.md (default
+# jN-nopin"; also "jN-nolock"). Writes OUTDIR/reference-timing-bench.md (default
 # /tmp/reference-timing-bench) and prints it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,7 +26,7 @@ RG=${REGRAPHT_BIN:-$PWD/build/src/cli/regrapht}
 SUITE=${REGRAPHT_REFBENCH_SUITE:-suites/cudaeval}
 SHARD=${REGRAPHT_REFBENCH_SHARD:-1/10}
 N=${REGRAPHT_REFBENCH_JOBS:-$(nproc)}
-MODES=${REGRAPHT_REFBENCH_MODES:-j1 jN jN-nolock}
+MODES=${REGRAPHT_REFBENCH_MODES:-j1 jN jN-nopin}
 i=${SHARD%/*} n=${SHARD#*/}
 mapfile -t problems < <(ls -d "$SUITE"/*/ | awk -v i="$i" -v n="$n" '(NR - 1) % n == i - 1')
 [ ${#problems[@]} -gt 0 ] || { echo "no problems in $SUITE shard $SHARD" >&2; exit 2; }
@@ -42,8 +44,10 @@ one() {
   name=$(basename "$p")
   local cache="$OUT/cache-$mode" locks="$OUT/locks-$mode"
   [ "$mode" = jN-nolock ] && locks="$OUT/locks-$mode/$name"  # a lock of its own: no exclusion
+  local pin=auto
+  [ "$mode" = j1 ] || [ "$mode" = jN ] || pin=off  # jN-nopin, jN-nolock: timed phases share the cores
   mkdir -p "$locks"
-  REGRAPHT_GPU_LOCK_DIR=$locks "$RG" verify --problem "$p" --reference-only --json --cache "$cache" \
+  REGRAPHT_TIMING_CPU=$pin REGRAPHT_GPU_LOCK_DIR=$locks "$RG" verify --problem "$p" --reference-only --json --cache "$cache" \
     > "$OUT/$mode/$name.json" 2> "$OUT/$mode/$name.log"
   python3 -c 'import json,sys; print("%.4f" % json.load(open(sys.argv[1]))["timing"]["median_ms"])' \
     "$OUT/$mode/$name.json" 2>/dev/null || echo "-"
@@ -68,8 +72,8 @@ done
   echo "# Reference timings under load ($(date -u +%FT%TZ), $(nproc) cores, $(lscpu | sed -n 's/^Model name: *//p' | head -1))"
   echo
   echo "\`regrapht verify --reference-only\` of $SUITE shard $SHARD (${#problems[@]} problems), none cached" \
-       "(the build cache warmed on $(basename "$warm")); j1: one at a time; jN: $N at a time, timed phases under the machine's timing lock; jN-nolock: $N at" \
-       "a time, each with its own lock (timed phases overlap). Commit $(git rev-parse --short HEAD 2>/dev/null || cat .devbin/commit.txt 2>/dev/null || echo unknown)."
+       "(the build cache warmed on $(basename "$warm")); j1: one at a time; jN: $N at a time, timed phases under the machine's timing lock on a CPU of their own;" \
+       "jN-nopin: the same, not pinned (REGRAPHT_TIMING_CPU=off); jN-nolock: $N at a time, each with its own lock, not pinned (timed phases overlap). Commit $(git rev-parse --short HEAD 2>/dev/null || cat .devbin/commit.txt 2>/dev/null || echo unknown)."
   echo
   printf '| problem |'; for m in $MODES; do printf ' %s median (ms) |' "$m"; done
   for m in $MODES; do [ "$m" = j1 ] || printf ' %s / j1 |' "$m"; done; echo

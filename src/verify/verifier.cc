@@ -32,6 +32,7 @@
 #include "verify/edge_cases.h"
 #include "verify/emulate.h"
 #include "verify/gpu_lock.h"
+#include "verify/timing_cpus.h"
 #include "verify/judge.h"
 #include "verify/kernel_form.h"
 #include "verify/object_check.h"
@@ -245,6 +246,21 @@ class Verifier::Impl {
   Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
     if (o_.emulate) o_.timing = false;  // the emulator says nothing about speed
     cache_ = o.cache_dir.empty() ? CacheDir() : fs::path(o.cache_dir);
+    if (o_.timing) PinTimedPhases();
+  }
+
+  // A verifier that times runs its timed phases on a core of their own and
+  // everything else on the others (verify/timing_cpus.h).
+  void PinTimedPhases() {
+    auto plan = verify::PlanTimingCpusHere();
+    if (!plan.ok()) {
+      init_status_ = plan.status();
+      return;
+    }
+    if (!*plan) return;
+    timing_cpus_ = **plan;
+    pinning_runner_ = verify::NewPinningRunner(runner_, **plan);
+    runner_ = pinning_runner_.get();
   }
 
   Status Init() {
@@ -965,8 +981,10 @@ class Verifier::Impl {
       // A timed reference runs alone among regrapht's timed phases on this
       // machine (verify/gpu_lock.h); its test cases run under the lock too.
       std::unique_ptr<verify::GpuLock> lock;
+      std::optional<verify::TimedScope> timed;
       if (po.timing) {
         RG_ASSIGN_OR_RETURN(lock, TimingLock(false));
+        timed.emplace();
       }
       RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, false));
       if (lock && run.records) run.records->timed_how = TimedHow(*lock, "exclusive");
@@ -1146,8 +1164,11 @@ class Verifier::Impl {
   std::string TimedHow(const verify::GpuLock& lock, const char* mode) const {
     return std::string("machine timing lock ") + timing_lock_path_.string() + " held " + mode + " (waited " +
            Seconds(lock.waited_s()) + "): no other regrapht timed phase on this machine " +
-           (std::string(mode) == "exclusive" ? "ran meanwhile" : "timed on the CPU meanwhile") +
-           "; compiles and correctness runs may have";
+           (std::string(mode) == "exclusive" ? "ran meanwhile" : "timed on the CPU meanwhile") + "; " +
+           (timing_cpus_ ? "timed on " + timing_cpus_->Describe() +
+                               ": regrapht's compiles and correctness runs kept off its core, memory and the "
+                               "last-level cache shared"
+                         : std::string("not pinned: compiles and correctness runs may have shared its core"));
   }
 
   // The problem as this verifier runs it: in the emulator, a timing input
@@ -1189,6 +1210,7 @@ class Verifier::Impl {
     std::string candidate_how;  // Timing::how
     {
       std::unique_ptr<verify::GpuLock> lock, machine;
+      std::optional<verify::TimedScope> timed;
       // Timed runs on one GPU never overlap (other threads, processes, Slurm
       // tasks); correctness-only runs may share it. Nor do they overlap a
       // CPU timed phase on this machine (the machine's timing lock, shared).
@@ -1197,11 +1219,13 @@ class Verifier::Impl {
         RG_ASSIGN_OR_RETURN(machine, TimingLock(true));
         candidate_how = "GPU lock " + GpuLockPath().string() + " (waited " + Seconds(lock->waited_s()) +
                         ") and " + TimedHow(*machine, "shared");
+        timed.emplace();
       }
       // A CPU candidate is timed like the reference: alone.
       if (o_.cpu_candidate && o_.timing) {
         RG_ASSIGN_OR_RETURN(machine, TimingLock(false));
         candidate_how = TimedHow(*machine, "exclusive");
+        timed.emplace();
       }
       RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
     }
@@ -1530,6 +1554,8 @@ class Verifier::Impl {
  private:
   VerifyOptions o_;
   CommandRunner* runner_;
+  std::unique_ptr<CommandRunner> pinning_runner_;  // wraps the given runner when timed phases are pinned
+  std::optional<verify::TimingCpus> timing_cpus_;
   fs::path cache_;
   std::once_flag init_once_;
   std::once_flag gpu_lock_once_;

@@ -19,6 +19,7 @@
 #include "verify/driver_gen.h"
 #include "verify/edge_cases.h"
 #include "verify/gpu_lock.h"
+#include "verify/timing_cpus.h"
 #include "verify/test_util.h"
 
 namespace regrapht {
@@ -122,6 +123,13 @@ TEST_F(VerifierTest, CpuTimedPhasesHoldTheMachineTimingLock) {
   ASSERT_TRUE(r->reference_timing && r->candidate_timing);
   for (const std::string& how : {r->reference_timing->how, r->candidate_timing->how}) {
     EXPECT_EQ(how.rfind("machine timing lock " + lock.string() + " held exclusive (waited ", 0), 0u) << how;
+    // With two CPUs or more the timed phases run on one of their own
+    // (verify/timing_cpus.h) and the record says which.
+    auto cpus = verify::PlanTimingCpusHere();
+    ASSERT_TRUE(cpus.ok());
+    if (cpus->has_value()) {
+      EXPECT_NE(how.find("timed on " + (*cpus)->Describe()), std::string::npos) << how;
+    }
   }
 }
 
