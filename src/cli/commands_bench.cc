@@ -284,7 +284,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
     InstallInterruptHandler();
     // Ctrl-C kills the compile or run in progress, and a wait for the GPU lock.
     opts->cancel = InterruptFlag();
-    Verifier verifier(*opts);
+    std::unique_ptr<Verifier> owned_verifier = NewVerifier(*opts);
+    Verifier& verifier = *owned_verifier;
     // Failed model requests in a row, over every sample: a dead endpoint stops the run.
     std::atomic<int> endpoint_in_a_row{0};
     const int max_endpoint_failures = st->search.max_endpoint_failures;
@@ -733,14 +734,14 @@ int RunCalibrate(const CalibrateArgs& a) {
   opts->reference_warmup = 1;
   opts->reference_min_reps = 2;
   opts->reference_max_reps = 2;
-  Verifier verifier(*opts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(*opts);
   bench::CalibrateOptions co;
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;
   co.param_max = a.param_max;
   co.max_bytes = a.max_mib << 20;
   co.time_reference = [&](const Problem& p) -> Result<double> {
-    RG_ASSIGN_OR_RETURN(Timing t, verifier.CheckReference(p));
+    RG_ASSIGN_OR_RETURN(Timing t, verifier->CheckReference(p));
     return t.median_ms;
   };
   std::printf("calibrating the timing sizes of %s: the -O3 reference's median >= %.0f ms on %s\n\n", a.dir.c_str(),

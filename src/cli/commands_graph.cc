@@ -128,9 +128,9 @@ int RunImport(const ImportArgs& a) {
   options.relabeler = &relabeler;
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  Verifier verifier(*vopts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
-      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
   if (a.verify != "none") options.verifier = &step_verifier;
 
   Graph graph;
@@ -190,7 +190,7 @@ int RunImport(const ImportArgs& a) {
       const Work& w = work[begin];
       const std::string& code = w.trajectory->steps[w.index].code;
       if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
-      else (void)verifier.Prepare(w.problem, code);
+      else (void)verifier->Prepare(w.problem, code);
     });
     std::fprintf(stderr, "%s %zu steps with %d jobs\n", precompute ? "verified" : "built", work.size(), jobs);
   }
@@ -334,9 +334,9 @@ int RunBuild(BuildArgs a) {
   // Verification.
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  Verifier verifier(*vopts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
-      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
 
   construct::GraphBuildOptions o;
   o.taxonomy = &*tax;

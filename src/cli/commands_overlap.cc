@@ -110,7 +110,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
     vo.edge_cases = false;
     vo.run_memory_bytes = int64_t{4} << 30;
     RG_RETURN_IF_ERROR(RequireSandbox(vo));
-    Verifier verifier(vo);
+    std::unique_ptr<Verifier> verifier = NewVerifier(vo);
     bench::BehaviourOptions bo;
     bo.max_mappings = args.mappings;
     bo.time_limit_s = args.run_timeout_s;
@@ -118,7 +118,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
     auto progress = [](size_t done, size_t total) {
       if (done % 20 == 0 || done == total) std::fprintf(stderr, "meaning: %zu/%zu compatible pairs run\n", done, total);
     };
-    RG_ASSIGN_OR_RETURN(behaviour, bench::CompareBehaviour(bench, corpus, &verifier, bo, progress));
+    RG_ASSIGN_OR_RETURN(behaviour, bench::CompareBehaviour(bench, corpus, verifier.get(), bo, progress));
   }
   size_t equal = 0;
   for (const auto& p : behaviour.pairs) {

@@ -46,9 +46,9 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto problem = LoadProblem(st->problem);
     if (!problem.ok()) return Fail(problem.status());
-    Verifier verifier(*opts);
+    std::unique_ptr<Verifier> verifier = NewVerifier(*opts);
     if (st->reference_only) {
-      auto t = verifier.CheckReference(*problem);
+      auto t = verifier->CheckReference(*problem);
       if (!t.ok()) return Fail(t.status());
       if (st->json) {
         OrderedJson j = {{"problem", problem->spec.name},
@@ -75,7 +75,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     }
     auto source = ReadInputFile(st->candidate);
     if (!source.ok()) return Fail(source.status());
-    auto r = verifier.Verify(*problem, *source);
+    auto r = verifier->Verify(*problem, *source);
     if (!r.ok()) return Fail(r.status());
     if (st->json) {
       OrderedJson j = VerifyResultToJson(*r);
@@ -152,8 +152,8 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   VerifyOptions dropin_opts = *opts, kernel_opts = *opts;
   dropin_opts.kernel_form = false;
   kernel_opts.kernel_form = true;
-  Verifier verifier(dropin_opts);
-  Verifier kernel_verifier(kernel_opts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(dropin_opts);
+  std::unique_ptr<Verifier> kernel_verifier = NewVerifier(kernel_opts);
   // One folder's check: its line's text, or the reason it failed; a
   // harness error (not the folder's fault) stops the whole check.
   struct Outcome {
@@ -166,20 +166,20 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
     if (!p.ok()) return {false, p.status().message(), Status::Ok()};
     std::string note = "spec ok";
     if (!no_build) {
-      auto t = verifier.CheckReference(*p);
+      auto t = verifier->CheckReference(*p);
       if (!t.ok()) return {false, t.status().message(), Status::Ok()};
       note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
                       : std::string("; reference ok (timing off)");
       bool ok = true;
       std::string failure;
       if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
-        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags,
+        auto r = CheckSolution(*verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags,
                                device_only, &note, &failure);
         if (!r.ok()) return {false, "", r.status()};
         ok = *r;
       }
       if (ok && p->kernel_solution_source) {
-        auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu",
+        auto r = CheckSolution(*kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu",
                                kernel_opts, flags, device_only, &note, &failure);
         if (!r.ok()) return {false, "", r.status()};
         ok = *r;
