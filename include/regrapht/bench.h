@@ -142,6 +142,7 @@ class Bench {
   // Runs the samples not stored yet. Call once.
   Result<BenchSummary> Run();
   // Records the run's exit status with its rows (ResultsStore::FinishRun).
+  // REQUIRES: Run returned its summary.
   Status Finish(int exit_status);
 
  private:
