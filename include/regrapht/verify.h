@@ -268,6 +268,12 @@ class Verifier {
   std::unique_ptr<Impl> impl_;                   // always set
 };
 
+// The one place a program makes its Verifier: with its own sandboxed
+// subprocess runner (the first constructor). Never null. Whether the
+// sandbox can start is a separate question (verify/runner_options.h
+// CheckSandboxAvailable): a command asks it first where candidates run.
+std::unique_ptr<Verifier> NewVerifier(const VerifyOptions& options);
+
 // The paper's reward (ReGraphT Eq. 3): -1 unless correct; speedup - 1 when
 // correct but slower than the reference (so in [-1, 0)); the speedup otherwise.
 // A correct result whose speed was not measured (timing off, or the CPU

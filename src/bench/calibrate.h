@@ -64,4 +64,10 @@ using verify::ScaleSizes;
 // run (the harness's message), or time_reference unset.
 Result<Calibration> CalibrateProblem(const Problem& problem, const CalibrateOptions& options);
 
+// Writes `calibration.new_sizes` into `problem`'s problem.json as the file is
+// now (not as it was loaded): the rewritten text must parse as a spec
+// (ParseProblemSpec) before it replaces the file, atomically. A file that
+// cannot be read, rewritten or parsed is left as it was; the Status names it.
+Status WriteCalibration(const Problem& problem, const Calibration& calibration);
+
 }  // namespace regrapht::bench

@@ -50,6 +50,44 @@ struct Element {
   }
 };
 
+// The attributes of the start tag `e` from s[*j] up to its '>' or "/>",
+// leaving *j after it; the reason on malformed input, else "".
+inline std::string ParseAttributes(std::string_view s, size_t* pos, Element* e, bool* self_closing) {
+  size_t& j = *pos;
+  while (true) {
+    while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+    if (j >= s.size()) return "unclosed start tag <" + e->tag;
+    if (s[j] == '>') {
+      ++j;
+      return "";
+    }
+    if (s.compare(j, 2, "/>") == 0) {
+      *self_closing = true;
+      j += 2;
+      return "";
+    }
+    size_t k = j;
+    while (k < s.size() && !std::isspace(static_cast<unsigned char>(s[k])) && s[k] != '=' &&
+           s[k] != '>' && s[k] != '/') {
+      ++k;
+    }
+    std::string name(s.substr(j, k - j));
+    if (name.empty()) return "bad attribute in <" + e->tag;
+    std::string value;
+    if (k < s.size() && s[k] == '=') {
+      char q = s[k + 1];
+      if (q != '"' && q != '\'') return "unquoted attribute " + name;
+      size_t end = s.find(q, k + 2);
+      if (end == std::string_view::npos) return "unclosed attribute " + name;
+      value = std::string(s.substr(k + 2, end - k - 2));
+      k = end + 1;
+    }
+    if (e->attrs.count(name)) return "attribute " + name + " twice in <" + e->tag;
+    e->attrs[name] = value;
+    j = k;
+  }
+}
+
 // nullopt and `error` set on malformed input.
 inline std::unique_ptr<Element> ParseHtml(std::string_view s, std::string* error) {
   static const std::set<std::string> kVoid = {"meta", "br",    "hr",  "img",
@@ -102,38 +140,7 @@ inline std::unique_ptr<Element> ParseHtml(std::string_view s, std::string* error
     e->tag = std::string(s.substr(i + 1, j - i - 1));
     if (e->tag.empty()) return fail("bad tag");
     bool self_closing = false;
-    while (true) {
-      while (j < s.size() && std::isspace(static_cast<unsigned char>(s[j]))) ++j;
-      if (j >= s.size()) return fail("unclosed start tag <" + e->tag);
-      if (s[j] == '>') {
-        ++j;
-        break;
-      }
-      if (s.compare(j, 2, "/>") == 0) {
-        self_closing = true;
-        j += 2;
-        break;
-      }
-      size_t k = j;
-      while (k < s.size() && !std::isspace(static_cast<unsigned char>(s[k])) && s[k] != '=' &&
-             s[k] != '>' && s[k] != '/') {
-        ++k;
-      }
-      std::string name(s.substr(j, k - j));
-      if (name.empty()) return fail("bad attribute in <" + e->tag);
-      std::string value;
-      if (k < s.size() && s[k] == '=') {
-        char q = s[k + 1];
-        if (q != '"' && q != '\'') return fail("unquoted attribute " + name);
-        size_t end = s.find(q, k + 2);
-        if (end == std::string_view::npos) return fail("unclosed attribute " + name);
-        value = std::string(s.substr(k + 2, end - k - 2));
-        k = end + 1;
-      }
-      if (e->attrs.count(name)) return fail("attribute " + name + " twice in <" + e->tag);
-      e->attrs[name] = value;
-      j = k;
-    }
+    if (std::string why = ParseAttributes(s, &j, e.get(), &self_closing); !why.empty()) return fail(why);
     Element* raw = e.get();
     stack.back()->children.push_back(std::move(e));
     i = j;

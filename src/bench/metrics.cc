@@ -53,6 +53,30 @@ Core CoreOf(const std::vector<const ProblemStats*>& ps) {
   return {m.pass_at[1], m.speedup_at[1], m.geomean_speedup};
 }
 
+// The 95% bootstrap intervals of pass@1, speedup@1 and the geometric mean
+// (o.bootstrap resamples of the problems, seeded by o.seed).
+void AddBootstrapIntervals(const std::vector<const ProblemStats*>& ps, const MetricsOptions& o, MetricSet* out) {
+  MetricSet& m = *out;
+  Rng rng(o.seed);
+  std::vector<double> a, b, c;
+  std::vector<const ProblemStats*> sample(ps.size());
+  for (int i = 0; i < o.bootstrap; ++i) {
+    for (auto& s : sample) s = ps[rng.Below(ps.size())];
+    Core core = CoreOf(sample);
+    a.push_back(core.pass1);
+    b.push_back(core.speedup1);
+    c.push_back(core.geomean);
+  }
+  auto ci = [](std::vector<double> v) {
+    std::sort(v.begin(), v.end());
+    auto at = [&](double q) { return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1))]; };
+    return Interval{at(0.025), at(0.975)};
+  };
+  m.pass_at_1_ci = ci(a);
+  m.speedup_at_1_ci = ci(b);
+  m.geomean_ci = ci(c);
+}
+
 MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptions& o, bool with_ci) {
   MetricSet m;
   m.problems = static_cast<int>(ps.size());
@@ -123,26 +147,7 @@ MetricSet Compute(const std::vector<const ProblemStats*>& ps, const MetricsOptio
     m.verifications_per_solved = static_cast<double>(verifs) / m.solved;
     m.generations_per_solved = static_cast<double>(gens) / m.solved;
   }
-  if (with_ci && o.bootstrap > 0) {
-    Rng rng(o.seed);
-    std::vector<double> a, b, c;
-    std::vector<const ProblemStats*> sample(ps.size());
-    for (int i = 0; i < o.bootstrap; ++i) {
-      for (auto& s : sample) s = ps[rng.Below(ps.size())];
-      Core core = CoreOf(sample);
-      a.push_back(core.pass1);
-      b.push_back(core.speedup1);
-      c.push_back(core.geomean);
-    }
-    auto ci = [](std::vector<double> v) {
-      std::sort(v.begin(), v.end());
-      auto at = [&](double q) { return v[static_cast<size_t>(q * static_cast<double>(v.size() - 1))]; };
-      return Interval{at(0.025), at(0.975)};
-    };
-    m.pass_at_1_ci = ci(a);
-    m.speedup_at_1_ci = ci(b);
-    m.geomean_ci = ci(c);
-  }
+  if (with_ci && o.bootstrap > 0) AddBootstrapIntervals(ps, o, &m);
   return m;
 }
 

@@ -343,59 +343,70 @@ std::vector<uint64_t> Fingerprints(const std::vector<MaskedToken>& tokens, int k
   return out;
 }
 
+namespace {
+
+// A code file of an item, with its winnowed fingerprints.
+struct CodeFile {
+  size_t item;  // index into its side's items
+  const std::string* name;
+  std::vector<uint64_t> fingerprints;
+  double weight = 0;  // summed weight of its fingerprints (FingerprintWeights)
+};
+
+// The code files of `items`, in order, fingerprinted.
+Status ReadCodeFiles(const std::vector<OverlapItem>& items, const NearDuplicateOptions& options,
+                     std::vector<CodeFile>* files) {
+  for (size_t i = 0; i < items.size(); ++i) {
+    for (const std::string& f : items[i].code_files) {
+      RG_ASSIGN_OR_RETURN(std::string src, ReadInputFile(items[i].dir / f));
+      bool cuda = fs::path(f).extension() == ".cu";
+      files->push_back({i, &f, Fingerprints(MaskTokens(src, cuda), options.kgram, options.window)});
+    }
+  }
+  return Status::Ok();
+}
+
+// 1. Document frequency over items (both sides), and the weights: each
+// fingerprint's log(1 + items / df), and each file's sum of them.
+std::unordered_map<uint64_t, double> FingerprintWeights(size_t first_items, size_t second_items,
+                                                        std::vector<CodeFile>* fa, std::vector<CodeFile>* fb) {
+  std::unordered_map<uint64_t, double> weight;
+  std::unordered_map<uint64_t, uint32_t> df;
+  auto count = [&](const std::vector<CodeFile>& files, size_t num_items) {
+    std::vector<std::vector<uint64_t>> per_item(num_items);
+    for (const CodeFile& f : files)
+      per_item[f.item].insert(per_item[f.item].end(), f.fingerprints.begin(), f.fingerprints.end());
+    for (auto& v : per_item) {
+      std::sort(v.begin(), v.end());
+      v.erase(std::unique(v.begin(), v.end()), v.end());
+      for (uint64_t h : v) ++df[h];
+    }
+  };
+  count(*fa, first_items);
+  count(*fb, second_items);
+  double n = static_cast<double>(first_items + second_items);
+  weight.reserve(df.size());
+  for (auto [h, d] : df) weight[h] = std::log(1.0 + n / d);
+  for (auto* files : {fa, fb}) {
+    for (CodeFile& f : *files) {
+      for (uint64_t h : f.fingerprints) f.weight += weight[h];
+    }
+  }
+  return weight;
+}
+
+}  // namespace
+
 Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& first,
                                                 const std::vector<OverlapItem>& second,
                                                 const NearDuplicateOptions& options) {
   if (options.kgram < 1 || options.window < 1) {
     return Status::InvalidArgument("near duplicates: k-gram size and window must be at least 1");
   }
-  struct File {
-    size_t item;  // index into first, or second
-    const std::string* name;
-    std::vector<uint64_t> fingerprints;
-    double weight = 0;  // summed weight of its fingerprints
-  };
-  auto read = [&](const std::vector<OverlapItem>& items, std::vector<File>* files) -> Status {
-    for (size_t i = 0; i < items.size(); ++i) {
-      for (const std::string& f : items[i].code_files) {
-        RG_ASSIGN_OR_RETURN(std::string src, ReadInputFile(items[i].dir / f));
-        bool cuda = fs::path(f).extension() == ".cu";
-        files->push_back(
-            {i, &f, Fingerprints(MaskTokens(src, cuda), options.kgram, options.window)});
-      }
-    }
-    return Status::Ok();
-  };
-  std::vector<File> fa, fb;
-  RG_RETURN_IF_ERROR(read(first, &fa));
-  RG_RETURN_IF_ERROR(read(second, &fb));
-
-  // 1. Document frequency over items (both sides), and the weights.
-  std::unordered_map<uint64_t, double> weight;
-  {
-    std::unordered_map<uint64_t, uint32_t> df;
-    auto count = [&](const std::vector<File>& files, size_t num_items) {
-      std::vector<std::vector<uint64_t>> per_item(num_items);
-      for (const File& f : files)
-        per_item[f.item].insert(per_item[f.item].end(), f.fingerprints.begin(),
-                                f.fingerprints.end());
-      for (auto& v : per_item) {
-        std::sort(v.begin(), v.end());
-        v.erase(std::unique(v.begin(), v.end()), v.end());
-        for (uint64_t h : v) ++df[h];
-      }
-    };
-    count(fa, first.size());
-    count(fb, second.size());
-    double n = static_cast<double>(first.size() + second.size());
-    weight.reserve(df.size());
-    for (auto [h, d] : df) weight[h] = std::log(1.0 + n / d);
-  }
-  for (auto* files : {&fa, &fb}) {
-    for (File& f : *files) {
-      for (uint64_t h : f.fingerprints) f.weight += weight[h];
-    }
-  }
+  std::vector<CodeFile> fa, fb;
+  RG_RETURN_IF_ERROR(ReadCodeFiles(first, options, &fa));
+  RG_RETURN_IF_ERROR(ReadCodeFiles(second, options, &fb));
+  std::unordered_map<uint64_t, double> weight = FingerprintWeights(first.size(), second.size(), &fa, &fb);
 
   // 2. Shared weight of every file pair through an inverted index of `second`.
   std::unordered_map<uint64_t, std::vector<uint32_t>> postings;
@@ -409,7 +420,7 @@ Result<NearDuplicateReport> ScoreNearDuplicates(const std::vector<OverlapItem>& 
   std::vector<double> shared(fb.size(), 0.0);
   std::vector<uint32_t> count(fb.size(), 0);
   std::vector<uint32_t> touched;
-  for (const File& f : fa) {
+  for (const CodeFile& f : fa) {
     for (uint64_t h : f.fingerprints) {
       auto it = postings.find(h);
       if (it == postings.end()) continue;

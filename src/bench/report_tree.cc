@@ -285,6 +285,34 @@ Html AttemptSection(const TreeAttempt& a, const std::map<int, const TreeAttempt*
   return h + "</section>\n";
 }
 
+// The winning path's section: a table of its steps, or why there is none.
+Html WinningPathHtml(const Json& report, const std::vector<TreeAttempt>& attempts,
+                     const std::map<int, const TreeAttempt*>& by_id) {
+  Html b = "<h2>Winning path</h2>\n";
+  std::vector<const TreeAttempt*> path;
+  for (const auto& a : attempts) {
+    if (a.on_best_path) path.push_back(&a);
+  }
+  if (path.empty()) {
+    b += "<p class=\"muted\">No winning path: no attempt was chosen.</p>\n";
+  } else {
+    b += "<table class=\"path\" "
+         "id=\"path\">\n<thead><tr><th>step</th><th>attempt</th><th>technique / action</th>"
+         "<th>verdict</th><th>speedup</th></tr></thead>\n<tbody>\n";
+    int step = 0;
+    for (const auto& id : report["best_path"]) {
+      const TreeAttempt& a = *by_id.at(id.get<int>());
+      b += fmt::format(
+          "<tr><td class=\"num\">{}</td><td><a href=\"#attempt-{}\">#{}</a></td><td>{}</td>"
+          "<td>{}</td><td class=\"num\">{}</td></tr>\n",
+          ++step, a.id, a.id, HtmlEscape(a.action), HtmlEscape(a.verdict),
+          SpeedText(a).empty() ? "&ndash;" : HtmlEscape(SpeedText(a)));
+    }
+    b += "</tbody></table>\n";
+  }
+  return b;
+}
+
 }  // namespace
 
 Result<std::string> SearchReportHtml(const Json& report, const std::string& source_name) {
@@ -317,28 +345,7 @@ Result<std::string> SearchReportHtml(const Json& report, const std::string& sour
          "above.</p>\n";
   }
 
-  b += "<h2>Winning path</h2>\n";
-  std::vector<const TreeAttempt*> path;
-  for (const auto& a : attempts) {
-    if (a.on_best_path) path.push_back(&a);
-  }
-  if (path.empty()) {
-    b += "<p class=\"muted\">No winning path: no attempt was chosen.</p>\n";
-  } else {
-    b += "<table class=\"path\" "
-         "id=\"path\">\n<thead><tr><th>step</th><th>attempt</th><th>technique / action</th>"
-         "<th>verdict</th><th>speedup</th></tr></thead>\n<tbody>\n";
-    int step = 0;
-    for (const auto& id : report["best_path"]) {
-      const TreeAttempt& a = *by_id.at(id.get<int>());
-      b += fmt::format(
-          "<tr><td class=\"num\">{}</td><td><a href=\"#attempt-{}\">#{}</a></td><td>{}</td>"
-          "<td>{}</td><td class=\"num\">{}</td></tr>\n",
-          ++step, a.id, a.id, HtmlEscape(a.action), HtmlEscape(a.verdict),
-          SpeedText(a).empty() ? "&ndash;" : HtmlEscape(SpeedText(a)));
-    }
-    b += "</tbody></table>\n";
-  }
+  b += WinningPathHtml(report, attempts, by_id);
 
   b += fmt::format(
       "<h2>Search tree</h2>\n<figure class=\"tree\" id=\"tree\">{}<figcaption>{} attempts; each "

@@ -1,10 +1,6 @@
 // regrapht bench / report / suite
-#include <unistd.h>
-
-#include <atomic>
 #include <cstdio>
 #include <memory>
-#include <mutex>
 #include <set>
 
 #include <fmt/format.h>
@@ -13,12 +9,8 @@
 #include "bench/coverage.h"
 #include "bench/overlap.h"
 #include "cli/commands_overlap.h"
-#include "bench/pareval_prompts.h"
 #include "bench/report.h"
 #include "bench/report_protocol.h"
-#include "bench/runner.h"
-#include "bench/sample.h"
-#include "bench/shard.h"
 #include "bench/suite.h"
 #include "cli/build_info.h"
 #include "cli/commands.h"
@@ -29,29 +21,12 @@
 #include "cli/verify_flags.h"
 #include "core/json_util.h"
 #include "core/strings.h"
-#include "seed/seed.h"
-#include "llm/speed.h"
+#include "regrapht/bench.h"
 #include "store/results_store.h"
 #include "verify/toolchain.h"
 
 namespace regrapht::cli {
 namespace {
-
-// The rules' first step of each problem, computed once per problem
-// whatever the samples and threads (seed/seed.h).
-class SeedCache {
- public:
-  const seed::Seed& Get(const Problem& p) {
-    std::lock_guard lock(mu_);
-    auto it = seeds_.find(p.spec.name);
-    if (it == seeds_.end()) it = seeds_.emplace(p.spec.name, seed::Parallelize(p)).first;
-    return it->second;
-  }
-
- private:
-  std::mutex mu_;
-  std::map<std::string, seed::Seed> seeds_;
-};
 
 // regrapht bench merge OUT IN...
 int RunMerge(const std::string& out, const std::vector<std::string>& inputs, bool json) {
@@ -144,46 +119,26 @@ std::string WithBudgetAndSeeds(std::string text, const std::string& format, cons
   }
   return DumpJson(arr);
 }
-// The caches' totals over a run's samples (threads add to them).
-struct CacheCounts {
-  std::atomic<int> replies{0}, replies_cached{0}, builds{0}, builds_cached{0};
-  void Add(const bench::SampleOutcome& o) {
-    replies += o.replies;
-    replies_cached += o.replies_cached;
-    builds += o.builds;
-    builds_cached += o.builds_cached;
-  }
-  // "cache      3 of 4 replies from the response cache; ..." or "" when they served nothing.
-  std::string Line() const {
-    if (replies_cached == 0 && builds_cached == 0) return "";
-    std::string line = "cache      ";
-    if (replies_cached > 0) {
-      line += fmt::format("{} of {} replies from the response cache (--no-cache asks the model again)",
-                          replies_cached.load(), replies.load());
-    }
-    if (builds_cached > 0) {
-      line += fmt::format("{}{} of {} builds from the build cache", replies_cached > 0 ? "; " : "",
-                          builds_cached.load(), builds.load());
-    }
-    return line;
-  }
-};
-
 }  // namespace
 
-std::function<int()> BenchCommand(CLI::App* sub) {
-  struct State {
-    std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
-    int samples = 1, jobs = 2, seeds = 1;
-    std::string merge_out;
-    std::vector<std::string> merge_in;
-    std::string repair_in, repair_out;
-    bool no_resume = false, quiet = false, json = false, merge_json = false, repair_json = false;
-    VerifyFlags flags;
-    SearchFlags search;
-  };
-  auto st = std::make_shared<State>();
-  CLI::App* merge = sub->add_subcommand(
+namespace {
+
+struct BenchState {
+  std::string suite, method = "reference", db = "regrapht-results.sqlite", shard = "0/1", pareval_prompts;
+  int samples = 1, jobs = 2, seeds = 1;
+  std::string merge_out;
+  std::vector<std::string> merge_in;
+  std::string repair_in, repair_out;
+  bool no_resume = false, quiet = false, json = false, merge_json = false, repair_json = false;
+  VerifyFlags flags;
+  SearchFlags search;
+  CLI::App* merge = nullptr;
+  CLI::App* repair = nullptr;
+};
+
+// Adds `bench merge` and `bench repair` (st->merge, st->repair).
+void AddMergeAndRepair(CLI::App* sub, BenchState* st) {
+  CLI::App* merge = st->merge = sub->add_subcommand(
       "merge", "Merge results databases (e.g. one per shard) into one: the same row twice is one row, "
                "conflicting rows are an error naming both files");
   merge->add_option("-o,--output", st->merge_out, "the merged database (created, or added to); required");
@@ -192,14 +147,18 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                     "works for one release, with a warning")
       ->required();
   AddJsonFlag(merge, &st->merge_json, "the counts (rows added, already there, in all)");
-  CLI::App* repair = sub->add_subcommand("repair",
-                                         "Copy the readable, valid rows of a damaged results "
-                                         "database (one `bench` and `report` refuse) to a new file");
+  CLI::App* repair = st->repair = sub->add_subcommand("repair",
+                                                      "Copy the readable, valid rows of a damaged results "
+                                                      "database (one `bench` and `report` refuse) to a new file");
   repair->add_option("--db", st->repair_in, "the damaged database (read only)")->required();
   repair->add_option("-o,--output", st->repair_out, "the new database (must not exist); required");
   AddOldSpelling(repair, "--out", "-o/--output", &st->repair_out);
   AddJsonFlag(repair, &st->repair_json, "the counts (rows copied, left out, unreadable) and notes");
   sub->require_subcommand(0, 1);
+}
+
+// Adds the flags of the run itself.
+void AddBenchFlags(CLI::App* sub, BenchState* st) {
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
                   "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
@@ -228,324 +187,215 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                   "kernel signature)");
   st->flags.Add(sub);
   st->search.Add(sub, /*with_method=*/false);
-  auto run = [st, merge, repair]() -> int {
-    if (merge->parsed()) {
-      if (st->merge_out.empty()) {
-        if (st->merge_in.size() < 2) {
-          std::fprintf(stderr, "regrapht bench merge: -o OUT is required (bench merge -o OUT IN...)\n");
-          return kExitUsage;
-        }
-        // The old positional form: OUT first.
-        std::fprintf(stderr, "regrapht: warning: `bench merge OUT IN...` is deprecated; use `bench merge -o OUT "
-                             "IN...`\n");
-        st->merge_out = st->merge_in.front();
-        st->merge_in.erase(st->merge_in.begin());
-      }
-      return RunMerge(st->merge_out, st->merge_in, st->merge_json);
-    }
-    if (repair->parsed()) {
-      if (st->repair_out.empty()) {
-        std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
+}
+
+// bench merge / bench repair, once parsed.
+int RunMergeOrRepair(BenchState& st) {
+  if (st.merge->parsed()) {
+    if (st.merge_out.empty()) {
+      if (st.merge_in.size() < 2) {
+        std::fprintf(stderr, "regrapht bench merge: -o OUT is required (bench merge -o OUT IN...)\n");
         return kExitUsage;
       }
-      return RunRepair(st->repair_in, st->repair_out, st->repair_json);
+      // The old positional form: OUT first.
+      std::fprintf(stderr, "regrapht: warning: `bench merge OUT IN...` is deprecated; use `bench merge -o OUT "
+                           "IN...`\n");
+      st.merge_out = st.merge_in.front();
+      st.merge_in.erase(st.merge_in.begin());
     }
-    if (st->suite.empty()) {
-      std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge -o OUT IN...)\n");
-      return kExitUsage;
-    }
-    auto opts = st->flags.ToOptions();
-    if (!opts.ok()) return Fail(opts.status());
-    if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
-    auto shard = bench::ParseShard(st->shard, bench::ProcessEnv());
-    if (!shard.ok()) return Fail(shard.status());
-    const std::string db = bench::ExpandShardPath(st->db, *shard);
-    if (shard->count > 1 && db == st->db) {
-      std::fprintf(stderr,
-                   "note: every shard writes to %s; on a shared filesystem (NFS, Lustre) give each its own file, "
-                   "e.g. --db 'results-{shard}.sqlite', and merge them with `regrapht bench merge` "
-                   "(docs/scale.md)\n",
-                   db.c_str());
-    }
-    auto suite = bench::LoadSuite(st->suite);
-    if (!suite.ok()) return Fail(suite.status());
-    if (opts->kernel_form) {
-      for (const auto& p : suite->problems) {
-        if (!p.problem.spec.kernel) {
-          return Fail(Status::InvalidArgument(p.problem.dir.string() +
-                                              ": no \"kernel\" section in problem.json for --form kernel"));
-        }
-      }
-      // The two forms are two benchmarks: their rows never mix or resume each other.
-      suite->name += "/kernel";
-    }
-    auto store = ResultsStore::Open(db);
-    if (!store.ok()) return Fail(store.status());
-    InstallInterruptHandler();
-    // Ctrl-C kills the compile or run in progress, and a wait for the GPU lock.
-    opts->cancel = InterruptFlag();
-    Verifier verifier(*opts);
-    // Failed model requests in a row, over every sample: a dead endpoint stops the run.
-    std::atomic<int> endpoint_in_a_row{0};
-    const int max_endpoint_failures = st->search.max_endpoint_failures;
-    std::string last_endpoint_error;
-    std::mutex last_endpoint_mu;
-    std::unique_ptr<SearchEnv> env;
-    std::unique_ptr<CandidateEvaluator> verifier_evaluator, evaluator;
-    bench::SearchSampleEnv search_env;
+    return RunMerge(st.merge_out, st.merge_in, st.merge_json);
+  }
+  if (st.repair_out.empty()) {
+    std::fprintf(stderr, "regrapht bench repair: -o/--output NEW.sqlite is required\n");
+    return kExitUsage;
+  }
+  return RunRepair(st.repair_in, st.repair_out, st.repair_json);
+}
 
-    bench::RunnerOptions ro;
-    // What ran, in every row (ResultRow::run_json); its exit status is added at the end.
-    const std::string run_id = llm::UtcNowIso() + "-" + std::to_string(::getpid());
-    ro.run_json = OrderedJson{{"run_id", run_id},
-                              {"command", InvocationCommandLine()},
-                              {"version", kBuildVersion},
-                              {"commit", BuildCommit()},
-                              {"device", opts->emulate ? OrderedJson(std::string(kEmulatorGpuName))
-                                                       : OrderedJson(nullptr)},
-                              {"emulated", opts->emulate}}
-                      .dump();
-    CacheCounts caches;
-    ro.method = st->method;
-    ro.samples = st->samples;
-    ro.shard_index = shard->index;
-    ro.shard_count = shard->count;
-    ro.resume = !st->no_resume;
-    ro.seed = st->search.seed;
-    ro.progress = !st->quiet;
-    ro.prepare_jobs = st->jobs;
-    ro.stop = [&]() -> std::string {
-      if (InterruptFlag()->load()) return "interrupted (" + InterruptName() + ")";
-      if (endpoint_in_a_row.load() > max_endpoint_failures) {
-        std::lock_guard lock(last_endpoint_mu);
-        return "endpoint: more than " + std::to_string(max_endpoint_failures) +
-               " failed model requests in a row (--max-endpoint-failures); last: " + last_endpoint_error;
-      }
-      return "";
-    };
-    OrderedJson cfg = {{"method", st->method},
-                       {"archs", opts->archs},
-                       {"nvcc_flags", opts->nvcc_flags},
-                       {"reference_flags", opts->reference_flags},
-                       {"timing", opts->timing},
-                       {"cpu_candidate", opts->cpu_candidate},
-                       {"emulate", opts->emulate},
-                       {"form", opts->kernel_form ? "kernel" : "dropin"}};
-    bench::MethodFn method;
-    std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text
-    SeedCache seeds;
-    if (st->method == "rules" && opts->kernel_form) {
-      return Fail(Status::InvalidArgument("--method rules writes drop-ins only: use --form dropin"));
-    }
-    if (st->method == "rules") {
-      // No model: each problem's seed, verified like any candidate; a
-      // problem the rules refuse is a failed sample saying why.
-      cfg["seed_step"] = "rules";
-      method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
-        bench::SampleOutcome o;
-        const seed::Seed& s = seeds.Get(p.problem);
-        if (!s.written) {
-          o.result.verdict = Verdict::kCompileError;
-          o.result.detail = "no seed from the rules (" + s.category + "): " + s.reason;
-          return o;
-        }
-        o.source = s.code;
-        RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
-        ++o.verifications;
-        if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
-        return o;
-      };
-    } else if (st->method == "reference") {
-      // The expert solution of the form: solution.cu (drop-in) or kernel.cu.
-      const bool kernel = opts->kernel_form;
-      auto expert = [kernel](const bench::SuiteProblem& p) -> const std::optional<std::string>& {
-        return kernel ? p.problem.kernel_solution_source : p.problem.solution_source;
-      };
-      for (const auto& p : suite->problems) {
-        if (!expert(p)) {
-          return Fail(Status::InvalidArgument(p.problem.dir.string() + ": no " +
-                                              (kernel ? "kernel.cu" : "solution.cu") + " for --method reference"));
-        }
-      }
-      ro.prepare = [&](const bench::SuiteProblem& p) { return verifier.Prepare(p.problem, *expert(p)); };
-      method = [&](const bench::SuiteProblem& p, int, uint64_t) -> Result<bench::SampleOutcome> {
-        bench::SampleOutcome o;
-        o.source = *expert(p);
-        RG_ASSIGN_OR_RETURN(o.result, verifier.Verify(p.problem, o.source));
-        if (InterruptFlag()->load()) o.incomplete = "interrupted during its verification";
-        o.builds = 1;
-        o.builds_cached = o.result.compile_cached;
-        caches.Add(o);
-        return o;
-      };
-    } else {
-      if (opts->kernel_form) {
-        if (!st->pareval_prompts.empty()) {
-          auto prompts = bench::LoadParEvalPrompts(st->pareval_prompts);
-          if (!prompts.ok()) return Fail(prompts.status());
-          kernel_tasks = std::move(*prompts);
-        }
-        for (const auto& p : suite->problems) {
-          if (!kernel_tasks.count(p.problem.spec.name)) {
-            if (!st->pareval_prompts.empty()) {
-              std::fprintf(stderr, "note: %s has no cuda prompt in %s: using its description and signature\n",
-                           p.problem.spec.name.c_str(), st->pareval_prompts.c_str());
-            }
-            kernel_tasks[p.problem.spec.name] = bench::KernelTaskFromSpec(p.problem);
-          }
-        }
-      }
-      st->search.method = st->method;
-      auto probe = NewReasoner(st->method, st->search.ToOptions());
-      if (!probe.ok()) return Fail(probe.status());
-      auto made = MakeSearchEnv(st->search);
-      if (!made.ok()) return Fail(made.status());
-      env = std::move(*made);
-      verifier_evaluator = NewVerifierEvaluator(&verifier);
-      evaluator = std::make_unique<bench::BoundedEvaluator>(verifier_evaluator.get(), st->jobs);
-      ro.jobs = st->search.max_in_flight;
-      ro.model = env->llm->ModelId();
-      cfg = OrderedJson::parse(st->search.ConfigJson(ro.model));
-      cfg["archs"] = opts->archs;
-      cfg["form"] = opts->kernel_form ? "kernel" : "dropin";
-      search_env.method = st->method;
-      search_env.options = st->search.ToOptions();
-      search_env.options.arch = Join(opts->archs, ", ");  // the prompt names what candidates are compiled for
-      search_env.graph = env->graph.get();
-      search_env.examples = env->index.get();
-      search_env.llm = env->llm.get();
-      search_env.prompts = &env->prompts;
-      search_env.evaluator = evaluator.get();
-      search_env.cancel = InterruptFlag();
-      search_env.endpoint_failures_in_a_row = &endpoint_in_a_row;
-      search_env.heldout = st->search.heldout;
-      search_env.prepare_task = [&](const Problem& problem, SearchTask* task) {
-        if (opts->kernel_form) {
-          task->kernel_form = true;
-          task->kernel_task = kernel_tasks.at(problem.spec.name);
-        } else if (st->search.seed_step == "rules" && st->method == "regrapht-mcgs") {
-          const seed::Seed& s = seeds.Get(problem);
-          task->seed_code = s.code;
-          task->seed_note = s.written ? "" : s.category + ": " + s.reason;
-        }
-      };
-      search_env.on_endpoint_error = [&](const std::string& error) {
-        std::lock_guard lock(last_endpoint_mu);
-        last_endpoint_error = error;
-      };
-      method = [&](const bench::SuiteProblem& p, int, uint64_t seed) -> Result<bench::SampleOutcome> {
-        RG_ASSIGN_OR_RETURN(bench::SampleOutcome o, bench::RunSearchSample(search_env, p, seed));
-        caches.Add(o);  // zero for a sample cut short before its search finished
-        return o;
-      };
-    }
-    ro.config_json = cfg.dump();
-    auto r = bench::RunSuite(*suite, ro, method, store->get(), SystemClock::Get());
-    if (!r.ok()) {
-      if (InterruptFlag()->load()) {
-        std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s); finished rows are in %s\n",
-                     r.status().ToString().c_str(), InterruptName().c_str(), db.c_str());
-        return InterruptExitCode();
-      }
-      return Fail(r.status());
-    }
-    for (const auto& [problem, n] : r->changed) {
-      std::printf("note: %s changed since %d of its row(s) were stored (problem.json, reference.cpp, "
-                  "description.md or its expert solutions): those rows were run again\n",
-                  problem.c_str(), n);
-    }
-    if (r->unhashed_kept > 0) {
-      std::printf("note: %d row(s) from before problem hashes were kept as they are (their problem cannot be "
-                  "compared; --no-resume redoes them)\n",
-                  r->unhashed_kept);
-    }
-    std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
-                suite->name.c_str(), st->method.c_str(), r->tasks, r->skipped, r->correct, r->failed,
-                r->unverified, r->wall_s);
-    const bool stopped = !r->stop_reason.empty() || r->incomplete > 0;
-    if (stopped) {
-      std::printf("STOPPED EARLY: %s; %d sample(s) stored, %d not finished (not stored), %d not started; run the "
-                  "same command again to do the rest (finished rows are kept)\n",
-                  r->stop_reason.empty() ? "some samples did not finish" : r->stop_reason.c_str(), r->done,
-                  r->incomplete, r->not_started);
-      for (const auto& why : r->incomplete_reasons) std::printf("  not finished: %s\n", why.c_str());
-    }
-    if (shard->count > 1) {
-      const int n = static_cast<int>(suite->problems.size());
-      std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n",
-                  shard->index, shard->count, (n - shard->index + shard->count - 1) / shard->count, n,
-                  shard->count, shard->index);
-    }
-    std::printf("results in %s; tables: regrapht report --db %s\n", db.c_str(), db.c_str());
-    if (r->unverified > 0) {
-      std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
-                  r->unverified);
-    }
-    if (std::string line = caches.Line(); !line.empty()) std::printf("%s\n", line.c_str());
-    if (st->json) {
-      OrderedJson j = {{"suite", suite->name},
-                       {"method", st->method},
-                       {"db", db},
-                       {"samples", r->tasks},
-                       {"already_done", r->skipped},
-                       {"correct", r->correct},
-                       {"failed", r->failed},
-                       {"unverified", r->unverified},
-                       {"wall_s", r->wall_s},
-                       {"stopped_early", stopped},
-                       {"stop_reason", r->stop_reason.empty() ? OrderedJson(nullptr) : OrderedJson(r->stop_reason)},
-                       {"stored", r->done},
-                       {"not_finished", r->incomplete},
-                       {"not_started", r->not_started},
-                       {"not_finished_reasons", r->incomplete_reasons},
-                       {"shard", {{"index", shard->index}, {"count", shard->count}}}};
-      EmitJson(j);
-    }
-    int rc = r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
-    if (r->incomplete_endpoint > 0 || endpoint_in_a_row.load() > max_endpoint_failures) rc = kExitEndpointFailed;
-    if (InterruptSignal() != 0) rc = InterruptExitCode();
-    if (Status fs = (*store)->FinishRun(run_id, rc, r->wall_s); !fs.ok()) {
-      std::fprintf(stderr, "regrapht: warning: the rows do not record the exit status: %s\n", fs.ToString().c_str());
-    }
-    return rc;
+// The run's notes on stderr.
+class StderrNotes final : public BenchListener {
+ public:
+  void Note(const std::string& line) override { std::fprintf(stderr, "%s\n", line.c_str()); }
+};
+
+// The library's options from the flags; a search method's environment is
+// made from them when the run asks (MakeSearchEnv) and kept with the run.
+BenchOptions ToBenchOptions(BenchState& st, const VerifyOptions& verify) {
+  BenchOptions o;
+  o.suite_dir = st.suite;
+  o.method = st.method;
+  o.db = st.db;
+  o.shard = st.shard;
+  o.samples = st.samples;
+  o.resume = !st.no_resume;
+  o.progress = !st.quiet;
+  o.jobs = st.jobs;
+  o.verify = verify;
+  // Ctrl-C kills the compile or run in progress, and a wait for the GPU lock.
+  o.cancel = InterruptFlag();
+  o.interrupted = []() -> std::string {
+    return InterruptFlag()->load() ? "interrupted (" + InterruptName() + ")" : "";
   };
-  // --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
-  // a configuration of its own); stops at the first run that does not finish.
-  return [st, merge, repair, run]() -> int {
-    if (merge->parsed() || repair->parsed() || st->seeds <= 1) return run();
-    if (st->method == "reference") {
-      std::fprintf(stderr, "note: --seeds: the reference method has no seed; one run\n");
-      return run();
+  o.command = InvocationCommandLine();
+  o.version = kBuildVersion;
+  o.commit = BuildCommit();
+  o.pareval_prompts = st.pareval_prompts;
+  o.search.options.seed = st.search.seed;
+  o.max_endpoint_failures = st.search.max_endpoint_failures;
+  o.max_in_flight = st.search.max_in_flight;
+  if (st.method == "reference" || st.method == "rules") return o;
+  st.search.method = st.method;
+  o.search = st.search.Experiment("");
+  auto env = std::make_shared<std::unique_ptr<SearchEnv>>();
+  o.open_search = [&st, env]() -> Result<BenchSearchEnv> {
+    RG_ASSIGN_OR_RETURN(*env, MakeSearchEnv(st.search));
+    const SearchEnv& e = **env;
+    return BenchSearchEnv{e.graph.get(), e.index.get(), e.llm.get(), &e.prompts};
+  };
+  return o;
+}
+
+// The run's summary on stdout (the notes, the counts, where the rows are).
+void PrintBenchSummary(const Bench& bench, const std::string& method, const BenchSummary& r) {
+  for (const auto& [problem, n] : r.changed) {
+    std::printf("note: %s changed since %d of its row(s) were stored (problem.json, reference.cpp, "
+                "description.md or its expert solutions): those rows were run again\n",
+                problem.c_str(), n);
+  }
+  if (r.unhashed_kept > 0) {
+    std::printf("note: %d row(s) from before problem hashes were kept as they are (their problem cannot be "
+                "compared; --no-resume redoes them)\n",
+                r.unhashed_kept);
+  }
+  std::printf("%s / %s: %d samples (%d already done): %d correct, %d failed, %d unverified (no GPU) in %.1f s\n",
+              bench.suite().c_str(), method.c_str(), r.tasks, r.skipped, r.correct, r.failed, r.unverified,
+              r.wall_s);
+  if (!r.stop_reason.empty() || r.incomplete > 0) {
+    std::printf("STOPPED EARLY: %s; %d sample(s) stored, %d not finished (not stored), %d not started; run the "
+                "same command again to do the rest (finished rows are kept)\n",
+                r.stop_reason.empty() ? "some samples did not finish" : r.stop_reason.c_str(), r.done,
+                r.incomplete, r.not_started);
+    for (const auto& why : r.incomplete_reasons) std::printf("  not finished: %s\n", why.c_str());
+  }
+  if (bench.shard_count() > 1) {
+    const int n = bench.problems(), i = bench.shard_index(), c = bench.shard_count();
+    std::printf("shard %d of %d: %d of the suite's %d problems (those whose index mod %d is %d)\n", i, c,
+                (n - i + c - 1) / c, n, c, i);
+  }
+  std::printf("results in %s; tables: regrapht report --db %s\n", bench.db().c_str(), bench.db().c_str());
+  if (r.unverified > 0) {
+    std::printf("NOTE: no GPU here: %d sample(s) were compiled only; nothing about them was verified.\n",
+                r.unverified);
+  }
+  if (!r.cache_line.empty()) std::printf("%s\n", r.cache_line.c_str());
+}
+
+// bench --json: the run's summary.
+void EmitBenchJson(const Bench& bench, const std::string& method, const BenchSummary& r) {
+  OrderedJson j = {{"suite", bench.suite()},
+                   {"method", method},
+                   {"db", bench.db()},
+                   {"samples", r.tasks},
+                   {"already_done", r.skipped},
+                   {"correct", r.correct},
+                   {"failed", r.failed},
+                   {"unverified", r.unverified},
+                   {"wall_s", r.wall_s},
+                   {"stopped_early", !r.stop_reason.empty() || r.incomplete > 0},
+                   {"stop_reason", r.stop_reason.empty() ? OrderedJson(nullptr) : OrderedJson(r.stop_reason)},
+                   {"stored", r.done},
+                   {"not_finished", r.incomplete},
+                   {"not_started", r.not_started},
+                   {"not_finished_reasons", r.incomplete_reasons},
+                   {"shard", {{"index", bench.shard_index()}, {"count", bench.shard_count()}}}};
+  EmitJson(j);
+}
+
+// One bench run (one seed): checks, runs, prints, records its exit status.
+int RunBenchOnce(BenchState& st) {
+  if (st.suite.empty()) {
+    std::fprintf(stderr, "regrapht bench: --suite DIR is required (or: regrapht bench merge -o OUT IN...)\n");
+    return kExitUsage;
+  }
+  auto opts = st.flags.ToOptions();
+  if (!opts.ok()) return Fail(opts.status());
+  if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
+  StderrNotes notes;
+  auto bench = Bench::Open(ToBenchOptions(st, *opts), &notes);
+  if (!bench.ok()) return Fail(bench.status());
+  InstallInterruptHandler();
+  auto r = (*bench)->Run();
+  if (!r.ok()) {
+    if (InterruptFlag()->load()) {
+      std::fprintf(stderr, "regrapht: %s\nregrapht: interrupted (%s); finished rows are in %s\n",
+                   r.status().ToString().c_str(), InterruptName().c_str(), (*bench)->db().c_str());
+      return InterruptExitCode();
     }
-    if (st->json) {
-      std::fprintf(stderr, "regrapht bench: --json prints one run's summary; with --seeds %d run each seed with "
-                           "--seed instead\n", st->seeds);
-      return kExitUsage;
-    }
-    const uint64_t first = st->search.seed;
-    int last = kExitOk;
-    for (int s = 0; s < st->seeds; ++s) {
-      st->search.seed = first + static_cast<uint64_t>(s);
-      std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(st->search.seed), s + 1, st->seeds);
-      std::fflush(stdout);
-      last = run();
-      if (last != kExitOk && last != kExitUnverified) break;
-    }
-    st->search.seed = first;
-    return last;
+    return Fail(r.status());
+  }
+  PrintBenchSummary(**bench, st.method, *r);
+  if (st.json) EmitBenchJson(**bench, st.method, *r);
+  int rc = r->unverified > 0 && r->correct == 0 && r->failed == 0 ? kExitUnverified : kExitOk;
+  if (r->endpoint_failed) rc = kExitEndpointFailed;
+  if (InterruptSignal() != 0) rc = InterruptExitCode();
+  if (Status fs = (*bench)->Finish(rc); !fs.ok()) {
+    std::fprintf(stderr, "regrapht: warning: the rows do not record the exit status: %s\n", fs.ToString().c_str());
+  }
+  return rc;
+}
+
+// --seeds N: the whole run N times, with seeds --seed, --seed + 1, ... (each
+// a configuration of its own); stops at the first run that does not finish.
+int RunBenchSeeds(BenchState& st) {
+  if (st.method == "reference") {
+    std::fprintf(stderr, "note: --seeds: the reference method has no seed; one run\n");
+    return RunBenchOnce(st);
+  }
+  if (st.json) {
+    std::fprintf(stderr, "regrapht bench: --json prints one run's summary; with --seeds %d run each seed with "
+                         "--seed instead\n", st.seeds);
+    return kExitUsage;
+  }
+  const uint64_t first = st.search.seed;
+  int last = kExitOk;
+  for (int s = 0; s < st.seeds; ++s) {
+    st.search.seed = first + static_cast<uint64_t>(s);
+    std::printf("seed %llu (%d of %d)\n", static_cast<unsigned long long>(st.search.seed), s + 1, st.seeds);
+    std::fflush(stdout);
+    last = RunBenchOnce(st);
+    if (last != kExitOk && last != kExitUnverified) break;
+  }
+  st.search.seed = first;
+  return last;
+}
+
+}  // namespace
+
+std::function<int()> BenchCommand(CLI::App* sub) {
+  auto st = std::make_shared<BenchState>();
+  AddMergeAndRepair(sub, st.get());
+  AddBenchFlags(sub, st.get());
+  return [st]() -> int {
+    if (st->merge->parsed() || st->repair->parsed()) return RunMergeOrRepair(*st);
+    if (st->seeds <= 1) return RunBenchOnce(*st);
+    return RunBenchSeeds(*st);
   };
 }
 
-std::function<int()> ReportCommand(CLI::App* sub) {
-  struct State {
-    std::vector<std::string> dbs;
-    std::string format = "md", suite, method, output, timing = "call";
-    std::vector<int> ks = {1};
-    int bootstrap = 1000;
-    bool per_problem = false, json = false, paper = false;
-    std::string paper_data;
-  };
-  auto st = std::make_shared<State>();
+namespace {
+
+struct ReportState {
+  std::vector<std::string> dbs;
+  std::string format = "md", suite, method, output, timing = "call";
+  std::vector<int> ks = {1};
+  int bootstrap = 1000;
+  bool per_problem = false, json = false, paper = false;
+  std::string paper_data;
+  CLI::Option* format_opt = nullptr;
+};
+
+// Adds report's flags into `st`.
+void AddReportFlags(CLI::App* sub, ReportState* st) {
   sub->add_option("--db", st->dbs,
                   "SQLite results database; repeat it (or bench merge first) for several, e.g. one per shard")
       ->required()
@@ -555,7 +405,7 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                   "candidates' sources, environments; docs/bench.md)")
       ->capture_default_str()
       ->check(CLI::IsMember({"md", "csv", "json", "html"}));
-  CLI::Option* format_opt = sub->get_option("--format");
+  st->format_opt = sub->get_option("--format");
   AddJsonFlag(sub, &st->json, "the report (the same as --format json)");
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
   sub->add_flag("--per-problem", st->per_problem,
@@ -578,103 +428,137 @@ std::function<int()> ReportCommand(CLI::App* sub) {
                 "each saying whether it is comparable (same problems, same protocol) and why not");
   sub->add_option("--paper-data", st->paper_data,
                   "the paper's numbers (default: the shipped data/paper/regrapht-2510.19873.json)");
-  return [st, format_opt]() -> int {
-    if (st->paper && (st->format != "md" || st->json || st->per_problem)) {
-      std::fprintf(stderr, "regrapht report: --paper prints Markdown; it cannot be combined with --format %s, "
-                           "--json or --per-problem\n", st->json ? "json" : st->format.c_str());
-      return kExitUsage;
+}
+
+// Usage errors of flags that exclude each other (exit 2 when false);
+// --json becomes --format json.
+bool CheckReportFlags(ReportState& st) {
+  if (st.paper && (st.format != "md" || st.json || st.per_problem)) {
+    std::fprintf(stderr, "regrapht report: --paper prints Markdown; it cannot be combined with --format %s, "
+                         "--json or --per-problem\n", st.json ? "json" : st.format.c_str());
+    return false;
+  }
+  if (st.json) {
+    if (st.format_opt->count() > 0 && st.format != "json") {
+      std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
+                   st.format.c_str());
+      return false;
     }
-    if (st->json) {
-      if (format_opt->count() > 0 && st->format != "json") {
-        std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
-                     st->format.c_str());
-        return kExitUsage;
-      }
-      st->format = "json";
-    }
-    std::error_code ec;
-    // The databases are only read: their union in memory (checked for
-    // conflicting rows like `bench merge`), so that a report never creates,
-    // converts or upgrades a file (a 0-byte or foreign file is refused).
-    auto store = ResultsStore::Open(fs::path(":memory:"));
-    if (!store.ok()) return Fail(store.status());
-    auto merged = (*store)->MergeFrom(std::vector<fs::path>(st->dbs.begin(), st->dbs.end()));
-    if (!merged.ok()) return Fail(merged.status());
-    std::optional<bench::Suite> expected;
-    if (!st->suite.empty() && fs::exists(fs::path(st->suite) / "suite.json", ec)) {
-      auto loaded = bench::LoadSuite(st->suite);
-      if (!loaded.ok()) return Fail(loaded.status());
-      expected = std::move(*loaded);
-    }
-    auto rows = (*store)->Query();  // every row: keep() below filters, and says what else is there
-    if (!rows.ok()) return Fail(rows.status());
-    auto plan = (*store)->QueryPlan();
-    if (!plan.ok()) return Fail(plan.status());
-    auto keep = [&](const std::string& suite, const std::string& method) {
-      if (!st->method.empty() && method != st->method) return false;
-      if (expected) return suite == expected->name || suite == expected->name + "/kernel";
-      return st->suite.empty() || suite == st->suite;
-    };
-    std::set<std::string> suites_there, methods_there;
-    for (const ResultRow& r : *rows) {
-      suites_there.insert(r.key.suite);
-      methods_there.insert(r.key.method);
-    }
-    for (const PlanEntry& e : *plan) {
-      suites_there.insert(e.suite);
-      methods_there.insert(e.method);
-    }
-    std::erase_if(*rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
-    std::erase_if(*plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
-    if (rows->empty() && plan->empty() && !suites_there.empty() && (!st->suite.empty() || !st->method.empty())) {
-      // Another suite's or method's database: an empty table would read as "no results".
-      const std::string asked = expected ? "suite '" + expected->name + "' (" + st->suite + ")"
-                                : st->suite.empty() ? "method '" + st->method + "'"
-                                                    : "suite '" + st->suite + "'" +
-                                                          (st->method.empty() ? "" : " and method '" + st->method + "'");
-      return Fail(Status::NotFound(Join(st->dbs, ", ") + ": no rows or plan of " + asked + "; it holds suite(s) " +
-                                   Join(std::vector<std::string>(suites_there.begin(), suites_there.end()), ", ") +
-                                   " and method(s) " +
-                                   Join(std::vector<std::string>(methods_there.begin(), methods_there.end()), ", ")));
-    }
-    bench::MetricsOptions mo;
-    mo.ks = st->ks;
-    mo.bootstrap = st->bootstrap;
-    mo.timing = st->timing;
-    auto groups = bench::ComputeMetrics(*rows, mo);
-    bench::AddCoverage(*rows, *plan, expected ? &*expected : nullptr, &groups);
-    bench::SortForDisplay(&groups);
-    std::string text;
-    if (st->format == "html") {
-      // The page always holds the per-problem table: --per-problem changes nothing.
-      bench::HtmlReportInput in{std::move(groups), mo.ks, std::move(*rows), st->dbs, mo.timing};
-      text = bench::RenderHtmlReport(in);
-    } else if (st->paper) {
-      const std::string path = st->paper_data.empty()
-                                   ? (DataDir() / "paper" / "regrapht-2510.19873.json").string()
-                                   : st->paper_data;
-      auto paper = bench::LoadPaperData(path);
-      if (!paper.ok()) return Fail(paper.status());
-      text = bench::PrintPaperTables(groups, *paper);
-    } else if (st->per_problem) {
-      text = bench::PrintPerProblem(bench::SummarizeProblems(*rows), st->format);
-    } else {
-      text = bench::NewReportPrinter(st->format, mo.timing)->Print(groups, mo.ks);
-      text = WithBudgetAndSeeds(std::move(text), st->format, *rows, groups);
-    }
-    if (st->output.empty()) {
-      if (st->json) {
-        EmitJsonText(text);
-      } else {
-        std::fputs(text.c_str(), stdout);
-      }
-      return kExitOk;
-    }
-    Status ws = WriteFileAtomic(st->output, text);
-    if (!ws.ok()) return Fail(ws);
-    std::fprintf(stderr, "report written to %s\n", st->output.c_str());
-    return kExitOk;
+    st.format = "json";
+  }
+  return true;
+}
+
+// What a report is made of: the rows and plan of the experiments asked for,
+// and the suite whose problems are expected (--suite FOLDER).
+struct ReportInput {
+  std::vector<ResultRow> rows;
+  std::vector<PlanEntry> plan;
+  std::optional<bench::Suite> expected;
+};
+
+// The NotFound error of a filter that kept nothing of databases that hold
+// other suites or methods: an empty table would read as "no results".
+Status NothingOfWhatWasAsked(const ReportState& st, const ReportInput& in, const std::set<std::string>& suites_there,
+                             const std::set<std::string>& methods_there) {
+  const std::string asked = in.expected ? "suite '" + in.expected->name + "' (" + st.suite + ")"
+                            : st.suite.empty() ? "method '" + st.method + "'"
+                                               : "suite '" + st.suite + "'" +
+                                                     (st.method.empty() ? "" : " and method '" + st.method + "'");
+  return Status::NotFound(Join(st.dbs, ", ") + ": no rows or plan of " + asked + "; it holds suite(s) " +
+                          Join(std::vector<std::string>(suites_there.begin(), suites_there.end()), ", ") +
+                          " and method(s) " +
+                          Join(std::vector<std::string>(methods_there.begin(), methods_there.end()), ", "));
+}
+
+// Reads the databases (only read: their union in memory, checked for
+// conflicting rows like `bench merge`, so that a report never creates,
+// converts or upgrades a file; a 0-byte or foreign file is refused) and keeps
+// the rows and plan of --suite and --method.
+Result<ReportInput> LoadReportInput(const ReportState& st) {
+  std::error_code ec;
+  RG_ASSIGN_OR_RETURN(std::unique_ptr<ResultsStore> store, ResultsStore::Open(fs::path(":memory:")));
+  RG_RETURN_IF_ERROR(store->MergeFrom(std::vector<fs::path>(st.dbs.begin(), st.dbs.end())).status());
+  ReportInput in;
+  if (!st.suite.empty() && fs::exists(fs::path(st.suite) / "suite.json", ec)) {
+    RG_ASSIGN_OR_RETURN(in.expected, bench::LoadSuite(st.suite));
+  }
+  RG_ASSIGN_OR_RETURN(in.rows, store->Query());  // every row: keep() below filters, and says what else is there
+  RG_ASSIGN_OR_RETURN(in.plan, store->QueryPlan());
+  auto keep = [&](const std::string& suite, const std::string& method) {
+    if (!st.method.empty() && method != st.method) return false;
+    if (in.expected) return suite == in.expected->name || suite == in.expected->name + "/kernel";
+    return st.suite.empty() || suite == st.suite;
   };
+  std::set<std::string> suites_there, methods_there;
+  for (const ResultRow& r : in.rows) {
+    suites_there.insert(r.key.suite);
+    methods_there.insert(r.key.method);
+  }
+  for (const PlanEntry& e : in.plan) {
+    suites_there.insert(e.suite);
+    methods_there.insert(e.method);
+  }
+  std::erase_if(in.rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
+  std::erase_if(in.plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
+  if (in.rows.empty() && in.plan.empty() && !suites_there.empty() && (!st.suite.empty() || !st.method.empty())) {
+    return NothingOfWhatWasAsked(st, in, suites_there, methods_there);
+  }
+  return in;
+}
+
+// The report's text in the format asked for.
+Result<std::string> RenderReport(const ReportState& st, ReportInput& in) {
+  bench::MetricsOptions mo;
+  mo.ks = st.ks;
+  mo.bootstrap = st.bootstrap;
+  mo.timing = st.timing;
+  auto groups = bench::ComputeMetrics(in.rows, mo);
+  bench::AddCoverage(in.rows, in.plan, in.expected ? &*in.expected : nullptr, &groups);
+  bench::SortForDisplay(&groups);
+  if (st.format == "html") {
+    // The page always holds the per-problem table: --per-problem changes nothing.
+    bench::HtmlReportInput html{std::move(groups), mo.ks, std::move(in.rows), st.dbs, mo.timing};
+    return bench::RenderHtmlReport(html);
+  }
+  if (st.paper) {
+    const std::string path =
+        st.paper_data.empty() ? (DataDir() / "paper" / "regrapht-2510.19873.json").string() : st.paper_data;
+    RG_ASSIGN_OR_RETURN(auto paper, bench::LoadPaperData(path));
+    return bench::PrintPaperTables(groups, paper);
+  }
+  if (st.per_problem) return bench::PrintPerProblem(bench::SummarizeProblems(in.rows), st.format);
+  std::string text = bench::NewReportPrinter(st.format, mo.timing)->Print(groups, mo.ks);
+  return WithBudgetAndSeeds(std::move(text), st.format, in.rows, groups);
+}
+
+// regrapht report, once its flags are parsed.
+int RunReport(ReportState& st) {
+  if (!CheckReportFlags(st)) return kExitUsage;
+  auto in = LoadReportInput(st);
+  if (!in.ok()) return Fail(in.status());
+  auto text = RenderReport(st, *in);
+  if (!text.ok()) return Fail(text.status());
+  if (st.output.empty()) {
+    if (st.json) {
+      EmitJsonText(*text);
+    } else {
+      std::fputs(text->c_str(), stdout);
+    }
+    return kExitOk;
+  }
+  Status ws = WriteFileAtomic(st.output, *text);
+  if (!ws.ok()) return Fail(ws);
+  std::fprintf(stderr, "report written to %s\n", st.output.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+std::function<int()> ReportCommand(CLI::App* sub) {
+  auto st = std::make_shared<ReportState>();
+  AddReportFlags(sub, st.get());
+  return [st]() -> int { return RunReport(*st); };
 }
 
 // The problem folders of DIR: a suite's problems (suite.json), else every
@@ -712,6 +596,29 @@ struct CalibrateArgs {
   VerifyFlags flags;
 };
 
+// One problem's row of the calibration table (and of `rows`, the JSON).
+void PrintCalibration(const Problem& p, const Result<bench::Calibration>& c, OrderedJson* rows) {
+  if (!c.ok()) {
+    std::printf("| %s | %s | - | - | - | FAILED: %s |\n", p.spec.name.c_str(),
+                bench::FormatSizes(p.spec.timing.sizes).c_str(), c.status().message().c_str());
+    rows->push_back({{"problem", p.spec.name},
+                     {"old_sizes", bench::FormatSizes(p.spec.timing.sizes)},
+                     {"error", c.status().message()}});
+    return;
+  }
+  std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c->problem.c_str(), bench::FormatSizes(c->old_sizes).c_str(),
+              c->old_ms, c->changed ? bench::FormatSizes(c->new_sizes).c_str() : "(same)", c->new_ms,
+              c->note.c_str());
+  rows->push_back({{"problem", c->problem},
+                   {"old_sizes", bench::FormatSizes(c->old_sizes)},
+                   {"old_ms", c->old_ms},
+                   {"new_sizes", bench::FormatSizes(c->new_sizes)},
+                   {"new_ms", c->new_ms},
+                   {"changed", c->changed},
+                   {"note", c->note}});
+  std::fflush(stdout);
+}
+
 // regrapht suite calibrate DIR: timing sizes at which the -O3 reference takes
 // at least --target-ms here; --write puts them into the specs.
 int RunCalibrate(const CalibrateArgs& a) {
@@ -733,14 +640,14 @@ int RunCalibrate(const CalibrateArgs& a) {
   opts->reference_warmup = 1;
   opts->reference_min_reps = 2;
   opts->reference_max_reps = 2;
-  Verifier verifier(*opts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(*opts);
   bench::CalibrateOptions co;
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;
   co.param_max = a.param_max;
   co.max_bytes = a.max_mib << 20;
   co.time_reference = [&](const Problem& p) -> Result<double> {
-    RG_ASSIGN_OR_RETURN(Timing t, verifier.CheckReference(p));
+    RG_ASSIGN_OR_RETURN(Timing t, verifier->CheckReference(p));
     return t.median_ms;
   };
   std::printf("calibrating the timing sizes of %s: the -O3 reference's median >= %.0f ms on %s\n\n", a.dir.c_str(),
@@ -752,35 +659,13 @@ int RunCalibrate(const CalibrateArgs& a) {
     if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), p.spec.name) == a.only.end()) continue;
     if (InterruptSignal() != 0) return InterruptExitCode();
     auto c = bench::CalibrateProblem(p, co);
+    PrintCalibration(p, c, &rows);
     if (!c.ok()) {
-      std::printf("| %s | %s | - | - | - | FAILED: %s |\n", p.spec.name.c_str(),
-                  bench::FormatSizes(p.spec.timing.sizes).c_str(), c.status().message().c_str());
-      rows.push_back({{"problem", p.spec.name},
-                      {"old_sizes", bench::FormatSizes(p.spec.timing.sizes)},
-                      {"error", c.status().message()}});
       ++failed;
       continue;
     }
-    std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c->problem.c_str(), bench::FormatSizes(c->old_sizes).c_str(),
-                c->old_ms, c->changed ? bench::FormatSizes(c->new_sizes).c_str() : "(same)", c->new_ms,
-                c->note.c_str());
-    rows.push_back({{"problem", c->problem},
-                    {"old_sizes", bench::FormatSizes(c->old_sizes)},
-                    {"old_ms", c->old_ms},
-                    {"new_sizes", bench::FormatSizes(c->new_sizes)},
-                    {"new_ms", c->new_ms},
-                    {"changed", c->changed},
-                    {"note", c->note}});
-    std::fflush(stdout);
     if (!a.write || !c->changed) continue;
-    const fs::path file = p.dir / "problem.json";
-    auto current = ReadFile(file);  // the file as it is now, not as it was loaded
-    if (!current.ok()) return Fail(current.status());
-    auto text = bench::RewriteTimingSizes(*current, c->new_sizes, file.string());
-    if (!text.ok()) return Fail(text.status());
-    auto check = ParseProblemSpec(*text, file.string());
-    if (!check.ok()) return Fail(check.status());
-    if (Status ws = WriteFileAtomic(file, *text); !ws.ok()) return Fail(ws);
+    if (Status ws = bench::WriteCalibration(p, *c); !ws.ok()) return Fail(ws);
     ++written;
   }
   std::printf("\n%zu problem(s), %d failed%s\n", a.only.empty() ? problems->size() : a.only.size(), failed,
@@ -796,13 +681,22 @@ int RunCalibrate(const CalibrateArgs& a) {
   return failed ? kExitError : kExitOk;
 }
 
-std::function<int()> SuiteCommand(CLI::App* sub) {
-  sub->require_subcommand(1);
-  CLI::App* check = sub->add_subcommand("check", "Validate a suite: tiers, every problem, expert solutions compile");
-  CLI::App* overlap = sub->add_subcommand("overlap", "Fail if benchmark problems appear in the training corpus");
-  CLI::App* calibrate = sub->add_subcommand(
-      "calibrate", "Propose timing sizes at which the -O3 reference takes at least --target-ms here (--write: into the specs)");
-  auto cal = std::make_shared<CalibrateArgs>();
+namespace {
+
+struct SuiteState {
+  std::string suite;
+  bool no_build = false, device_only = false, check_json = false, overlap_json = false;
+  int check_jobs = 0;
+  VerifyFlags flags;
+  std::vector<std::string> benchmark, corpus;
+  std::string names;
+  bench::NearDuplicateOptions near;
+  int show = 5;
+  MeaningArgs meaning;
+};
+
+// Adds the flags of `suite calibrate` into `cal`.
+void AddCalibrateFlags(CLI::App* calibrate, CalibrateArgs* cal) {
   calibrate->add_option("dir", cal->dir, "a suite folder, or a folder of problem folders (problems/)")->required();
   AddNumber(calibrate, "--target-ms", &cal->target_ms, {0.001, 1e7},
             "the reference's median at the timing size must reach this");
@@ -815,18 +709,10 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   calibrate->add_flag("--write", cal->write, "rewrite the timing entry of each changed problem.json in place");
   AddJsonFlag(calibrate, &cal->json, "each problem's old and new sizes and times");
   cal->flags.Add(calibrate);
-  struct State {
-    std::string suite;
-    bool no_build = false, device_only = false, check_json = false, overlap_json = false;
-    int check_jobs = 0;
-    VerifyFlags flags;
-    std::vector<std::string> benchmark, corpus;
-    std::string names;
-    bench::NearDuplicateOptions near;
-    int show = 5;
-    MeaningArgs meaning;
-  };
-  auto st = std::make_shared<State>();
+}
+
+// Adds the flags of `suite check` and `suite overlap` into `st`.
+void AddCheckAndOverlapFlags(CLI::App* check, CLI::App* overlap, SuiteState* st) {
   check->add_option("suite", st->suite, "suite folder")->required();
   check->add_flag("--no-build", st->no_build, "only parse and validate the files");
   AddCheckJobsOption(check, &st->check_jobs);
@@ -844,120 +730,158 @@ std::function<int()> SuiteCommand(CLI::App* sub) {
   AddNumber(overlap, "--show", &st->show, {0, 1000000}, "also print the N most similar pairs below the threshold");
   AddMeaningFlags(overlap, &st->meaning);
   AddJsonFlag(overlap, &st->overlap_json, "the overlaps, near duplicates, shown pairs and score quantiles");
-  return [st, check, overlap, calibrate, cal]() -> int {
+}
+
+// regrapht suite check SUITE.
+int RunSuiteCheck(const SuiteState& st) {
+  auto suite = bench::LoadSuite(st.suite);
+  if (!suite.ok()) return Fail(suite.status());
+  std::map<std::string, int> tiers;
+  std::vector<std::string> dirs;
+  for (const auto& p : suite->problems) {
+    ++tiers[p.tier];
+    dirs.push_back(p.problem.dir.string());
+  }
+  std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
+  for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
+  std::printf("\n");
+  OrderedJson results = OrderedJson::array();
+  int failed = CheckProblemDirs(dirs, st.no_build, st.flags, st.device_only, st.check_json ? &results : nullptr,
+                                st.check_jobs);
+  if (st.check_json) {
+    OrderedJson tier_json = OrderedJson::object();
+    for (const auto& [t, n] : tiers) tier_json[t.empty() ? "untiered" : t] = n;
+    EmitJson(OrderedJson{{"suite", suite->name}, {"tiers", tier_json}, {"problems", results}, {"failed", failed}});
+  }
+  return failed ? kExitError : kExitOk;
+}
+
+// The overlap items of every folder in `dirs`, in order.
+Result<std::vector<bench::OverlapItem>> CollectAll(const std::vector<std::string>& dirs) {
+  std::vector<bench::OverlapItem> all;
+  for (const auto& d : dirs) {
+    RG_ASSIGN_OR_RETURN(std::vector<bench::OverlapItem> items, bench::CollectItems(d, d));
+    all.insert(all.end(), items.begin(), items.end());
+  }
+  return all;
+}
+
+// Prints each overlap found; returns them as JSON.
+OrderedJson PrintOverlaps(const std::vector<bench::Overlap>& found) {
+  OrderedJson overlaps = OrderedJson::array();
+  for (const auto& o : found) {
+    overlaps.push_back({{"reason", o.reason},
+                        {"benchmark", o.a.dir.string()},
+                        {"benchmark_function", o.a.function},
+                        {"corpus", o.b.dir.empty() ? o.b.name : o.b.dir.string()},
+                        {"corpus_function", o.b.function}});
+    std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.a.dir.string().c_str(),
+                o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
+                o.b.function.c_str());
+  }
+  return overlaps;
+}
+
+// Prints the near duplicates and the --show pairs below the threshold (into
+// `near_json` too) and the similarity quantiles; returns the near duplicates.
+size_t PrintNearDuplicates(const SuiteState& st, const std::vector<bench::OverlapItem>& bench_items,
+                           const std::vector<bench::OverlapItem>& corpus_items, const bench::NearDuplicateReport& near,
+                           OrderedJson* near_json) {
+  auto print_pair = [&](const char* label, const bench::PairScore& p) {
+    const auto& a = bench_items[p.first];
+    const auto& b = corpus_items[p.second];
+    std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity, a.dir.string().c_str(),
+                p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str(), p.shared, st.near.kgram);
+    near_json->push_back({{"similarity", p.similarity},
+                          {"near_duplicate", p.similarity >= st.near.threshold},
+                          {"benchmark", a.dir.string()},
+                          {"benchmark_file", p.file_first},
+                          {"corpus", b.dir.string()},
+                          {"corpus_file", p.file_second},
+                          {"shared_kgrams", p.shared}});
+  };
+  size_t flagged = 0, shown = 0;
+  for (const auto& p : near.pairs) {
+    if (p.similarity >= st.near.threshold) {
+      print_pair("NEAR-DUPLICATE", p);
+      ++flagged;
+    } else if (shown < static_cast<size_t>(st.show)) {
+      print_pair("below threshold", p);
+      ++shown;
+    }
+  }
+  std::printf(
+      "near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity "
+      "over "
+      "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
+      near.files_first, near.files_second, st.near.kgram, st.near.window, st.near.threshold, near.pairs.size(),
+      bench::ScoreQuantile(near, 0.5), bench::ScoreQuantile(near, 0.99), bench::ScoreQuantile(near, 0.999),
+      bench::ScoreQuantile(near, 1.0));
+  return flagged;
+}
+
+// regrapht suite overlap --benchmark ... --corpus ...
+int RunSuiteOverlap(SuiteState& st) {
+  auto bench_items = CollectAll(st.benchmark);
+  if (!bench_items.ok()) return Fail(bench_items.status());
+  auto corpus_items = CollectAll(st.corpus);
+  if (!corpus_items.ok()) return Fail(corpus_items.status());
+  auto found = bench::FindOverlaps(*bench_items, *corpus_items);
+  if (!st.names.empty()) {
+    auto names = bench::ReadNames(st.names);
+    if (!names.ok()) return Fail(names.status());
+    auto named = bench::FindNamed(*corpus_items, *names);
+    found.insert(found.end(), named.begin(), named.end());
+  }
+  OrderedJson overlaps = PrintOverlaps(found), near_json = OrderedJson::array();
+  auto near = bench::ScoreNearDuplicates(*bench_items, *corpus_items, st.near);
+  if (!near.ok()) return Fail(near.status());
+  const size_t flagged = PrintNearDuplicates(st, *bench_items, *corpus_items, *near, &near_json);
+  std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
+              bench_items->size(), corpus_items->size(), found.size(), flagged);
+  OrderedJson meaning_json;
+  int unexplained = 0;
+  if (st.meaning.enabled) {
+    st.meaning.show = st.show;
+    auto m = RunMeaningCheck(st.meaning, *bench_items, *corpus_items, &meaning_json);
+    if (!m.ok()) return Fail(m.status());
+    unexplained = *m;
+  }
+  if (st.overlap_json) {
+    EmitJson(OrderedJson{{"benchmark_problems", bench_items->size()},
+                         {"corpus_kernels", corpus_items->size()},
+                         {"overlaps", overlaps},
+                         {"near_duplicates", flagged},
+                         {"pairs", near_json},
+                         {"kgram", st.near.kgram},
+                         {"window", st.near.window},
+                         {"threshold", st.near.threshold},
+                         {"similarity", {{"pairs", near->pairs.size()},
+                                         {"median", bench::ScoreQuantile(*near, 0.5)},
+                                         {"p99", bench::ScoreQuantile(*near, 0.99)},
+                                         {"p999", bench::ScoreQuantile(*near, 0.999)},
+                                         {"max", bench::ScoreQuantile(*near, 1.0)}}},
+                         {"meaning", meaning_json}});
+  }
+  return found.empty() && flagged == 0 && unexplained == 0 ? kExitOk : kExitError;
+}
+
+}  // namespace
+
+std::function<int()> SuiteCommand(CLI::App* sub) {
+  sub->require_subcommand(1);
+  CLI::App* check = sub->add_subcommand("check", "Validate a suite: tiers, every problem, expert solutions compile");
+  CLI::App* overlap = sub->add_subcommand("overlap", "Fail if benchmark problems appear in the training corpus");
+  CLI::App* calibrate = sub->add_subcommand(
+      "calibrate", "Propose timing sizes at which the -O3 reference takes at least --target-ms here (--write: into the specs)");
+  auto cal = std::make_shared<CalibrateArgs>();
+  AddCalibrateFlags(calibrate, cal.get());
+  auto st = std::make_shared<SuiteState>();
+  AddCheckAndOverlapFlags(check, overlap, st.get());
+  return [st, check, calibrate, cal]() -> int {
     if (calibrate->parsed()) return RunCalibrate(*cal);
-    if (check->parsed()) {
-      auto suite = bench::LoadSuite(st->suite);
-      if (!suite.ok()) return Fail(suite.status());
-      std::map<std::string, int> tiers;
-      std::vector<std::string> dirs;
-      for (const auto& p : suite->problems) {
-        ++tiers[p.tier];
-        dirs.push_back(p.problem.dir.string());
-      }
-      std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
-      for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
-      std::printf("\n");
-      OrderedJson results = OrderedJson::array();
-      int failed = CheckProblemDirs(dirs, st->no_build, st->flags, st->device_only, st->check_json ? &results : nullptr,
-                                    st->check_jobs);
-      if (st->check_json) {
-        OrderedJson tier_json = OrderedJson::object();
-        for (const auto& [t, n] : tiers) tier_json[t.empty() ? "untiered" : t] = n;
-        EmitJson(OrderedJson{{"suite", suite->name}, {"tiers", tier_json}, {"problems", results}, {"failed", failed}});
-      }
-      return failed ? kExitError : kExitOk;
-    }
-    std::vector<bench::OverlapItem> bench_items, corpus_items;
-    for (const auto& d : st->benchmark) {
-      auto items = bench::CollectItems(d, d);
-      if (!items.ok()) return Fail(items.status());
-      bench_items.insert(bench_items.end(), items->begin(), items->end());
-    }
-    for (const auto& d : st->corpus) {
-      auto items = bench::CollectItems(d, d);
-      if (!items.ok()) return Fail(items.status());
-      corpus_items.insert(corpus_items.end(), items->begin(), items->end());
-    }
-    auto found = bench::FindOverlaps(bench_items, corpus_items);
-    if (!st->names.empty()) {
-      auto names = bench::ReadNames(st->names);
-      if (!names.ok()) return Fail(names.status());
-      auto named = bench::FindNamed(corpus_items, *names);
-      found.insert(found.end(), named.begin(), named.end());
-    }
-    OrderedJson overlaps = OrderedJson::array(), near_json = OrderedJson::array();
-    for (const auto& o : found) {
-      overlaps.push_back({{"reason", o.reason},
-                          {"benchmark", o.a.dir.string()},
-                          {"benchmark_function", o.a.function},
-                          {"corpus", o.b.dir.empty() ? o.b.name : o.b.dir.string()},
-                          {"corpus_function", o.b.function}});
-      std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.a.dir.string().c_str(),
-                  o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
-                  o.b.function.c_str());
-    }
-    auto near = bench::ScoreNearDuplicates(bench_items, corpus_items, st->near);
-    if (!near.ok()) return Fail(near.status());
-    auto print_pair = [&](const char* label, const bench::PairScore& p) {
-      const auto& a = bench_items[p.first];
-      const auto& b = corpus_items[p.second];
-      std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity,
-                  a.dir.string().c_str(), p.file_first.c_str(), b.dir.string().c_str(),
-                  p.file_second.c_str(), p.shared, st->near.kgram);
-      near_json.push_back({{"similarity", p.similarity},
-                           {"near_duplicate", p.similarity >= st->near.threshold},
-                           {"benchmark", a.dir.string()},
-                           {"benchmark_file", p.file_first},
-                           {"corpus", b.dir.string()},
-                           {"corpus_file", p.file_second},
-                           {"shared_kgrams", p.shared}});
-    };
-    size_t flagged = 0, shown = 0;
-    for (const auto& p : near->pairs) {
-      if (p.similarity >= st->near.threshold) {
-        print_pair("NEAR-DUPLICATE", p);
-        ++flagged;
-      } else if (shown < static_cast<size_t>(st->show)) {
-        print_pair("below threshold", p);
-        ++shown;
-      }
-    }
-    std::printf(
-        "near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity "
-        "over "
-        "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
-        near->files_first, near->files_second, st->near.kgram, st->near.window, st->near.threshold,
-        near->pairs.size(), bench::ScoreQuantile(*near, 0.5), bench::ScoreQuantile(*near, 0.99),
-        bench::ScoreQuantile(*near, 0.999), bench::ScoreQuantile(*near, 1.0));
-    std::printf(
-        "%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
-        bench_items.size(), corpus_items.size(), found.size(), flagged);
-    OrderedJson meaning_json;
-    int unexplained = 0;
-    if (st->meaning.enabled) {
-      st->meaning.show = st->show;
-      auto m = RunMeaningCheck(st->meaning, bench_items, corpus_items, &meaning_json);
-      if (!m.ok()) return Fail(m.status());
-      unexplained = *m;
-    }
-    if (st->overlap_json) {
-      EmitJson(OrderedJson{{"benchmark_problems", bench_items.size()},
-                           {"corpus_kernels", corpus_items.size()},
-                           {"overlaps", overlaps},
-                           {"near_duplicates", flagged},
-                           {"pairs", near_json},
-                           {"kgram", st->near.kgram},
-                           {"window", st->near.window},
-                           {"threshold", st->near.threshold},
-                           {"similarity", {{"pairs", near->pairs.size()},
-                                           {"median", bench::ScoreQuantile(*near, 0.5)},
-                                           {"p99", bench::ScoreQuantile(*near, 0.99)},
-                                           {"p999", bench::ScoreQuantile(*near, 0.999)},
-                                           {"max", bench::ScoreQuantile(*near, 1.0)}}},
-                           {"meaning", meaning_json}});
-    }
-    return found.empty() && flagged == 0 && unexplained == 0 ? kExitOk : kExitError;
+    if (check->parsed()) return RunSuiteCheck(*st);
+    return RunSuiteOverlap(*st);
   };
 }
 

@@ -3,51 +3,31 @@
 #include <atomic>
 #include <cstdio>
 #include <memory>
-#include <thread>
 
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "cli/number_flags.h"
 #include "cli/verify_flags.h"
+#include "construct/build_relabeler.h"
 #include "construct/graph_build.h"
+#include "construct/prebuild.h"
 #include "construct/step_verifier.h"
 #include "core/fs.h"
 #include "core/json_util.h"
-#include "core/parallel.h"
 #include "core/progress.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "graph/dot.h"
 #include "graph/graph_json.h"
-#include "graph/llm_relabeler.h"
 #include "graph/relabel.h"
 #include "graph/stats.h"
 #include "graph/taxonomy.h"
 #include "graph/trajectory_import.h"
 #include "search/prompts.h"
-#include "verify/batch_compile.h"
 
 namespace regrapht::cli {
 namespace {
-
-// Stable-sorts `items` by the include lines of their sources (verify::
-// BatchUnitOf; a source that cannot share a call sorts first), so that
-// sources that may share an nvcc call are next to each other.
-template <typename T, typename SourceOf>
-void SortByIncludes(std::vector<T>* items, SourceOf source_of) {
-  std::vector<std::pair<std::string, size_t>> keys;
-  for (size_t i = 0; i < items->size(); ++i) {
-    auto unit = verify::BatchUnitOf(source_of((*items)[i]));
-    keys.emplace_back(unit ? "+" + Join(unit->includes, "\n") : std::string(), i);
-  }
-  std::stable_sort(keys.begin(), keys.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::vector<T> sorted;
-  sorted.reserve(items->size());
-  for (const auto& [key, i] : keys) sorted.push_back(std::move((*items)[i]));
-  *items = std::move(sorted);
-}
 
 Result<Taxonomy> LoadTaxonomy(const std::string& path) {
   if (path.empty()) return Taxonomy::Builtin();
@@ -114,6 +94,82 @@ struct ImportArgs {
   VerifyFlags flags;
 };
 
+// Says on stderr what the import did with each trajectory (errors, cuts, how
+// labels not given verbatim got their technique) and what it skipped;
+// returns the examples added and already present and the trajectories cut.
+struct ImportCounts {
+  size_t added = 0, duplicate = 0, cut = 0;
+};
+ImportCounts ReportImportItems(const ImportReport& report) {
+  ImportCounts n;
+  for (const auto& item : report.items) {
+    if (!item.status.ok()) {
+      std::fprintf(stderr, "error: %s\n", item.status.message().c_str());
+      continue;
+    }
+    n.added += item.merge.examples_added;
+    n.duplicate += item.merge.examples_duplicate;
+    if (item.cut_at != std::string::npos) {
+      ++n.cut;
+      std::fprintf(stderr, "%s: cut before step %zu (%s)\n", item.kernel_id.c_str(), item.cut_at + 1,
+                   item.cut_reason.c_str());
+    }
+    // Say how every label that was not given verbatim got its technique.
+    for (size_t i = 0; i < item.labels.size(); ++i) {
+      const LabelDecision& d = item.labels[i];
+      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
+      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", item.kernel_id.c_str(), i, d.method.c_str(),
+                   d.Describe().c_str());
+    }
+  }
+  for (const auto& dir : report.skipped) {
+    std::fprintf(stderr, "skipped %s (no trajectory.json)\n", dir.string().c_str());
+  }
+  return n;
+}
+
+// The verification log, and with --write-records the records written back.
+Status ReportStepVerification(const ImportArgs& a, const construct::HarnessStepVerifier& step_verifier) {
+  for (const auto& line : step_verifier.log()) std::printf("verify  %s\n", line.c_str());
+  if (!a.write_records) return Status::Ok();
+  for (const auto& [dir, records] : step_verifier.records()) {
+    RG_RETURN_IF_ERROR(construct::WriteStepRecords(dir, records));
+  }
+  std::fprintf(stderr, "wrote verification records into %zu trajectory.json files\n", step_verifier.records().size());
+  return Status::Ok();
+}
+
+// Writes the graph unless trajectories failed (without --skip-bad); the
+// summary, --json, and --fail-on-cut.
+int FinishImport(const ImportArgs& a, const ImportReport& report, const ImportCounts& n, const Graph& graph,
+                 GraphFormat out_format) {
+  std::fprintf(stderr, "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
+               report.merged(), report.items.size(), n.added, n.duplicate);
+  if (report.failed() > 0 && !a.skip_bad) {
+    std::fprintf(stderr, "%zu trajectories failed; nothing written (use --skip-bad to write the rest)\n",
+                 report.failed());
+    return kExitError;
+  }
+  Status s = SaveGraph(graph, a.out, out_format);
+  if (!s.ok()) return Fail(s);
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
+  if (a.json) {
+    EmitJson(OrderedJson{{"output", a.out},
+                         {"trajectories", report.items.size()},
+                         {"imported", report.merged()},
+                         {"failed", report.failed()},
+                         {"cut", n.cut},
+                         {"examples_added", n.added},
+                         {"examples_already_present", n.duplicate},
+                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+  }
+  if (n.cut > 0 && a.fail_on_cut) {
+    std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", n.cut);
+    return kExitError;
+  }
+  return kExitOk;
+}
+
 int RunImport(const ImportArgs& a) {
   auto tax = LoadTaxonomy(a.taxonomy);
   if (!tax.ok()) return Fail(tax.status());
@@ -128,9 +184,9 @@ int RunImport(const ImportArgs& a) {
   options.relabeler = &relabeler;
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  Verifier verifier(*vopts);
+  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
   construct::HarnessStepVerifier step_verifier(
-      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
   if (a.verify != "none") options.verifier = &step_verifier;
 
   Graph graph;
@@ -143,118 +199,20 @@ int RunImport(const ImportArgs& a) {
   if (a.verify != "none") {
     // Build every step in parallel first; the import then verifies one step
     // at a time from the build cache, so no compile disturbs a timing.
-    auto dirs = FindTrajectoryDirs(roots);
-    if (!dirs.ok()) return Fail(dirs.status());
-    struct Work {
-      Problem problem;
-      std::shared_ptr<Trajectory> trajectory;
-      size_t index;
-    };
-    std::vector<Work> work;
-    for (const auto& d : *dirs) {
-      auto t = ReadTrajectoryDir(d);
-      auto p = LoadProblem(d);
-      if (!t.ok() || !p.ok()) continue;  // reported by the import itself
-      auto shared = std::make_shared<Trajectory>(std::move(*t));
-      for (size_t i = 0; i < shared->steps.size(); ++i) work.push_back({*p, shared, i});
-    }
-    // Compile checks and correctness-only checks (which may share the GPU) are
-    // done here, in parallel, and their records reused by the import. Timed
-    // checks are only built here and run one at a time below.
-    bool precompute = a.verify == "compile" || !vopts->timing;
-    int jobs = a.jobs > 0 ? a.jobs : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-    // Compile checks go in two chunks per job, whose compiles share nvcc
-    // invocations where that cannot change a verdict
-    // (Verifier::CompileOnlyMany): larger chunks find more steps that may
-    // share, two per job keep every job busy. Only sources with the same
-    // include lines may share a call, so steps are ordered by theirs first
-    // (verdicts are kept by step, not by position). The nvcc calls per chunk
-    // size: docs/performance.md, "Compile checks".
-    const size_t per_job = (work.size() + 2 * jobs - 1) / (2 * jobs);
-    const size_t chunk = a.verify == "compile" ? std::max<size_t>(8, per_job) : 1;
-    if (chunk > 1) {
-      SortByIncludes(&work, [](const Work& w) -> const std::string& {
-        return w.trajectory->steps[w.index].code;
-      });
-    }
-    ParallelFor((work.size() + chunk - 1) / chunk, jobs, [&](size_t c) {
-      const size_t begin = c * chunk;
-      if (chunk > 1) {
-        std::vector<std::pair<const Trajectory*, size_t>> steps;
-        for (size_t i = begin; i < std::min(work.size(), begin + chunk); ++i) {
-          steps.emplace_back(work[i].trajectory.get(), work[i].index);
-        }
-        (void)step_verifier.PrecomputeMany(steps);  // a step it could not do is checked by the import
-        return;
-      }
-      const Work& w = work[begin];
-      const std::string& code = w.trajectory->steps[w.index].code;
-      if (precompute) (void)step_verifier.Precompute(*w.trajectory, w.index);
-      else (void)verifier.Prepare(w.problem, code);
-    });
-    std::fprintf(stderr, "%s %zu steps with %d jobs\n", precompute ? "verified" : "built", work.size(), jobs);
+    construct::PrebuildOptions po;
+    po.compile_only = a.verify == "compile";
+    po.timing = vopts->timing;
+    po.jobs = a.jobs;
+    auto pre = construct::PrebuildSteps(roots, po, &step_verifier, verifier.get());
+    if (!pre.ok()) return Fail(pre.status());
+    std::fprintf(stderr, "%s %zu steps with %d jobs\n", pre->precomputed ? "verified" : "built", pre->steps,
+                 pre->jobs);
   }
   auto report = ImportTrajectories(roots, options, &graph);
   if (!report.ok()) return Fail(report.status());
-
-  size_t added = 0, duplicate = 0, cut = 0;
-  for (const auto& item : report->items) {
-    if (!item.status.ok()) {
-      std::fprintf(stderr, "error: %s\n", item.status.message().c_str());
-      continue;
-    }
-    added += item.merge.examples_added;
-    duplicate += item.merge.examples_duplicate;
-    if (item.cut_at != std::string::npos) {
-      ++cut;
-      std::fprintf(stderr, "%s: cut before step %zu (%s)\n", item.kernel_id.c_str(), item.cut_at + 1,
-                   item.cut_reason.c_str());
-    }
-    // Say how every label that was not given verbatim got its technique.
-    for (size_t i = 0; i < item.labels.size(); ++i) {
-      const LabelDecision& d = item.labels[i];
-      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
-      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", item.kernel_id.c_str(), i,
-                   d.method.c_str(), d.Describe().c_str());
-    }
-  }
-  for (const auto& dir : report->skipped) {
-    std::fprintf(stderr, "skipped %s (no trajectory.json)\n", dir.string().c_str());
-  }
-  for (const auto& line : step_verifier.log()) std::printf("verify  %s\n", line.c_str());
-  if (a.write_records) {
-    for (const auto& [dir, records] : step_verifier.records()) {
-      Status ws = construct::WriteStepRecords(dir, records);
-      if (!ws.ok()) return Fail(ws);
-    }
-    std::fprintf(stderr, "wrote verification records into %zu trajectory.json files\n",
-                 step_verifier.records().size());
-  }
-  std::fprintf(stderr, "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
-               report->merged(), report->items.size(), added, duplicate);
-  if (report->failed() > 0 && !a.skip_bad) {
-    std::fprintf(stderr, "%zu trajectories failed; nothing written (use --skip-bad to write the rest)\n",
-                 report->failed());
-    return kExitError;
-  }
-  Status s = SaveGraph(graph, a.out, *out_format);
-  if (!s.ok()) return Fail(s);
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
-  if (a.json) {
-    EmitJson(OrderedJson{{"output", a.out},
-                         {"trajectories", report->items.size()},
-                         {"imported", report->merged()},
-                         {"failed", report->failed()},
-                         {"cut", cut},
-                         {"examples_added", added},
-                         {"examples_already_present", duplicate},
-                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
-  }
-  if (cut > 0 && a.fail_on_cut) {
-    std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", cut);
-    return kExitError;
-  }
-  return kExitOk;
+  const ImportCounts n = ReportImportItems(*report);
+  if (Status rs = ReportStepVerification(a, step_verifier); !rs.ok()) return Fail(rs);
+  return FinishImport(a, *report, n, graph, *out_format);
 }
 
 // ---- graph build ----------------------------------------------------------------
@@ -283,66 +241,21 @@ struct BuildArgs {
   VerifyFlags flags;
 };
 
-int RunBuild(BuildArgs a) {
-  // The old spelling: with --endpoint, --model named the served model. In
-  // every command --model is a GGUF file and --model-name the served model.
-  if (!a.backend.endpoints.empty() && a.backend.model_name.empty() && !a.backend.model.empty()) {
-    std::fprintf(stderr,
-                 "regrapht: warning: graph build --endpoint URL --model NAME is deprecated; use --model-name NAME "
-                 "(--model is a GGUF file in every command)\n");
-    a.backend.model_name = a.backend.model;
-    a.backend.model.clear();
-  }
-  auto tax = LoadTaxonomy(a.taxonomy);
-  if (!tax.ok()) return Fail(tax.status());
-  auto kernels = construct::ReadKernelList(a.kernels);
-  if (!kernels.ok()) return Fail(kernels.status());
-  PromptLibrary prompts;
-  if (!a.prompts.empty()) {
-    Status s = prompts.LoadOverrides(a.prompts);
-    if (!s.ok()) return Fail(s);
-  }
-
-  // The large model.
+// The large model of `graph build`, behind the response cache unless --no-cache.
+Result<std::unique_ptr<LlmBackend>> MakeBuildBackend(const BuildArgs& a) {
   if (a.backend.UseHttp() && a.backend.model_name.empty()) {
-    return Fail(Status::InvalidArgument("--endpoint needs --model-name NAME (the served model)"));
+    return Status::InvalidArgument("--endpoint needs --model-name NAME (the served model)");
   }
-  auto llm = a.backend.Make();
-  if (!llm.ok()) return Fail(llm.status());
-  std::unique_ptr<LlmBackend> backend = std::move(*llm);
-  if (!a.no_cache) {
-    auto cached = NewCachedBackend(std::move(backend), CacheDir() / "llm-cache.db");
-    if (!cached.ok()) return Fail(cached.status());
-    backend = std::move(*cached);
-  }
+  RG_ASSIGN_OR_RETURN(std::unique_ptr<LlmBackend> backend, a.backend.Make());
+  if (a.no_cache) return backend;
+  return NewCachedBackend(std::move(backend), CacheDir() / "llm-cache.db");
+}
 
-  // Relabel: the taxonomy's names, then the model for what they cannot place.
-  UnknownLabelPolicy policy =
-      a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
-  DeterministicRelabelerOptions ro;
-  ro.threshold = a.threshold;
-  ro.unknown = policy;
-  DeterministicRelabeler deterministic(&*tax, ro);
-  LlmRelabelerOptions lo;
-  lo.unknown = policy;
-  auto relabel_prompt = prompts.Render("relabel_system.txt", {});
-  if (!relabel_prompt.ok()) return Fail(relabel_prompt.status());
-  lo.system_prompt = *relabel_prompt;
-  LlmRelabeler by_model(backend.get(), &*tax, lo);
-  ChainRelabeler relabeler(&deterministic, &by_model);
-
-  // Verification.
-  auto vopts = a.flags.ToOptions();
-  if (!vopts.ok()) return Fail(vopts.status());
-  Verifier verifier(*vopts);
-  construct::HarnessStepVerifier step_verifier(
-      &verifier, a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
-
+// The build's options from the flags (without taxonomy, relabeler, verifier
+// and progress), with the settings recorded in its checkpoint (config).
+construct::GraphBuildOptions BuildOptionsOf(const BuildArgs& a, const PromptLibrary& prompts, LlmBackend* backend) {
   construct::GraphBuildOptions o;
-  o.taxonomy = &*tax;
-  o.llm = backend.get();
-  o.relabeler = &relabeler;
-  if (a.verify != "none") o.verifier = &step_verifier;
+  o.llm = backend;
   o.system_template = prompts.templates().at("trajectory_system.txt");
   o.user_template = prompts.templates().at("trajectory_user.txt");
   o.sampling.temperature = a.temperature;
@@ -362,6 +275,98 @@ int RunBuild(BuildArgs a) {
                         {"max_tokens", a.max_tokens},    {"seed", a.seed},
                         {"prompts", a.prompts},          {"into", a.into}};
   o.config = JsonLine(config);
+  return o;
+}
+
+// A failed build's error, pointing at the checkpoint this run wrote (the
+// state checks themselves fail with FailedPrecondition before any work).
+Status WithCheckpoint(const Status& error, const fs::path& state_path) {
+  std::error_code ec;
+  if (error.code() == Status::Code::kFailedPrecondition || !fs::exists(state_path, ec)) return error;
+  return error.WithContext("graph build (the last checkpoint is in " + state_path.string() +
+                           "; rerun with --resume)");
+}
+
+// After the build: the labels not given verbatim (for review), the
+// verification log, the summary, and the graph written unless it stopped.
+int FinishBuild(const BuildArgs& a, const construct::GraphBuildReport& report, const fs::path& state_path,
+                const construct::HarnessStepVerifier& step_verifier, const Graph& graph) {
+  for (const auto& r : report.kernels) {
+    for (size_t i = 0; i < r.labels.size(); ++i) {
+      const LabelDecision& d = r.labels[i];
+      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
+      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", r.kernel_id.c_str(), i, d.method.c_str(),
+                   d.Describe().c_str());
+    }
+  }
+  for (const auto& line : step_verifier.log()) std::fprintf(stderr, "verify  %s\n", line.c_str());
+  std::string summary = construct::FormatBuildSummary(report, graph);
+  std::fwrite(summary.data(), 1, summary.size(), stdout);
+  if (report.stopped) {
+    std::fprintf(stderr,
+                 "stopped: %s; nothing written to %s. The finished kernels are in %s: rerun "
+                 "with --resume to continue.\n",
+                 report.stop_reason.c_str(), a.out.c_str(), state_path.string().c_str());
+    return kExitError;
+  }
+  std::string stats = FormatStats(ComputeStats(graph), graph);
+  std::printf("\n%s", stats.c_str());
+  Status s = SaveGraph(graph, a.out, GraphFormat::kNative);
+  if (!s.ok()) return Fail(s);
+  std::error_code ec;
+  fs::remove(state_path, ec);  // the build is complete
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
+  if (a.json) {
+    EmitJson(OrderedJson{{"output", a.out},
+                         {"kernels", report.kernels.size()},
+                         {"resumed", report.resumed},
+                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+  }
+  return kExitOk;
+}
+
+int RunBuild(BuildArgs a) {
+  // The old spelling: with --endpoint, --model named the served model. In
+  // every command --model is a GGUF file and --model-name the served model.
+  if (!a.backend.endpoints.empty() && a.backend.model_name.empty() && !a.backend.model.empty()) {
+    std::fprintf(stderr,
+                 "regrapht: warning: graph build --endpoint URL --model NAME is deprecated; use --model-name NAME "
+                 "(--model is a GGUF file in every command)\n");
+    a.backend.model_name = a.backend.model;
+    a.backend.model.clear();
+  }
+  auto tax = LoadTaxonomy(a.taxonomy);
+  if (!tax.ok()) return Fail(tax.status());
+  auto kernels = construct::ReadKernelList(a.kernels);
+  if (!kernels.ok()) return Fail(kernels.status());
+  PromptLibrary prompts;
+  if (!a.prompts.empty()) {
+    Status s = prompts.LoadOverrides(a.prompts);
+    if (!s.ok()) return Fail(s);
+  }
+  auto backend = MakeBuildBackend(a);
+  if (!backend.ok()) return Fail(backend.status());
+
+  // Relabel: the taxonomy's names, then the model for what they cannot place.
+  construct::BuildRelabelerOptions ro;
+  ro.unknown = a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
+  ro.threshold = a.threshold;
+  auto relabel_prompt = prompts.Render("relabel_system.txt", {});
+  if (!relabel_prompt.ok()) return Fail(relabel_prompt.status());
+  ro.system_prompt = *relabel_prompt;
+  std::unique_ptr<Relabeler> relabeler = construct::NewBuildRelabeler(&*tax, backend->get(), ro);
+
+  // Verification.
+  auto vopts = a.flags.ToOptions();
+  if (!vopts.ok()) return Fail(vopts.status());
+  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
+  construct::HarnessStepVerifier step_verifier(
+      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
+
+  construct::GraphBuildOptions o = BuildOptionsOf(a, prompts, backend->get());
+  o.taxonomy = &*tax;
+  o.relabeler = relabeler.get();
+  if (a.verify != "none") o.verifier = &step_verifier;
   size_t counts[3] = {0, 0, 0};
   CountProgress progress(!a.no_progress, static_cast<int>(kernels->size()), SystemClock::Get());
   o.on_kernel = [&](const construct::KernelResult& r, size_t done) {
@@ -381,53 +386,10 @@ int RunBuild(BuildArgs a) {
     graph = std::move(g).value();
   }
   std::fprintf(stderr, "building from %zu kernels with %s (%d in flight, verify %s)\n",
-               kernels->size(), backend->ModelId().c_str(), a.jobs, a.verify.c_str());
+               kernels->size(), (*backend)->ModelId().c_str(), a.jobs, a.verify.c_str());
   auto report = construct::BuildGraph(*kernels, o, &graph);
-  if (!report.ok()) {
-    std::error_code ec;
-    // A checkpoint this run wrote (the state checks themselves fail with
-    // FailedPrecondition before any work) is worth pointing at.
-    if (report.status().code() == Status::Code::kFailedPrecondition ||
-        !fs::exists(o.state_path, ec)) {
-      return Fail(report.status());
-    }
-    return Fail(report.status().WithContext("graph build (the last checkpoint is in " +
-                                            o.state_path.string() + "; rerun with --resume)"));
-  }
-
-  // Labels not given verbatim, for review.
-  for (const auto& r : report->kernels) {
-    for (size_t i = 0; i < r.labels.size(); ++i) {
-      const LabelDecision& d = r.labels[i];
-      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
-      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", r.kernel_id.c_str(), i,
-                   d.method.c_str(), d.Describe().c_str());
-    }
-  }
-  for (const auto& line : step_verifier.log()) std::fprintf(stderr, "verify  %s\n", line.c_str());
-  std::string summary = construct::FormatBuildSummary(*report, graph);
-  std::fwrite(summary.data(), 1, summary.size(), stdout);
-  if (report->stopped) {
-    std::fprintf(stderr,
-                 "stopped: %s; nothing written to %s. The finished kernels are in %s: rerun "
-                 "with --resume to continue.\n",
-                 report->stop_reason.c_str(), a.out.c_str(), o.state_path.string().c_str());
-    return kExitError;
-  }
-  std::string stats = FormatStats(ComputeStats(graph), graph);
-  std::printf("\n%s", stats.c_str());
-  Status s = SaveGraph(graph, a.out, GraphFormat::kNative);
-  if (!s.ok()) return Fail(s);
-  std::error_code ec;
-  fs::remove(o.state_path, ec);  // the build is complete
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
-  if (a.json) {
-    EmitJson(OrderedJson{{"output", a.out},
-                         {"kernels", report->kernels.size()},
-                         {"resumed", report->resumed},
-                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
-  }
-  return kExitOk;
+  if (!report.ok()) return Fail(WithCheckpoint(report.status(), o.state_path));
+  return FinishBuild(a, *report, o.state_path, step_verifier, graph);
 }
 
 // ---- graph stats / show / export -------------------------------------------------
@@ -580,78 +542,90 @@ void AddRelabelFlags(CLI::App* sub, std::string* taxonomy, std::string* unknown,
 
 }  // namespace
 
-std::function<int()> GraphCommand(CLI::App* sub) {
-  sub->require_subcommand(1);
-  auto import_args = std::make_shared<ImportArgs>();
-  auto graph_args = std::make_shared<GraphArgs>();
-  auto tax_args = std::make_shared<TaxonomyArgs>();
+namespace {
 
+// graph import's subcommand and flags (into *a).
+CLI::App* AddImportCommand(CLI::App* sub, ImportArgs* a) {
   CLI::App* imp = sub->add_subcommand(
       "import", "Build a graph from authored trajectory folders (docs/trajectory-format.md)");
-  imp->add_option("dirs", import_args->dirs, "Trajectory folders, or folders of them")
+  imp->add_option("dirs", a->dirs, "Trajectory folders, or folders of them")
       ->required();
-  imp->add_option("-o,--output", import_args->out, "Graph file to write (required)");
-  AddOldSpelling(imp, "--out", "-o/--output", &import_args->out);
-  imp->add_option("--into", import_args->into, "Start from this graph (native or official)");
-  AddRelabelFlags(imp, &import_args->taxonomy, &import_args->unknown, &import_args->threshold);
-  imp->add_flag("--skip-bad", import_args->skip_bad,
+  imp->add_option("-o,--output", a->out, "Graph file to write (required)");
+  AddOldSpelling(imp, "--out", "-o/--output", &a->out);
+  imp->add_option("--into", a->into, "Start from this graph (native or official)");
+  AddRelabelFlags(imp, &a->taxonomy, &a->unknown, &a->threshold);
+  imp->add_flag("--skip-bad", a->skip_bad,
                 "Write the graph even if some trajectories failed (they are reported)");
-  imp->add_flag("--fail-on-cut", import_args->fail_on_cut,
+  imp->add_flag("--fail-on-cut", a->fail_on_cut,
                 "Exit with an error when a step fails verification and its trajectory is cut (a CI gate)");
-  imp->add_option("--format", import_args->format, "Output format: native or official")
+  imp->add_option("--format", a->format, "Output format: native or official")
       ->check(CLI::IsMember({"native", "official"}))
       ->capture_default_str();
-  imp->add_option("--verify", import_args->verify,
+  imp->add_option("--verify", a->verify,
                   "Check every step with the harness: none, compile (device code for every --arch) or full "
                   "(correctness and speedup on a GPU); steps from the first failing one are cut")
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
-  AddNumber(imp, "--jobs", &import_args->jobs, {0, 1024}, "Parallel builds before verifying (0: all cores)");
-  imp->add_flag("--write-records", import_args->write_records,
+  AddNumber(imp, "--jobs", &a->jobs, {0, 1024}, "Parallel builds before verifying (0: all cores)");
+  imp->add_flag("--write-records", a->write_records,
                 "Write each step's verification record back into its trajectory.json");
-  AddJsonFlag(imp, &import_args->json, "the import's counts and the graph's stats");
-  import_args->flags.Add(imp, "sm_80,sm_90");
+  AddJsonFlag(imp, &a->json, "the import's counts and the graph's stats");
+  a->flags.Add(imp, "sm_80,sm_90");
 
-  auto build_args = std::make_shared<BuildArgs>();
+  return imp;
+}
+
+// graph build's subcommand and flags (into *a).
+CLI::App* AddBuildCommand(CLI::App* sub, BuildArgs* a) {
   CLI::App* bld = sub->add_subcommand(
       "build", "Build a graph with a large model: ask it for optimization trajectories, relabel, "
                "verify each step, merge (docs/graph.md)");
-  bld->add_option("--kernels", build_args->kernels,
+  bld->add_option("--kernels", a->kernels,
                   "Text file listing problem or trajectory folders, one per line ('#' comments)")
       ->required();
-  AddOldSpelling(bld, "--out", "-o/--output", &build_args->out);
-  bld->add_option("-o,--output", build_args->out,
+  AddOldSpelling(bld, "--out", "-o/--output", &a->out);
+  bld->add_option("-o,--output", a->out,
                   "Graph file to write (required); progress is checkpointed to OUT.state");
-  bld->add_option("--into", build_args->into, "Start from this graph (native or official)");
-  bld->add_option("--verify", build_args->verify,
+  bld->add_option("--into", a->into, "Start from this graph (native or official)");
+  bld->add_option("--verify", a->verify,
                   "Check every step: none, compile (device code for every --arch) or full "
                   "(correctness and speedup on a GPU); steps from the first failing one are cut")
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
-  AddNumber(bld, "--jobs", &build_args->jobs, {1, 256}, "Kernels in flight (requests and verification)");
-  AddNumber(bld, "--checkpoint-every", &build_args->checkpoint_every, {1, 1000000}, "Write OUT.state every N kernels");
-  bld->add_flag("--resume", build_args->resume,
+  AddNumber(bld, "--jobs", &a->jobs, {1, 256}, "Kernels in flight (requests and verification)");
+  AddNumber(bld, "--checkpoint-every", &a->checkpoint_every, {1, 1000000}, "Write OUT.state every N kernels");
+  bld->add_flag("--resume", a->resume,
                 "Continue the build recorded in OUT.state, skipping its finished kernels");
-  AddNumber(bld, "--max-endpoint-errors", &build_args->max_endpoint_errors, {0, 1000000},
+  AddNumber(bld, "--max-endpoint-errors", &a->max_endpoint_errors, {0, 1000000},
             "Stop (resumably) after this many endpoint errors in a row (0: never)");
-  bld->add_option("--save-trajectories", build_args->save_trajectories,
+  bld->add_option("--save-trajectories", a->save_trajectories,
                   "Write each merged trajectory here in the authored layout (for `graph import`)");
-  AddRelabelFlags(bld, &build_args->taxonomy, &build_args->unknown, &build_args->threshold);
-  bld->add_option("--prompts", build_args->prompts,
+  AddRelabelFlags(bld, &a->taxonomy, &a->unknown, &a->threshold);
+  bld->add_option("--prompts", a->prompts,
                   "Folder of prompt templates overriding the built-in ones (trajectory_system.txt, "
                   "trajectory_user.txt, relabel_system.txt)");
-  bld->add_flag("--no-cache", build_args->no_cache, "Do not use or fill the model response cache");
-  AddNumber(bld, "--temperature", &build_args->temperature, kTemperatureRange, "Sampling temperature");
-  AddNumber(bld, "--top-p", &build_args->top_p, kTopPRange, "Nucleus sampling");
-  AddNumber(bld, "--max-tokens", &build_args->max_tokens, kMaxTokensRange, "Tokens per reply");
-  AddNumber(bld, "--seed", &build_args->seed, kSeedRange, "Base seed (each kernel's request gets its own)");
-  bld->add_flag("-q,--quiet", build_args->no_progress, "No progress lines on stderr");
-  AddOldSpelling(bld, "--no-progress", "-q/--quiet", &build_args->no_progress);
-  AddJsonFlag(bld, &build_args->json, "the build's counts and the graph's stats");
-  build_args->backend.ctx_size = 16384;
-  build_args->backend.Add(bld);
-  build_args->flags.Add(bld, "sm_80,sm_90");
+  bld->add_flag("--no-cache", a->no_cache, "Do not use or fill the model response cache");
+  AddNumber(bld, "--temperature", &a->temperature, kTemperatureRange, "Sampling temperature");
+  AddNumber(bld, "--top-p", &a->top_p, kTopPRange, "Nucleus sampling");
+  AddNumber(bld, "--max-tokens", &a->max_tokens, kMaxTokensRange, "Tokens per reply");
+  AddNumber(bld, "--seed", &a->seed, kSeedRange, "Base seed (each kernel's request gets its own)");
+  bld->add_flag("-q,--quiet", a->no_progress, "No progress lines on stderr");
+  AddOldSpelling(bld, "--no-progress", "-q/--quiet", &a->no_progress);
+  AddJsonFlag(bld, &a->json, "the build's counts and the graph's stats");
+  a->backend.ctx_size = 16384;
+  a->backend.Add(bld);
+  a->flags.Add(bld, "sm_80,sm_90");
 
+  return bld;
+}
+
+// The subcommands that read a graph: stats, show, export (flags into *a).
+struct GraphViewCommands {
+  CLI::App* stats;
+  CLI::App* show;
+  CLI::App* exp;
+};
+GraphViewCommands AddViewCommands(CLI::App* sub, const std::shared_ptr<GraphArgs>& graph_args) {
   auto add_graph = [&](CLI::App* c) {
     c->add_option("graph", graph_args->graph, "Graph file (default: the shipped data/graph/regrapht.json)");
     c->add_option("--from", graph_args->from, "Input format: auto, native or official")
@@ -693,6 +667,11 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   exp->add_option("-o,--output", graph_args->out, "File to write ('-' for stdout)")->required();
   add_prune(exp);
 
+  return {stats, show, exp};
+}
+
+// graph techniques and graph relabel (flags into *tax_args).
+std::pair<CLI::App*, CLI::App*> AddTaxonomyCommands(CLI::App* sub, TaxonomyArgs* tax_args) {
   CLI::App* tech = sub->add_subcommand(
       "techniques", "Print the technique taxonomy as Markdown (docs/techniques.md) or a list");
   tech->add_option("--taxonomy", tax_args->taxonomy, "Taxonomy JSON (default: built-in)");
@@ -705,6 +684,23 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   AddNumber(rel, "--threshold", &tax_args->threshold, {0.0, 1.0}, "Token-overlap threshold");
   AddJsonFlag(rel, &tax_args->json, "each name's decision");
 
+  return {tech, rel};
+}
+
+}  // namespace
+
+std::function<int()> GraphCommand(CLI::App* sub) {
+  sub->require_subcommand(1);
+  auto import_args = std::make_shared<ImportArgs>();
+  auto graph_args = std::make_shared<GraphArgs>();
+  auto tax_args = std::make_shared<TaxonomyArgs>();
+  CLI::App* imp = AddImportCommand(sub, import_args.get());
+  auto build_args = std::make_shared<BuildArgs>();
+  CLI::App* bld = AddBuildCommand(sub, build_args.get());
+  const GraphViewCommands views = AddViewCommands(sub, graph_args);
+  CLI::App *stats = views.stats, *show = views.show, *exp = views.exp;
+  const auto taxonomy_commands = AddTaxonomyCommands(sub, tax_args.get());
+  CLI::App *tech = taxonomy_commands.first, *rel = taxonomy_commands.second;
   CLI::App* reval = sub->add_subcommand(
       "retrieval-eval", "How often retrieval's first corpus kernel shares a suite problem's expert technique path "
                         "(BM25 and llama.cpp embeddings)");

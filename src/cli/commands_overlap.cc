@@ -61,6 +61,70 @@ struct Flag {
   double structure = -1;  // the similarity where it is at or above the threshold
 };
 
+// Runs each corpus reference with a compatible signature on the benchmark's
+// tests (sandboxed, cached) and compares the outputs.
+Result<bench::BehaviourReport> CompareBehaviourOf(const MeaningArgs& args, const std::vector<Problem>& bench,
+                                                  const std::vector<Problem>& corpus) {
+  VerifyOptions vo;
+  vo.cpu_candidate = true;
+  vo.timing = false;
+  vo.edge_cases = false;
+  vo.run_memory_bytes = int64_t{4} << 30;
+  RG_RETURN_IF_ERROR(RequireSandbox(vo));
+  std::unique_ptr<Verifier> verifier = NewVerifier(vo);
+  bench::BehaviourOptions bo;
+  bo.max_mappings = args.mappings;
+  bo.time_limit_s = args.run_timeout_s;
+  bo.cache_dir = CacheDir();
+  auto progress = [](size_t done, size_t total) {
+    if (done % 20 == 0 || done == total) std::fprintf(stderr, "meaning: %zu/%zu compatible pairs run\n", done, total);
+  };
+  return bench::CompareBehaviour(bench, corpus, verifier.get(), bo, progress);
+}
+
+using ExplainedPairs = std::map<std::pair<std::string, std::string>, bench::ExplainedPair>;
+
+// Prints each flagged pair, explained or not (into `flagged` as JSON, and
+// its names into `seen`); returns the unexplained ones.
+int PrintFlags(const std::map<std::pair<size_t, size_t>, Flag>& flags, const std::vector<Problem>& bench,
+               const std::vector<Problem>& corpus, const std::vector<bench::OverlapItem>& bench_items,
+               const std::vector<bench::OverlapItem>& corpus_items, const ExplainedPairs& explained,
+               std::set<std::pair<std::string, std::string>>* seen, OrderedJson* flagged) {
+  int unexplained = 0;
+  for (const auto& [ij, f] : flags) {
+    const Problem& b = bench[ij.first];
+    const Problem& c = corpus[ij.second];
+    auto key = std::make_pair(b.spec.name, c.spec.name);
+    seen->insert(key);
+    auto it = explained.find(key);
+    std::string why = f.behaviour ? "equal outputs (" + f.mapping + ")" : "";
+    if (f.structure >= 0) why += fmt::format("{}loop-nest similarity {:.3f}", why.empty() ? "" : "; ", f.structure);
+    const std::string state = it == explained.end() ? "UNEXPLAINED" : "explained: " + it->second.verdict;
+    if (it == explained.end()) ++unexplained;
+    std::printf("MEANING %s ~ %s: %s [%s]\n", bench_items[ij.first].dir.string().c_str(),
+                corpus_items[ij.second].dir.string().c_str(), why.c_str(), state.c_str());
+    flagged->push_back({{"benchmark", b.spec.name},
+                        {"benchmark_dir", bench_items[ij.first].dir.string()},
+                        {"corpus", c.spec.name},
+                        {"corpus_dir", corpus_items[ij.second].dir.string()},
+                        {"equal_outputs", f.behaviour},
+                        {"mapping", f.mapping},
+                        {"structure", f.structure >= 0 ? OrderedJson(f.structure) : OrderedJson(nullptr)},
+                        {"explained", it == explained.end() ? OrderedJson(nullptr) : OrderedJson(it->second.verdict)}});
+  }
+  return unexplained;
+}
+
+// The explained pairs that are not flagged any more.
+void PrintNotFlaggedNow(const ExplainedPairs& explained, const std::set<std::pair<std::string, std::string>>& seen) {
+  for (const auto& [key, e] : explained) {
+    if (!seen.count(key)) {
+      std::printf("explained pair not flagged now (%s): %s ~ %s: %s\n", e.verdict.c_str(), key.first.c_str(),
+                  key.second.c_str(), e.action.c_str());
+    }
+  }
+}
+
 }  // namespace
 
 void AddMeaningFlags(CLI::App* overlap, MeaningArgs* a) {
@@ -83,7 +147,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
   if (!seed::FrontEndAvailable()) {
     return Status::FailedPrecondition("--meaning needs the C++ front end (libclang; Debian: libclang-dev)");
   }
-  std::map<std::pair<std::string, std::string>, bench::ExplainedPair> explained;
+  ExplainedPairs explained;
   if (!args.explained.empty()) {
     RG_ASSIGN_OR_RETURN(explained, bench::ReadExplained(args.explained));
   }
@@ -104,21 +168,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
   // Behaviour (skipped with --no-behaviour: the slow part on a cold cache).
   bench::BehaviourReport behaviour;
   if (args.behaviour) {
-    VerifyOptions vo;
-    vo.cpu_candidate = true;
-    vo.timing = false;
-    vo.edge_cases = false;
-    vo.run_memory_bytes = int64_t{4} << 30;
-    RG_RETURN_IF_ERROR(RequireSandbox(vo));
-    Verifier verifier(vo);
-    bench::BehaviourOptions bo;
-    bo.max_mappings = args.mappings;
-    bo.time_limit_s = args.run_timeout_s;
-    bo.cache_dir = CacheDir();
-    auto progress = [](size_t done, size_t total) {
-      if (done % 20 == 0 || done == total) std::fprintf(stderr, "meaning: %zu/%zu compatible pairs run\n", done, total);
-    };
-    RG_ASSIGN_OR_RETURN(behaviour, bench::CompareBehaviour(bench, corpus, &verifier, bo, progress));
+    RG_ASSIGN_OR_RETURN(behaviour, CompareBehaviourOf(args, bench, corpus));
   }
   size_t equal = 0;
   for (const auto& p : behaviour.pairs) {
@@ -130,30 +180,9 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
   }
 
   // Report.
-  int unexplained = 0;
   std::set<std::pair<std::string, std::string>> seen;
   OrderedJson flagged = OrderedJson::array();
-  for (const auto& [ij, f] : flags) {
-    const Problem& b = bench[ij.first];
-    const Problem& c = corpus[ij.second];
-    auto key = std::make_pair(b.spec.name, c.spec.name);
-    seen.insert(key);
-    auto it = explained.find(key);
-    std::string why = f.behaviour ? "equal outputs (" + f.mapping + ")" : "";
-    if (f.structure >= 0) why += fmt::format("{}loop-nest similarity {:.3f}", why.empty() ? "" : "; ", f.structure);
-    const std::string state = it == explained.end() ? "UNEXPLAINED" : "explained: " + it->second.verdict;
-    if (it == explained.end()) ++unexplained;
-    std::printf("MEANING %s ~ %s: %s [%s]\n", bench_items[ij.first].dir.string().c_str(),
-                corpus_items[ij.second].dir.string().c_str(), why.c_str(), state.c_str());
-    flagged.push_back({{"benchmark", b.spec.name},
-                       {"benchmark_dir", bench_items[ij.first].dir.string()},
-                       {"corpus", c.spec.name},
-                       {"corpus_dir", corpus_items[ij.second].dir.string()},
-                       {"equal_outputs", f.behaviour},
-                       {"mapping", f.mapping},
-                       {"structure", f.structure >= 0 ? OrderedJson(f.structure) : OrderedJson(nullptr)},
-                       {"explained", it == explained.end() ? OrderedJson(nullptr) : OrderedJson(it->second.verdict)}});
-  }
+  const int unexplained = PrintFlags(flags, bench, corpus, bench_items, corpus_items, explained, &seen, &flagged);
   size_t shown = 0;
   for (const auto& p : spairs) {
     if (p.similarity >= args.structure_threshold) continue;
@@ -161,12 +190,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
     std::printf("structure below threshold %.3f: %s ~ %s\n", p.similarity, bench_items[p.first].dir.string().c_str(),
                 corpus_items[p.second].dir.string().c_str());
   }
-  for (const auto& [key, e] : explained) {
-    if (!seen.count(key)) {
-      std::printf("explained pair not flagged now (%s): %s ~ %s: %s\n", e.verdict.c_str(), key.first.c_str(),
-                  key.second.c_str(), e.action.c_str());
-    }
-  }
+  PrintNotFlaggedNow(explained, seen);
   auto quantile = [&](double q) {
     if (spairs.empty()) return 0.0;
     size_t rank = static_cast<size_t>(q * static_cast<double>(spairs.size() - 1) + 0.5);

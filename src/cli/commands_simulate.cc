@@ -24,18 +24,17 @@ std::string StopsText(const std::map<std::string, int>& stops) {
   return out;
 }
 
-}  // namespace
+struct SimulateState {
+  std::string methods = "regrapht-mcgs,regrapht,best-of-n", graph;
+  std::vector<int> budgets = {5, 10, 20, 50, 100};
+  std::string protocol = "ours", q = "mean";
+  int problems = 100, max_depth = 6, rollouts = 1, step_retries = 2, seeds = 1;
+  bool close_failed_edges = true;
+  bool json = false;
+};
 
-std::function<int()> SimulateCommand(CLI::App* sub) {
-  struct State {
-    std::string methods = "regrapht-mcgs,regrapht,best-of-n", graph;
-    std::vector<int> budgets = {5, 10, 20, 50, 100};
-    std::string protocol = "ours", q = "mean";
-    int problems = 100, max_depth = 6, rollouts = 1, step_retries = 2, seeds = 1;
-    bool close_failed_edges = true;
-    bool json = false;
-  };
-  auto st = std::make_shared<State>();
+// Adds simulate's flags into `st` (--protocol paper's values once parsed).
+void AddSimulateFlags(CLI::App* sub, const std::shared_ptr<SimulateState>& st) {
   sub->add_option("--methods", st->methods, "methods to compare")->capture_default_str();
   AddNumbers(sub, "--budgets", &st->budgets, kBudgetRange, "generation budgets (--protocol paper: 200)");
   AddNumber(sub, "--problems", &st->problems, {1, 1000000}, "simulated problems (seeds) per point");
@@ -67,67 +66,77 @@ std::function<int()> SimulateCommand(CLI::App* sub) {
       st->close_failed_edges = false;
     }
   });
-  return [st]() -> int {
-    std::string path = st->graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st->graph;
-    auto g = LoadGraph(path);
-    if (!g.ok()) return Fail(g.status());
-    const std::vector<int>& budgets = st->budgets;
-    SearchOptions o;
-    o.protocol = st->protocol;
-    o.max_depth = st->max_depth;
-    o.rollouts = st->rollouts;
-    o.q = st->q == "max" ? SearchOptions::QRule::kMax : SearchOptions::QRule::kMean;
-    o.step_retries = st->step_retries;
-    o.close_failed_edges = st->close_failed_edges;
-    auto rows = search::RunSimulation(*g, Split(st->methods, ','), budgets, st->problems, o, st->seeds);
-    if (!rows.ok()) return Fail(rows.status());
-    std::printf("SIMULATION (no model, no GPU: src/search/simulated.h's rules) on %s, %d problems per point, "
-                "%d seed(s) each\n",
-                path.c_str(), st->problems, st->seeds);
-    const std::string closing = st->close_failed_edges
-                                    ? "closed after " + std::to_string(1 + st->step_retries) + " failures"
-                                    : "never closed";
-    std::printf("protocol %s: rollouts %d, q %s, failed edges %s, step cap %d\n\n", st->protocol.c_str(),
-                st->rollouts, st->q.c_str(), closing.c_str(), st->max_depth);
-    std::printf("| method | budget | mean best speedup | across seeds: sd [min, max] | median best speedup | solved %% "
-                "| generations | verifications | why it stopped |\n");
-    std::printf("|---|---|---|---|---|---|---|---|---|\n");
-    OrderedJson out = OrderedJson::array();
-    for (const auto& r : *rows) {
-      OrderedJson stops = OrderedJson::object();
-      for (const auto& [why, n] : r.stops) stops[why] = n;
-      out.push_back({{"method", r.method},
-                     {"budget", r.budget},
-                     {"seeds", r.seeds},
-                     {"mean_best_speedup", r.mean_best},
-                     {"seed_sd_mean_best_speedup", r.sd_mean_best},
-                     {"seed_min_mean_best_speedup", r.min_mean_best},
-                     {"seed_max_mean_best_speedup", r.max_mean_best},
-                     {"median_best_speedup", r.median_best},
-                     {"solved", r.solved},
-                     {"seed_sd_solved", r.sd_solved},
-                     {"mean_generations", r.mean_generations},
-                     {"mean_verifications", r.mean_verifications},
-                     {"stops", stops}});
-      char spread[96] = "- (1 seed)";
-      if (r.seeds > 1) {
-        std::snprintf(spread, sizeof spread, "%.2f [%.2fx, %.2fx]", r.sd_mean_best, r.min_mean_best,
-                      r.max_mean_best);
-      }
-      std::printf("| %s | %d | %.2fx | %s | %.2fx | %.1f | %.1f | %.1f | %s |\n", r.method.c_str(), r.budget,
-                  r.mean_best, spread, r.median_best, 100 * r.solved, r.mean_generations,
-                  r.mean_verifications, StopsText(r.stops).c_str());
-    }
-    if (st->json) {
-      EmitJson(OrderedJson{{"simulated", true},
-                           {"graph", path},
-                           {"problems", st->problems},
-                           {"seeds", st->seeds},
-                           {"protocol", st->protocol},
-                           {"rows", out}});
-    }
-    return kExitOk;
-  };
+}
+
+// One row of the table: printed, and returned as JSON.
+OrderedJson PrintSimulationRow(const search::SimulationRow& r) {
+  OrderedJson stops = OrderedJson::object();
+  for (const auto& [why, n] : r.stops) stops[why] = n;
+  char spread[96] = "- (1 seed)";
+  if (r.seeds > 1) {
+    std::snprintf(spread, sizeof spread, "%.2f [%.2fx, %.2fx]", r.sd_mean_best, r.min_mean_best, r.max_mean_best);
+  }
+  std::printf("| %s | %d | %.2fx | %s | %.2fx | %.1f | %.1f | %.1f | %s |\n", r.method.c_str(), r.budget,
+              r.mean_best, spread, r.median_best, 100 * r.solved, r.mean_generations, r.mean_verifications,
+              StopsText(r.stops).c_str());
+  return {{"method", r.method},
+          {"budget", r.budget},
+          {"seeds", r.seeds},
+          {"mean_best_speedup", r.mean_best},
+          {"seed_sd_mean_best_speedup", r.sd_mean_best},
+          {"seed_min_mean_best_speedup", r.min_mean_best},
+          {"seed_max_mean_best_speedup", r.max_mean_best},
+          {"median_best_speedup", r.median_best},
+          {"solved", r.solved},
+          {"seed_sd_solved", r.sd_solved},
+          {"mean_generations", r.mean_generations},
+          {"mean_verifications", r.mean_verifications},
+          {"stops", stops}};
+}
+
+// simulate, once its flags are parsed.
+int RunSimulate(const SimulateState& st) {
+  std::string path = st.graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st.graph;
+  auto g = LoadGraph(path);
+  if (!g.ok()) return Fail(g.status());
+  SearchOptions o;
+  o.protocol = st.protocol;
+  o.max_depth = st.max_depth;
+  o.rollouts = st.rollouts;
+  o.q = st.q == "max" ? SearchOptions::QRule::kMax : SearchOptions::QRule::kMean;
+  o.step_retries = st.step_retries;
+  o.close_failed_edges = st.close_failed_edges;
+  auto rows = search::RunSimulation(*g, Split(st.methods, ','), st.budgets, st.problems, o, st.seeds);
+  if (!rows.ok()) return Fail(rows.status());
+  std::printf("SIMULATION (no model, no GPU: src/search/simulated.h's rules) on %s, %d problems per point, "
+              "%d seed(s) each\n",
+              path.c_str(), st.problems, st.seeds);
+  const std::string closing =
+      st.close_failed_edges ? "closed after " + std::to_string(1 + st.step_retries) + " failures" : "never closed";
+  std::printf("protocol %s: rollouts %d, q %s, failed edges %s, step cap %d\n\n", st.protocol.c_str(), st.rollouts,
+              st.q.c_str(), closing.c_str(), st.max_depth);
+  std::printf("| method | budget | mean best speedup | across seeds: sd [min, max] | median best speedup | solved %% "
+              "| generations | verifications | why it stopped |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  OrderedJson out = OrderedJson::array();
+  for (const auto& r : *rows) out.push_back(PrintSimulationRow(r));
+  if (st.json) {
+    EmitJson(OrderedJson{{"simulated", true},
+                         {"graph", path},
+                         {"problems", st.problems},
+                         {"seeds", st.seeds},
+                         {"protocol", st.protocol},
+                         {"rows", out}});
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+std::function<int()> SimulateCommand(CLI::App* sub) {
+  auto st = std::make_shared<SimulateState>();
+  AddSimulateFlags(sub, st);
+  return [st]() -> int { return RunSimulate(*st); };
 }
 
 }  // namespace regrapht::cli

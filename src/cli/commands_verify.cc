@@ -46,9 +46,9 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     if (Status sb = RequireSandbox(*opts); !sb.ok()) return Fail(sb);
     auto problem = LoadProblem(st->problem);
     if (!problem.ok()) return Fail(problem.status());
-    Verifier verifier(*opts);
+    std::unique_ptr<Verifier> verifier = NewVerifier(*opts);
     if (st->reference_only) {
-      auto t = verifier.CheckReference(*problem);
+      auto t = verifier->CheckReference(*problem);
       if (!t.ok()) return Fail(t.status());
       if (st->json) {
         OrderedJson j = {{"problem", problem->spec.name},
@@ -75,7 +75,7 @@ std::function<int()> VerifyCommand(CLI::App* sub) {
     }
     auto source = ReadInputFile(st->candidate);
     if (!source.ok()) return Fail(source.status());
-    auto r = verifier.Verify(*problem, *source);
+    auto r = verifier->Verify(*problem, *source);
     if (!r.ok()) return Fail(r.status());
     if (st->json) {
       OrderedJson j = VerifyResultToJson(*r);
@@ -127,6 +127,51 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
   return true;
 }
 
+// One folder's check: its line's text, or the reason it failed; a harness
+// error (not the folder's fault) stops the whole check.
+struct CheckOutcome {
+  bool ok = false;
+  std::string text;
+  Status fatal;
+};
+
+// What the check of every folder shares (CheckProblemDirs).
+struct FolderCheck {
+  bool no_build, device_only;
+  const VerifyFlags& flags;
+  const VerifyOptions &opts, &dropin_opts, &kernel_opts;
+  Verifier* verifier;
+  Verifier* kernel_verifier;
+
+  // The spec, the reference at the timing size, and the expert solutions.
+  CheckOutcome Run(const std::string& dir) const {
+    auto p = LoadProblem(dir);
+    if (!p.ok()) return {false, p.status().message(), Status::Ok()};
+    std::string note = "spec ok";
+    if (no_build) return {true, note, Status::Ok()};
+    auto t = verifier->CheckReference(*p);
+    if (!t.ok()) return {false, t.status().message(), Status::Ok()};
+    note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
+                    : std::string("; reference ok (timing off)");
+    bool ok = true;
+    std::string failure;
+    if (p->solution_source && !(opts.kernel_form && p->kernel_solution_source)) {
+      auto r = CheckSolution(*verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags, device_only,
+                             &note, &failure);
+      if (!r.ok()) return {false, "", r.status()};
+      ok = *r;
+    }
+    if (ok && p->kernel_solution_source) {
+      auto r = CheckSolution(*kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu", kernel_opts, flags,
+                             device_only, &note, &failure);
+      if (!r.ok()) return {false, "", r.status()};
+      ok = *r;
+    }
+    if (!ok) return {false, failure, Status::Ok()};
+    return {true, note, Status::Ok()};
+  }
+};
+
 }  // namespace
 
 void AddCheckJobsOption(CLI::App* sub, int* jobs) {
@@ -152,52 +197,21 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   VerifyOptions dropin_opts = *opts, kernel_opts = *opts;
   dropin_opts.kernel_form = false;
   kernel_opts.kernel_form = true;
-  Verifier verifier(dropin_opts);
-  Verifier kernel_verifier(kernel_opts);
-  // One folder's check: its line's text, or the reason it failed; a
-  // harness error (not the folder's fault) stops the whole check.
-  struct Outcome {
-    bool ok = false;
-    std::string text;
-    Status fatal;
-  };
-  auto check_one = [&](const std::string& dir) -> Outcome {
-    auto p = LoadProblem(dir);
-    if (!p.ok()) return {false, p.status().message(), Status::Ok()};
-    std::string note = "spec ok";
-    if (!no_build) {
-      auto t = verifier.CheckReference(*p);
-      if (!t.ok()) return {false, t.status().message(), Status::Ok()};
-      note += t->reps ? fmt::format("; reference ok ({:.3f} ms at the timing size)", t->median_ms)
-                      : std::string("; reference ok (timing off)");
-      bool ok = true;
-      std::string failure;
-      if (p->solution_source && !(opts->kernel_form && p->kernel_solution_source)) {
-        auto r = CheckSolution(verifier, *p, *p->solution_source, "solution.cu", dropin_opts, flags,
-                               device_only, &note, &failure);
-        if (!r.ok()) return {false, "", r.status()};
-        ok = *r;
-      }
-      if (ok && p->kernel_solution_source) {
-        auto r = CheckSolution(kernel_verifier, *p, *p->kernel_solution_source, "kernel.cu",
-                               kernel_opts, flags, device_only, &note, &failure);
-        if (!r.ok()) return {false, "", r.status()};
-        ok = *r;
-      }
-      if (!ok) return {false, failure, Status::Ok()};
-    }
-    return {true, note, Status::Ok()};
-  };
+  std::unique_ptr<Verifier> verifier = NewVerifier(dropin_opts);
+  std::unique_ptr<Verifier> kernel_verifier = NewVerifier(kernel_opts);
+  const FolderCheck check{no_build, device_only, flags, *opts, dropin_opts, kernel_opts, verifier.get(),
+                          kernel_verifier.get()};
+  auto check_one = [&check](const std::string& dir) { return check.Run(dir); };
   // Folders are checked `jobs` at a time when nothing is timed (a timing
   // must have the machine to itself); lines come out in folder order.
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   const int jobs = opts->timing ? 1 : (jobs_wanted > 0 ? jobs_wanted : cores);
   // A harness error stops further folders from starting.
   std::atomic<bool> stop{false};
-  OrderedParallelMap<Outcome> pool(
+  OrderedParallelMap<CheckOutcome> pool(
       dirs.size(), jobs,
       [&](size_t i) {
-        Outcome o = check_one(dirs[i]);
+        CheckOutcome o = check_one(dirs[i]);
         if (!o.fatal.ok()) stop = true;
         return o;
       },
@@ -205,7 +219,7 @@ int CheckProblemDirs(const std::vector<std::string>& dirs, bool no_build, const 
   int failed = 0;
   Status fatal;
   for (size_t i = 0; i < dirs.size(); ++i) {
-    std::optional<Outcome> o = pool.Next();
+    std::optional<CheckOutcome> o = pool.Next();
     if (!o) break;  // a job stopped the check before this folder
     if (!o->fatal.ok()) {
       fatal = o->fatal;

@@ -51,8 +51,7 @@ const CLI::Validator AutoOrCount(
 
 }  // namespace
 
-void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
-  auto_sized = auto_sized_flags;
+void SearchFlags::AddBudgetFlags(CLI::App* sub, bool with_method) {
   if (with_method) {
     std::string names = Join(ReasonerNames(), ", ");
     sub->add_option("--method", method, "search method: " + names)->capture_default_str();
@@ -76,6 +75,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   AddNumber(sub, "--iterations", &iterations, {0, 1000000000}, "MCGS/MCTS iterations (0: until the budget is spent)");
   AddNumber(sub, "--max-depth", &max_depth, kMaxDepthRange, "step cap of a path of optimizations");
   AddNumber(sub, "--step-retries", &step_retries, {0, 100}, "MCGS: times a failed step may be sampled again");
+}
+
+void SearchFlags::AddSearchFlags(CLI::App* sub) {
   AddOnOffFlags(sub, "--close-failed-edges",
                 "MCGS and the MCTS baselines: close an edge after 1 + --step-retries failures (the default)",
                 "--no-close-failed-edges", "never close a failed edge, as the paper does (--protocol paper's choice)",
@@ -105,6 +107,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
       ->check(CLI::IsMember({"rules", "none"}));
   AddNumber(sub, "--temperature", &temperature, kTemperatureRange, "sampling temperature");
   AddNumber(sub, "--top-p", &top_p, kTopPRange, "nucleus sampling");
+}
+
+void SearchFlags::AddModelFlags(CLI::App* sub) {
   if (auto_sized) {
     sub->add_option("--max-tokens", max_tokens_arg,
                     "tokens per reply (auto: " + std::to_string(kCpuMaxTokens) +
@@ -146,6 +151,9 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
   AddNumber(sub, "--max-endpoint-failures", &max_endpoint_failures, {0, 1000000},
             "model requests that may fail in a row (after --max-retries) before the run stops early; "
             "each one is a failed generation with its reason in the report");
+}
+
+void SearchFlags::AddShapingFlags(CLI::App* sub) {
   sub->add_option("--prefill", prefill,
                   "output shaping: start each code reply with the ```cuda fence and the includes "
                   "(auto: on for the embedded model; an endpoint cannot prefill)")
@@ -180,6 +188,14 @@ void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
                   "llama-server)")
       ->capture_default_str()
       ->check(NonNegativeOrAuto);
+}
+
+void SearchFlags::Add(CLI::App* sub, bool with_method, bool auto_sized_flags) {
+  auto_sized = auto_sized_flags;
+  AddBudgetFlags(sub, with_method);
+  AddSearchFlags(sub);
+  AddModelFlags(sub);
+  AddShapingFlags(sub);
   backend.ctx_size = 8192;  // prompts carry examples: more room than chat needs
   backend.Add(sub);
   // Combinations a validator cannot see: a usage error (exit 2) before any work.
@@ -269,37 +285,21 @@ ShapeOptions SearchFlags::Shape() const {
   return s;
 }
 
+ExperimentSettings SearchFlags::Experiment(const std::string& model_id) const {
+  ExperimentSettings e;
+  e.method = method;
+  e.model = model_id;
+  e.options = ToOptions();
+  e.graph = graph;
+  e.retrieval = retrieval;
+  e.embed_model = embed_model;
+  e.seed_step = seed_step;
+  e.heldout = heldout;
+  return e;
+}
+
 std::string SearchFlags::ConfigJson(const std::string& model_id) const {
-  OrderedJson j = {{"method", method},   {"model", model_id},     {"budget", budget},
-                   {"iterations", iterations}, {"max_depth", max_depth},
-                   {"step_retries", step_retries}, {"c", c},
-                   {"epsilon", epsilon}, {"lambda", lambda},       {"rollouts", rollouts}, {"examples", examples},
-                   {"temperature", temperature}, {"top_p", top_p}, {"max_tokens", max_tokens},
-                   {"context", backend.ctx_size}, {"graph", graph},
-                   {"retrieval", retrieval}, {"heldout", heldout}};
-  if (!embed_model.empty()) j["embed_model"] = fs::path(embed_model).filename().string();
-  // Only where they differ from the defaults, so that earlier rows keep their hash.
-  if (protocol != "ours") j["protocol"] = protocol;
-  if (q != "mean") j["q"] = q;
-  if (!close_failed_edges) j["close_failed_edges"] = false;
-  if (seed != 1) j["seed"] = seed;
-  // Only when on, so that unshaped runs keep their earlier configuration.
-  ShapeOptions s = Shape();
-  if (s.any()) j["shape"] = {{"prefill", s.prefill}, {"grammar", s.grammar}, {"stop_at_fence", s.stop_at_fence}};
-  // The rules' first step changes MCGS's results; off keeps earlier configurations.
-  if (seed_step == "rules" && (method == "regrapht-mcgs" || method == "rules")) j["seed_step"] = "rules";
-  // The balanced grammar and the wrap-up (2026-12): keyed so that rows of the
-  // earlier line-based grammar are not mixed with these.
-  if (s.grammar) j["shape"]["grammar_form"] = "balanced";
-  if (s.prefill && s.grammar && s.wrap_up) j["shape"]["wrap_up"] = true;
-  SamplingParams sp;
-  ApplyRepetition(sp);
-  if (sp.repetition_control()) {
-    j["repetition"] = {{"repeat_penalty", sp.repeat_penalty}, {"repeat_last_n", sp.repeat_last_n},
-                       {"dry_multiplier", sp.dry_multiplier}, {"dry_base", sp.dry_base},
-                       {"dry_allowed_length", sp.dry_allowed_length}};
-  }
-  return JsonLine(j);
+  return ExperimentKeyJson(Experiment(model_id));
 }
 
 Result<std::unique_ptr<SearchEnv>> MakeSearchEnv(const SearchFlags& f) {

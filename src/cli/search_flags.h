@@ -9,6 +9,7 @@
 #include "cli/backend_flags.h"
 #include "cli/command.h"
 #include "graph/retrieval.h"
+#include "regrapht/bench.h"
 #include "regrapht/graph.h"
 #include "regrapht/search.h"
 #include "search/prompts.h"
@@ -79,6 +80,13 @@ struct SearchFlags {
 
   // Adds the flags; `auto_sized`: see above.
   void Add(CLI::App* sub, bool with_method = true, bool auto_sized = false);
+  // Add's groups of flags, in the order --help lists them: method and
+  // budget; the search's knobs; the model's reply, examples and requests;
+  // output shaping and repetition control.
+  void AddBudgetFlags(CLI::App* sub, bool with_method);
+  void AddSearchFlags(CLI::App* sub);
+  void AddModelFlags(CLI::App* sub);
+  void AddShapingFlags(CLI::App* sub);
   // The embedded model on the CPU (no endpoint, no --gpu-layers).
   bool EmbeddedOnCpu() const { return !backend.UseHttp() && backend.gpu_layers == 0; }
   SearchOptions ToOptions() const;
@@ -91,7 +99,9 @@ struct SearchFlags {
   // Why the repetition flags cannot reach the endpoint; empty when they can
   // (or there is no endpoint).
   std::string CheckRepetitionForEndpoint() const;
-  // JSON of the settings that change results (for bench's config hash).
+  // The settings that change results (regrapht/bench.h's experiment key).
+  ExperimentSettings Experiment(const std::string& model_id) const;
+  // Experiment(model_id) as JSON (ExperimentKeyJson: bench's config hash).
   std::string ConfigJson(const std::string& model_id) const;
 };
 
