@@ -102,14 +102,29 @@ void CutAt(Prepared* p, size_t i, const std::string& why) {
   p->result.reason = what;
 }
 
-Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o,
-                       const std::vector<std::string>& graph_methods) {
-  Prepared p;
-  KernelResult& r = p.result;
-  r.kernel_id = k.kernel_id;
-  r.dir = k.dir;
+// The trajectory written by the steps of a reply.
+Trajectory TrajectoryFromSteps(const KernelEntry& k, std::vector<llm::CodeStep>* steps) {
+  Trajectory t;
+  t.kernel_id = k.kernel_id;
+  t.name = k.function;
+  t.description = k.description;
+  t.sequential_source = k.reference;
+  t.dir = k.dir;  // the verifier finds problem.json here
+  for (auto& s : *steps) {
+    TrajectoryStep step;
+    step.method = std::string(Trim(s.method));
+    step.think = std::move(s.think);
+    step.detail = std::move(s.detail);
+    step.code = std::move(s.code);
+    t.steps.push_back(std::move(step));
+  }
+  return t;
+}
 
-  // 1. Reason.
+// Step 1: asks the model to reason about kernel k and sets p->trajectory
+// from its step list; false (p->result rejected) when there is none.
+bool Reason(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o, Prepared* p) {
+  KernelResult& r = p->result;
   ChatRequest request;
   request.messages = {{Role::kSystem, m.system}, {Role::kUser, m.user}};
   request.sampling = o.sampling;
@@ -117,11 +132,11 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
   auto response = o.llm->Chat(request);
   if (!response.ok()) {
     Reject(&r, RejectKind::kEndpoint, response.status().ToString());
-    return p;
+    return false;
   }
   if (response->choices.empty()) {
     Reject(&r, RejectKind::kEndpoint, "the backend returned no answer");
-    return p;
+    return false;
   }
   const Completion& reply = response->choices.front();
   llm::ExtractOptions eo;
@@ -131,31 +146,70 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
       reply.finish_reason == FinishReason::kLength ? " (the reply hit max_tokens)" : "";
   if (!ex.found()) {
     Reject(&r, RejectKind::kNoCode, ex.reason + truncated);
-    return p;
+    return false;
   }
   if (ex.format != llm::ExtractFormat::kJsonSteps) {
     Reject(&r, RejectKind::kNoCode,
            "no step list: the reply holds one " + std::string(llm::ExtractFormatName(ex.format)) +
                " code, not a JSON list of {think, method, detail, code}" + truncated);
-    return p;
+    return false;
   }
+  p->trajectory = TrajectoryFromSteps(k, &ex.steps);
+  r.steps = p->trajectory->steps.size();
+  return true;
+}
 
-  Trajectory t;
-  t.kernel_id = k.kernel_id;
-  t.name = k.function;
-  t.description = k.description;
-  t.sequential_source = k.reference;
-  t.dir = k.dir;  // the verifier finds problem.json here
-  for (auto& s : ex.steps) {
-    TrajectoryStep step;
-    step.method = std::string(Trim(s.method));
-    step.think = std::move(s.think);
-    step.detail = std::move(s.detail);
-    step.code = std::move(s.code);
-    t.steps.push_back(std::move(step));
+// Step 3: labels p's steps with the graph's methods; false (p rejected,
+// its trajectory dropped) when the relabeler fails or its labels do not fit.
+bool Relabel(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods, Prepared* p) {
+  KernelResult& r = p->result;
+  RelabelInput input;
+  input.trajectory = &*p->trajectory;
+  input.graph_methods = graph_methods;
+  auto labels = o.relabeler->Relabel(input);
+  if (!labels.ok()) {
+    Reject(&r, RejectKind::kRelabel, labels.status().message());
+    p->trajectory.reset();
+    return false;
   }
-  r.steps = t.steps.size();
-  p.trajectory = std::move(t);
+  Status applied = ApplyLabels(*labels, &*p->trajectory);
+  if (!applied.ok()) {
+    Reject(&r, RejectKind::kRelabel, applied.message());
+    p->trajectory.reset();
+    return false;
+  }
+  r.labels = std::move(labels).value();
+  return true;
+}
+
+// Step 4: verifies p's steps one by one, cutting at the first failure;
+// sets p->fatal when the verifier itself fails.
+void VerifySteps(const KernelEntry& k, const GraphBuildOptions& o, Prepared* p) {
+  if (o.verifier == nullptr) return;
+  for (size_t i = 0; i < p->trajectory->steps.size(); ++i) {
+    auto v = o.verifier->Verify(*p->trajectory, i);
+    if (!v.ok()) {
+      p->fatal = v.status().WithContext(k.kernel_id + ": verifying step " + std::to_string(i + 1));
+      return;
+    }
+    p->trajectory->steps[i].verification = std::move(v).value();
+    std::string failure = VerificationFailure(p->trajectory->steps[i].verification);
+    if (!failure.empty()) {
+      CutAt(p, i, failure);
+      return;
+    }
+  }
+}
+
+Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o,
+                       const std::vector<std::string>& graph_methods) {
+  Prepared p;
+  KernelResult& r = p.result;
+  r.kernel_id = k.kernel_id;
+  r.dir = k.dir;
+
+  // 1. Reason.
+  if (!Reason(k, m, o, &p)) return p;
 
   // 2. Check what needs no compiler.
   for (size_t i = 0; i < p.trajectory->steps.size(); ++i) {
@@ -168,39 +222,11 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
   }
 
   // 3. Relabel.
-  RelabelInput input;
-  input.trajectory = &*p.trajectory;
-  input.graph_methods = graph_methods;
-  auto labels = o.relabeler->Relabel(input);
-  if (!labels.ok()) {
-    Reject(&r, RejectKind::kRelabel, labels.status().message());
-    p.trajectory.reset();
-    return p;
-  }
-  Status applied = ApplyLabels(*labels, &*p.trajectory);
-  if (!applied.ok()) {
-    Reject(&r, RejectKind::kRelabel, applied.message());
-    p.trajectory.reset();
-    return p;
-  }
-  r.labels = std::move(labels).value();
+  if (!Relabel(o, graph_methods, &p)) return p;
 
   // 4. Verify, step by step, up to the first failure.
-  if (o.verifier != nullptr) {
-    for (size_t i = 0; i < p.trajectory->steps.size(); ++i) {
-      auto v = o.verifier->Verify(*p.trajectory, i);
-      if (!v.ok()) {
-        p.fatal = v.status().WithContext(k.kernel_id + ": verifying step " + std::to_string(i + 1));
-        return p;
-      }
-      p.trajectory->steps[i].verification = std::move(v).value();
-      std::string failure = VerificationFailure(p.trajectory->steps[i].verification);
-      if (!failure.empty()) {
-        CutAt(&p, i, failure);
-        break;
-      }
-    }
-  }
+  VerifySteps(k, o, &p);
+  if (!p.fatal.ok()) return p;
   if (p.trajectory) {
     if (r.outcome != KernelOutcome::kCut) r.outcome = KernelOutcome::kAccepted;
     r.kept = p.trajectory->steps.size();
@@ -427,6 +453,87 @@ Result<std::vector<KernelEntry>> ReadKernelList(const fs::path& file) {
 
 // ---- BuildGraph ------------------------------------------------------------------------
 
+namespace {
+
+// Resumes the build recorded at o.state_path when there is one: its graph,
+// relabel methods and finished kernels, after checking they are of this
+// build (settings and kernel list); refuses to overwrite one without
+// o.resume.
+Status ResumeBuild(const std::vector<KernelEntry>& kernels, const GraphBuildOptions& o, Graph* graph,
+                   std::vector<std::string>* graph_methods, GraphBuildReport* report) {
+  std::error_code ec;
+  bool have_state = !o.state_path.empty() && fs::exists(o.state_path, ec);
+  if (have_state && !o.resume) {
+    return Status::FailedPrecondition(o.state_path.string() +
+                                      " holds an unfinished build: pass --resume to continue it, "
+                                      "or delete it to start over");
+  }
+  if (!have_state) return Status::Ok();
+  RG_ASSIGN_OR_RETURN(State state, ReadState(o.state_path));
+  if (state.config != o.config) {
+    return Status::FailedPrecondition(o.state_path.string() +
+                                      ": made with other settings (" + state.config +
+                                      "; now " + o.config + ")");
+  }
+  if (state.done.size() > kernels.size()) {
+    return Status::FailedPrecondition(o.state_path.string() + ": records " +
+                                      std::to_string(state.done.size()) +
+                                      " kernels but the list has " +
+                                      std::to_string(kernels.size()));
+  }
+  for (size_t i = 0; i < state.done.size(); ++i) {
+    if (state.done[i].kernel_id != kernels[i].kernel_id) {
+      return Status::FailedPrecondition(
+          o.state_path.string() + ": kernel " + std::to_string(i + 1) + " was \"" +
+          state.done[i].kernel_id + "\", the list now has \"" + kernels[i].kernel_id +
+          "\" (a different kernel list)");
+    }
+  }
+  *graph = std::move(state.graph);
+  *graph_methods = std::move(state.graph_methods);
+  report->kernels = std::move(state.done);
+  report->resumed = report->kernels.size();
+  return Status::Ok();
+}
+
+// The prompts of kernels[first...] (entries before `first` stay empty).
+Result<std::vector<Messages>> RenderPrompts(const std::vector<KernelEntry>& kernels, size_t first,
+                                            const GraphBuildOptions& o) {
+  std::vector<Messages> messages(kernels.size());
+  for (size_t i = first; i < kernels.size(); ++i) {
+    const KernelEntry& k = kernels[i];
+    std::map<std::string, std::string> vars = {{"function", k.function},
+                                               {"signature", k.signature},
+                                               {"description", std::string(Trim(k.description))},
+                                               {"code", std::string(Trim(k.reference))}};
+    RG_ASSIGN_OR_RETURN(messages[i].system,
+                        RenderTemplate(o.system_template, vars, "trajectory_system.txt"));
+    RG_ASSIGN_OR_RETURN(messages[i].user, RenderTemplate(o.user_template, vars, "trajectory_user.txt"));
+  }
+  return messages;
+}
+
+// Step 5: merges p's trajectory (if any) into the graph, rejecting p when it
+// does not merge, and saves it when asked; non-OK only when saving fails.
+Status MergePrepared(const GraphBuildOptions& o, Prepared* p, Graph* graph) {
+  KernelResult& r = p->result;
+  if (!p->trajectory) return Status::Ok();
+  auto merged = MergeTrajectory(*p->trajectory, *o.taxonomy, graph);
+  if (!merged.ok()) {
+    Reject(&r, RejectKind::kMerge, merged.status().message());
+    return Status::Ok();
+  }
+  r.examples_added = merged->examples_added;
+  r.nodes_added = merged->nodes_added;
+  if (!o.save_trajectories.empty()) {
+    Status saved = SaveTrajectory(*p->trajectory, o.save_trajectories);
+    if (!saved.ok()) return saved.WithContext("saving the trajectory of " + r.kernel_id);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
                                     const GraphBuildOptions& o, Graph* graph) {
   GraphBuildReport report;
@@ -440,53 +547,11 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
   }
 
   // Resume, or refuse to overwrite a build in progress.
-  std::error_code ec;
-  bool have_state = !o.state_path.empty() && fs::exists(o.state_path, ec);
-  if (have_state && !o.resume) {
-    return Status::FailedPrecondition(o.state_path.string() +
-                                      " holds an unfinished build: pass --resume to continue it, "
-                                      "or delete it to start over");
-  }
-  if (have_state) {
-    RG_ASSIGN_OR_RETURN(State state, ReadState(o.state_path));
-    if (state.config != o.config) {
-      return Status::FailedPrecondition(o.state_path.string() +
-                                        ": made with other settings (" + state.config +
-                                        "; now " + o.config + ")");
-    }
-    if (state.done.size() > kernels.size()) {
-      return Status::FailedPrecondition(o.state_path.string() + ": records " +
-                                        std::to_string(state.done.size()) +
-                                        " kernels but the list has " +
-                                        std::to_string(kernels.size()));
-    }
-    for (size_t i = 0; i < state.done.size(); ++i) {
-      if (state.done[i].kernel_id != kernels[i].kernel_id) {
-        return Status::FailedPrecondition(
-            o.state_path.string() + ": kernel " + std::to_string(i + 1) + " was \"" +
-            state.done[i].kernel_id + "\", the list now has \"" + kernels[i].kernel_id +
-            "\" (a different kernel list)");
-      }
-    }
-    *graph = std::move(state.graph);
-    graph_methods = std::move(state.graph_methods);
-    report.kernels = std::move(state.done);
-    report.resumed = report.kernels.size();
-  }
+  RG_RETURN_IF_ERROR(ResumeBuild(kernels, o, graph, &graph_methods, &report));
 
   // Render every prompt first: a template that asks for a value we do not
   // have fails here, before any request.
-  std::vector<Messages> messages(kernels.size());
-  for (size_t i = report.resumed; i < kernels.size(); ++i) {
-    const KernelEntry& k = kernels[i];
-    std::map<std::string, std::string> vars = {{"function", k.function},
-                                               {"signature", k.signature},
-                                               {"description", std::string(Trim(k.description))},
-                                               {"code", std::string(Trim(k.reference))}};
-    RG_ASSIGN_OR_RETURN(messages[i].system,
-                        RenderTemplate(o.system_template, vars, "trajectory_system.txt"));
-    RG_ASSIGN_OR_RETURN(messages[i].user, RenderTemplate(o.user_template, vars, "trajectory_user.txt"));
-  }
+  RG_ASSIGN_OR_RETURN(std::vector<Messages> messages, RenderPrompts(kernels, report.resumed, o));
 
   // Workers prepare kernels (steps 1-4) in list order; this thread merges.
   const size_t first = report.resumed;
@@ -520,23 +585,11 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
       return p.fatal;
     }
     // 5. Merge.
-    KernelResult& r = p.result;
-    if (p.trajectory) {
-      auto merged = MergeTrajectory(*p.trajectory, *o.taxonomy, graph);
-      if (!merged.ok()) {
-        Reject(&r, RejectKind::kMerge, merged.status().message());
-      } else {
-        r.examples_added = merged->examples_added;
-        r.nodes_added = merged->nodes_added;
-        if (!o.save_trajectories.empty()) {
-          Status saved = SaveTrajectory(*p.trajectory, o.save_trajectories);
-          if (!saved.ok()) {
-            finish();
-            return saved.WithContext("saving the trajectory of " + r.kernel_id);
-          }
-        }
-      }
+    if (Status merged = MergePrepared(o, &p, graph); !merged.ok()) {
+      finish();
+      return merged;
     }
+    KernelResult& r = p.result;
     endpoint_run = r.reject == RejectKind::kEndpoint ? endpoint_run + 1 : 0;
     report.kernels.push_back(std::move(r));
     if (o.on_kernel) o.on_kernel(report.kernels.back(), report.kernels.size());
