@@ -532,6 +532,22 @@ Status MergePrepared(const GraphBuildOptions& o, Prepared* p, Graph* graph) {
   return Status::Ok();
 }
 
+// The names of the graph's nodes outside the taxonomy (the init node aside).
+std::vector<std::string> GraphMethods(const Graph& graph) {
+  std::vector<std::string> out;
+  for (const Node& n : graph.nodes()) {
+    if (n.id != kInitNode && n.technique.empty()) out.push_back(n.name);
+  }
+  return out;
+}
+
+// Why the build stopped after `run` endpoint errors in a row, the last
+// `last` (its first line, cut to 200 characters).
+std::string EndpointStopReason(size_t run, const std::string& last) {
+  return std::to_string(run) + " endpoint errors in a row (last: " +
+         TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
+}
+
 }  // namespace
 
 Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
@@ -541,10 +557,7 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
   // The relabel methods list is fixed for the whole build (the starting
   // graph's nodes outside the taxonomy), so the requests, and with them the
   // labels, do not depend on which kernels finished first.
-  std::vector<std::string> graph_methods;
-  for (const Node& n : graph->nodes()) {
-    if (n.id != kInitNode && n.technique.empty()) graph_methods.push_back(n.name);
-  }
+  std::vector<std::string> graph_methods = GraphMethods(*graph);
 
   // Resume, or refuse to overwrite a build in progress.
   RG_RETURN_IF_ERROR(ResumeBuild(kernels, o, graph, &graph_methods, &report));
@@ -596,15 +609,12 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
     if (o.max_endpoint_errors_in_a_row > 0 &&
         endpoint_run >= static_cast<size_t>(o.max_endpoint_errors_in_a_row)) {
       report.stopped = true;
-      const std::string& last = report.kernels.back().reason;
-      report.stop_reason = std::to_string(endpoint_run) + " endpoint errors in a row (last: " +
-                           TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
+      report.stop_reason = EndpointStopReason(endpoint_run, report.kernels.back().reason);
       finish();
       RG_RETURN_IF_ERROR(checkpoint());
       return report;
     }
-    size_t done = report.kernels.size();
-    if (o.checkpoint_every > 0 && done % static_cast<size_t>(o.checkpoint_every) == 0) {
+    if (o.checkpoint_every > 0 && report.kernels.size() % static_cast<size_t>(o.checkpoint_every) == 0) {
       Status s = checkpoint();
       if (!s.ok()) {
         finish();
