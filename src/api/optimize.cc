@@ -490,8 +490,8 @@ void StartTimeLimit(OptimizeRequest* r, TimeLimit* t) {
 
 // Step 3: the harness (r's, or a verifier into *own), with the reference
 // checked before spending model time.
-Result<OptimizeHarness*> ReadyHarness(const OptimizeRequest& r, const Problem& problem, const TimeLimit& t,
-                                      std::unique_ptr<OptimizeHarness>* own) {
+Result<OptimizeHarness*> ReadyHarness(const OptimizeRequest& r, const Problem& problem,
+                                      const TimeLimit& t, std::unique_ptr<OptimizeHarness>* own) {
   OptimizeHarness* harness = r.harness;
   if (!harness) {
     RG_ASSIGN_OR_RETURN(*own, NewVerifierHarness(r.verify));
@@ -565,7 +565,8 @@ Status RunSearch(const OptimizeRequest& r, const Problem& problem, OptimizeHarne
 
   SearchOptions so = r.search;
   so.arch = Join(r.verify.archs, ", ");  // the prompt names what candidates are compiled for
-  if (t.limit_s > 0) so.budget.max_wall_seconds = std::max(1e-3, t.t0 + t.limit_s - t.clock->NowSeconds());
+  if (t.limit_s > 0)
+    so.budget.max_wall_seconds = std::max(1e-3, t.t0 + t.limit_s - t.clock->NowSeconds());
   RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(r.method, so));
   HarnessEvaluator evaluator(harness, [&r] { Emit(r, OptimizeEvent::Kind::kChecking); });
   SearchTask task;
@@ -596,7 +597,8 @@ Status RunSearch(const OptimizeRequest& r, const Problem& problem, OptimizeHarne
   RG_ASSIGN_OR_RETURN(report->search, reasoner->Run(task, ctx));
   SearchOutcome& o = report->search;
   if (t.limit_s > 0 && !Cancelled(r) && o.error.ok() &&
-      ((o.interrupted && t.watchdog->timed_out()) || o.stop_reason == LimitReason(so.budget.max_wall_seconds))) {
+      ((o.interrupted && t.watchdog->timed_out()) ||
+       o.stop_reason == LimitReason(so.budget.max_wall_seconds))) {
     // The time limit, not the caller, stopped it: a spent budget.
     report->timed_out = true;
     o.interrupted = false;
@@ -610,8 +612,8 @@ Status RunSearch(const OptimizeRequest& r, const Problem& problem, OptimizeHarne
 // search chose it by its own measurements (verify/heldout.h). Not after an
 // interrupt, a harness failure or the time limit: the caller asked to stop,
 // the harness cannot run, or there is no time left.
-Status RunHeldOut(const OptimizeRequest& r, const Problem& problem, OptimizeHarness* harness, const TimeLimit& t,
-                  OptimizeReport* report) {
+Status RunHeldOut(const OptimizeRequest& r, const Problem& problem, OptimizeHarness* harness,
+                  const TimeLimit& t, OptimizeReport* report) {
   const Attempt* best = report->best();
   if (!best || !r.heldout || !NeedsHeldOutRun(best->result)) return Status::Ok();
   SearchOutcome& o = report->search;
@@ -629,8 +631,9 @@ Status RunHeldOut(const OptimizeRequest& r, const Problem& problem, OptimizeHarn
         o.interrupted = true;
         ClassifyStop(r, report);
       }
-      report->heldout_skipped = report->timed_out ? "the time limit was reached during the held-out run"
-                                                  : "interrupted (" + CancelReason(r) + ") during the held-out run";
+      report->heldout_skipped =
+          report->timed_out ? "the time limit was reached during the held-out run"
+                            : "interrupted (" + CancelReason(r) + ") during the held-out run";
     } else if (!held.ok()) {
       return held.status().WithContext("held-out verification");
     } else {

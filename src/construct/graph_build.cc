@@ -161,7 +161,8 @@ bool Reason(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o,
 
 // Step 3: labels p's steps with the graph's methods; false (p rejected,
 // its trajectory dropped) when the relabeler fails or its labels do not fit.
-bool Relabel(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods, Prepared* p) {
+bool Relabel(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods,
+             Prepared* p) {
   KernelResult& r = p->result;
   RelabelInput input;
   input.trajectory = &*p->trajectory;
@@ -459,8 +460,9 @@ namespace {
 // relabel methods and finished kernels, after checking they are of this
 // build (settings and kernel list); refuses to overwrite one without
 // o.resume.
-Status ResumeBuild(const std::vector<KernelEntry>& kernels, const GraphBuildOptions& o, Graph* graph,
-                   std::vector<std::string>* graph_methods, GraphBuildReport* report) {
+Status ResumeBuild(const std::vector<KernelEntry>& kernels, const GraphBuildOptions& o,
+                   Graph* graph, std::vector<std::string>* graph_methods,
+                   GraphBuildReport* report) {
   std::error_code ec;
   bool have_state = !o.state_path.empty() && fs::exists(o.state_path, ec);
   if (have_state && !o.resume) {
@@ -471,22 +473,20 @@ Status ResumeBuild(const std::vector<KernelEntry>& kernels, const GraphBuildOpti
   if (!have_state) return Status::Ok();
   RG_ASSIGN_OR_RETURN(State state, ReadState(o.state_path));
   if (state.config != o.config) {
-    return Status::FailedPrecondition(o.state_path.string() +
-                                      ": made with other settings (" + state.config +
-                                      "; now " + o.config + ")");
+    return Status::FailedPrecondition(o.state_path.string() + ": made with other settings (" +
+                                      state.config + "; now " + o.config + ")");
   }
   if (state.done.size() > kernels.size()) {
-    return Status::FailedPrecondition(o.state_path.string() + ": records " +
-                                      std::to_string(state.done.size()) +
-                                      " kernels but the list has " +
-                                      std::to_string(kernels.size()));
+    return Status::FailedPrecondition(
+        o.state_path.string() + ": records " + std::to_string(state.done.size()) +
+        " kernels but the list has " + std::to_string(kernels.size()));
   }
   for (size_t i = 0; i < state.done.size(); ++i) {
     if (state.done[i].kernel_id != kernels[i].kernel_id) {
-      return Status::FailedPrecondition(
-          o.state_path.string() + ": kernel " + std::to_string(i + 1) + " was \"" +
-          state.done[i].kernel_id + "\", the list now has \"" + kernels[i].kernel_id +
-          "\" (a different kernel list)");
+      return Status::FailedPrecondition(o.state_path.string() + ": kernel " +
+                                        std::to_string(i + 1) + " was \"" +
+                                        state.done[i].kernel_id + "\", the list now has \"" +
+                                        kernels[i].kernel_id + "\" (a different kernel list)");
     }
   }
   *graph = std::move(state.graph);
@@ -548,6 +548,16 @@ std::string EndpointStopReason(size_t run, const std::string& last) {
          TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
 }
 
+// Writes the build's state (when o.state_path is set), leaving out the last
+// `endpoint_run` kernels of the report.
+Status Checkpoint(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods,
+                  const GraphBuildReport& report, size_t endpoint_run, const Graph& graph) {
+  if (o.state_path.empty()) return Status::Ok();
+  std::vector<KernelResult> done(report.kernels.begin(),
+                                 report.kernels.end() - static_cast<std::ptrdiff_t>(endpoint_run));
+  return WriteState(o.state_path, o.config, graph_methods, done, graph);
+}
+
 }  // namespace
 
 Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
@@ -576,13 +586,7 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
   // Kernels at the end of report.kernels rejected for endpoint errors; they
   // stay out of checkpoints so a resumed build asks for them again.
   size_t endpoint_run = 0;
-  auto checkpoint = [&]() -> Status {
-    if (o.state_path.empty()) return Status::Ok();
-    std::vector<KernelResult> done(
-        report.kernels.begin(),
-        report.kernels.end() - static_cast<std::ptrdiff_t>(endpoint_run));
-    return WriteState(o.state_path, o.config, graph_methods, done, *graph);
-  };
+  auto checkpoint = [&] { return Checkpoint(o, graph_methods, report, endpoint_run, *graph); };
 
   // Next() is empty once every kernel is merged, or when a cancel came before
   // the next kernel started.
@@ -614,7 +618,8 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
       RG_RETURN_IF_ERROR(checkpoint());
       return report;
     }
-    if (o.checkpoint_every > 0 && report.kernels.size() % static_cast<size_t>(o.checkpoint_every) == 0) {
+    if (o.checkpoint_every > 0 &&
+        report.kernels.size() % static_cast<size_t>(o.checkpoint_every) == 0) {
       Status s = checkpoint();
       if (!s.ok()) {
         finish();

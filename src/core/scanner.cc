@@ -102,7 +102,8 @@ namespace {
 // tokens and problems found so far.
 class Lexer {
  public:
-  Lexer(std::string_view s, std::vector<ScanProblem>* problems) : s_(s), n_(s.size()), problems_(problems) {}
+  Lexer(std::string_view s, std::vector<ScanProblem>* problems)
+      : s_(s), n_(s.size()), problems_(problems) {}
 
   // Tokenizes the whole text.
   std::vector<Token> Run();
@@ -243,10 +244,12 @@ void Lexer::QuotedLiteral(size_t quote) {
   bool closed;
   size_t k = Quoted(quote, &closed);
   if (closed) k = Suffix(k);
-  Token* t = Push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line, start_line_start);
+  Token* t = Push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line,
+                  start_line_start);
   if (!closed) {
     t->unterminated = true;
-    Problem(start_line, c == '"' ? "unterminated string literal" : "unterminated character literal");
+    Problem(start_line,
+            c == '"' ? "unterminated string literal" : "unterminated character literal");
   }
   i_ = k;
 }
@@ -260,8 +263,9 @@ void Lexer::RawString(size_t k) {
   size_t bad = s_.find_first_of(" )\\\t\v\f\n\"", k + 1);
   if (paren == std::string_view::npos || (bad != std::string_view::npos && bad < paren) ||
       paren - k - 1 > 16) {
-    Token* t = Push(TokenKind::kString, start, std::min(n_, paren == std::string_view::npos ? n_ : paren),
-                    start_line, start_line_start);
+    Token* t =
+        Push(TokenKind::kString, start, std::min(n_, paren == std::string_view::npos ? n_ : paren),
+             start_line, start_line_start);
     t->raw = true;
     t->unterminated = true;
     Problem(start_line, "malformed raw string delimiter");
@@ -288,7 +292,8 @@ void Lexer::Word() {
   while (k < n_ && IsIdentChar(s_[k])) ++k;
   bool raw = false;
   std::string_view word = s_.substr(i_, k - i_);
-  if (k < n_ && (s_[k] == '"' || (s_[k] == '\'' && word.back() != 'R')) && IsLiteralPrefix(word, &raw)) {
+  if (k < n_ && (s_[k] == '"' || (s_[k] == '\'' && word.back() != 'R')) &&
+      IsLiteralPrefix(word, &raw)) {
     if (raw && s_[k] == '"') {
       RawString(k);
     } else {
@@ -314,7 +319,8 @@ void Lexer::Number() {
     bool sign = (d == '+' || d == '-') && k > i &&
                 (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
     // A digit separator: 1'000'000, 0xFF'FF.
-    bool separator = d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n_ && IsIdentChar(s_[k + 1]);
+    bool separator =
+        d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n_ && IsIdentChar(s_[k + 1]);
     if (!IsIdentChar(d) && d != '.' && !sign && !separator) break;
     ++k;
   }

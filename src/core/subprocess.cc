@@ -351,8 +351,8 @@ Status OpenCommandPipes(SubprocessSyscalls& sys, const CommandSpec& spec, Comman
 // The forked child: waits for the go byte, wires its pipes, drops root when
 // asked, sets its limits and execs. Only async-signal-safe calls (and no
 // destructors: it never returns).
-[[noreturn]] void ExecChild(const CommandSpec& spec, CommandPipes& p, bool drop_root, const std::string& cwd,
-                            char** argv, char** env) {
+[[noreturn]] void ExecChild(const CommandSpec& spec, CommandPipes& p, bool drop_root,
+                            const std::string& cwd, char** argv, char** env) {
   ::setsid();
   char go;
   ::close(p.go.write.get());
@@ -412,8 +412,9 @@ void ReleaseChild(pid_t pid, CommandPipes& p, CommandCgroup& cgroup) {
 // when it must stop; collects its wait status and resource usage.
 class ChildWatch {
  public:
-  ChildWatch(const CommandSpec& spec, const SubprocessOptions& options, pid_t pid, Clock::time_point start,
-             CommandPipes& pipes, CommandCgroup& cgroup, CommandResult* result)
+  ChildWatch(const CommandSpec& spec, const SubprocessOptions& options, pid_t pid,
+             Clock::time_point start, CommandPipes& pipes, CommandCgroup& cgroup,
+             CommandResult* result)
       : spec_(spec),
         options_(options),
         pid_(pid),
@@ -421,8 +422,10 @@ class ChildWatch {
         pipes_(pipes),
         cgroup_(cgroup),
         result_(result),
-        streams_{{&pipes.out.read, &result->stdout_text, &result->stdout_dropped, spec.max_output_bytes, false},
-                 {&pipes.err.read, &result->stderr_text, &result->stderr_dropped, spec.max_output_bytes, false},
+        streams_{{&pipes.out.read, &result->stdout_text, &result->stdout_dropped,
+                  spec.max_output_bytes, false},
+                 {&pipes.err.read, &result->stderr_text, &result->stderr_dropped,
+                  spec.max_output_bytes, false},
                  {&pipes.rec.read, &result->records, nullptr, spec.max_records_bytes, true}} {}
 
   // Runs until the child has exited and its pipes are closed, or it was
@@ -491,8 +494,8 @@ void ChildWatch::ReadStream(Stream& s) {
     result_->records_arrivals.emplace_back(
         s.text->size(), std::chrono::duration<double, std::milli>(Clock::now() - start_).count());
   } else {
-    size_t keep =
-        std::min(static_cast<size_t>(r), s.limit > s.text->size() ? s.limit - s.text->size() : size_t{0});
+    size_t keep = std::min(static_cast<size_t>(r),
+                           s.limit > s.text->size() ? s.limit - s.text->size() : size_t{0});
     s.text->append(buf_, keep);
     *s.dropped += static_cast<size_t>(r) - keep;
   }
@@ -516,10 +519,13 @@ void ChildWatch::Run() {
       ::kill(-pid_, SIGKILL);
     }
     auto now = Clock::now();
-    bool cancel = (spec_.cancel && spec_.cancel->load()) || (options_.cancel && options_.cancel->load());
+    bool cancel =
+        (spec_.cancel && spec_.cancel->load()) || (options_.cancel && options_.cancel->load());
     if ((spec_.limits.wall_seconds > 0 && now >= deadline) || cancel) {
-      if (cancel) result_->cancelled = true;
-      else result_->timed_out = true;
+      if (cancel)
+        result_->cancelled = true;
+      else
+        result_->timed_out = true;
       KillGroup();
       if (!exited) ::wait4(pid_, &wstatus_, 0, &usage_);
       return;
@@ -556,7 +562,8 @@ class SubprocessRunner final : public CommandRunner {
   Result<CommandResult> Run(const CommandSpec& spec) override {
     CommandResult result;
     bool want_bwrap = false, drop_root = false;
-    RG_ASSIGN_OR_RETURN(std::vector<std::string> argv, CommandLine(spec, &result, &want_bwrap, &drop_root));
+    RG_ASSIGN_OR_RETURN(std::vector<std::string> argv,
+                        CommandLine(spec, &result, &want_bwrap, &drop_root));
     CommandCgroup cgroup;
     if (options_.use_cgroups && (spec.limits.max_processes > 0 || spec.limits.memory_bytes > 0)) {
       cgroup.Create(spec.limits, &result.sandbox);
@@ -587,8 +594,8 @@ class SubprocessRunner final : public CommandRunner {
     cgroup.KillAll();
     result.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     const struct rusage& usage = watch.usage();
-    result.cpu_ms = usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3 + usage.ru_stime.tv_sec * 1e3 +
-                    usage.ru_stime.tv_usec / 1e3;
+    result.cpu_ms = usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3 +
+                    usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3;
     const int wstatus = watch.wstatus();
     if (WIFSIGNALED(wstatus)) {
       result.term_signal = WTERMSIG(wstatus);
@@ -610,8 +617,8 @@ class SubprocessRunner final : public CommandRunner {
   // The command line to exec: the program found (relative to the sandbox's
   // working directory when it runs there), behind bubblewrap's prefix when
   // sandboxed; names the sandbox in result->sandbox.
-  Result<std::vector<std::string>> CommandLine(const CommandSpec& spec, CommandResult* result, bool* want_bwrap,
-                                               bool* drop_root) {
+  Result<std::vector<std::string>> CommandLine(const CommandSpec& spec, CommandResult* result,
+                                               bool* want_bwrap, bool* drop_root) {
     if (spec.argv.empty()) return Status::InvalidArgument("empty command line");
     fs::path program = spec.sandbox && spec.box_cwd && !StartsWith(spec.argv[0], "/")
                            ? spec.cwd / spec.argv[0]
@@ -625,13 +632,15 @@ class SubprocessRunner final : public CommandRunner {
 
     result->sandbox = "rlimits+pgroup";
     *want_bwrap = spec.sandbox && options_.sandbox != SandboxMode::kNone;
-    if (spec.sandbox && !*want_bwrap) result->sandbox = std::string(kUnsandboxedNote) + "+" + result->sandbox;
+    if (spec.sandbox && !*want_bwrap) {
+      result->sandbox = std::string(kUnsandboxedNote) + "+" + result->sandbox;
+    }
     if (*want_bwrap) {
       RG_ASSIGN_OR_RETURN(auto prefix, SandboxPrefix(spec, drop_root));
       if (spec.box_cwd && !StartsWith(spec.argv[0], "/")) argv[0] = spec.argv[0];
       argv.insert(argv.begin(), prefix.begin(), prefix.end());
-      result->sandbox = std::string("bwrap(allow-list,no-net") + (*drop_root ? ",uid-nobody" : "") + ")+" +
-                        result->sandbox;
+      result->sandbox = std::string("bwrap(allow-list,no-net") + (*drop_root ? ",uid-nobody" : "") +
+                        ")+" + result->sandbox;
     }
     return argv;
   }

@@ -196,7 +196,8 @@ Result<std::set<std::string>> DeclaredTechniques(const JsonPath& root) {
 
 // Node `n` (not the init node) of a native graph: a new name, and a
 // technique of the taxonomy or `declared` used by no other node of g.
-Result<NodeSpec> NativeNode(const JsonPath& n, const std::set<std::string>& declared, const Graph& g) {
+Result<NodeSpec> NativeNode(const JsonPath& n, const std::set<std::string>& declared,
+                            const Graph& g) {
   RG_RETURN_IF_ERROR(n.CheckKeys({"id", "name", "technique", "description", "needs_review"}));
   NodeSpec spec;
   RG_ASSIGN_OR_RETURN(spec.name, n.GetName("name"));
@@ -221,7 +222,8 @@ Result<NodeSpec> NativeNode(const JsonPath& n, const std::set<std::string>& decl
                                     std::to_string(*other) + "]");
   }
   if (auto other = g.FindTechnique(spec.technique)) {
-    return n.FieldError("technique", Quoted(spec.technique) + " is already the technique of nodes[" +
+    return n.FieldError("technique", Quoted(spec.technique) +
+                                         " is already the technique of nodes[" +
                                          std::to_string(*other) + "]");
   }
   return spec;
@@ -447,7 +449,8 @@ Status ReadOfficialEdges(const JsonPath& edges, Graph* g, OfficialReadReport* re
 // Restores edges that only the nodes' in/out lists remember (counted in
 // *report).
 Status RestoreListedEdges(const JsonPath& nodes, const std::vector<std::vector<int64_t>>& ins,
-                          const std::vector<std::vector<int64_t>>& outs, Graph* g, OfficialReadReport* report) {
+                          const std::vector<std::vector<int64_t>>& outs, Graph* g,
+                          OfficialReadReport* report) {
   for (size_t i = 0; i < ins.size(); ++i) {
     for (int side = 0; side < 2; ++side) {
       const auto& list = side == 0 ? ins[i] : outs[i];

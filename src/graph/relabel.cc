@@ -107,12 +107,12 @@ struct DeterministicRelabeler::Index {
   // Weighted token overlap of `query` with each of `num_techniques`
   // techniques' phrases: *best gets each technique's best F2 score and
   // *best_phrase the phrase that scored it.
-  void BestOverlaps(const std::vector<LabelToken>& query, size_t num_techniques, std::vector<double>* best,
-                    std::vector<size_t>* best_phrase) const;
+  void BestOverlaps(const std::vector<LabelToken>& query, size_t num_techniques,
+                    std::vector<double>* best, std::vector<size_t>* best_phrase) const;
 };
 
-void DeterministicRelabeler::Index::BestOverlaps(const std::vector<LabelToken>& query, size_t num_techniques,
-                                                 std::vector<double>* best,
+void DeterministicRelabeler::Index::BestOverlaps(const std::vector<LabelToken>& query,
+                                                 size_t num_techniques, std::vector<double>* best,
                                                  std::vector<size_t>* best_phrase) const {
   double query_weight = 0;
   for (const auto& q : query) query_weight += Idf(q.stem) * q.weight;

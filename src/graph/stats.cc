@@ -235,7 +235,8 @@ size_t CycleCounter::Count(const std::vector<std::vector<NodeId>>& groups, bool*
 }
 
 size_t CountCycles(const Adjacency& adj, const std::vector<int>& comp,
-                   const std::vector<std::vector<NodeId>>& groups, size_t cap, size_t budget, bool* capped) {
+                   const std::vector<std::vector<NodeId>>& groups, size_t cap, size_t budget,
+                   bool* capped) {
   return CycleCounter(adj, comp, cap, budget).Count(groups, capped);
 }
 
@@ -354,7 +355,9 @@ size_t UnreachableNodes(const Adjacency& adj) {
 void ComponentStats(const Graph& graph, const Adjacency& adj, GraphStats* st) {
   size_t work = 0;
   Tarjan all(adj);
-  for (NodeId v = 0; v < st->nodes; ++v) all.Run(v, [](NodeId) { return true; }, &work);
+  for (NodeId v = 0; v < st->nodes; ++v)
+    all.Run(
+        v, [](NodeId) { return true; }, &work);
   const std::vector<int>& comp = all.comps();
   const int num = all.count();
   st->components = static_cast<size_t>(num);

@@ -36,7 +36,8 @@ Result<std::vector<TechniqueCategory>> ParseCategories(const JsonPath& cats,
     RG_ASSIGN_OR_RETURN(cat.id, c.GetString("id"));
     RG_ASSIGN_OR_RETURN(cat.name, c.GetString("name"));
     RG_ASSIGN_OR_RETURN(cat.description, c.GetString("description", ""));
-    if (!IsSnakeCase(cat.id)) return c.FieldError("id", "expected snake_case, got " + Quoted(cat.id));
+    if (!IsSnakeCase(cat.id))
+      return c.FieldError("id", "expected snake_case, got " + Quoted(cat.id));
     if (cat_index->count(cat.id)) {
       return c.FieldError("id", Quoted(cat.id) + " is already categories[" +
                                     std::to_string((*cat_index)[cat.id]) + "]");
@@ -59,7 +60,8 @@ Result<Technique> ParseTechnique(const JsonPath& t, const std::map<std::string, 
   RG_ASSIGN_OR_RETURN(tech.name, t.GetString("name"));
   RG_ASSIGN_OR_RETURN(tech.category, t.GetString("category"));
   RG_ASSIGN_OR_RETURN(tech.description, t.GetString("description"));
-  if (!IsSnakeCase(tech.id)) return t.FieldError("id", "expected snake_case, got " + Quoted(tech.id));
+  if (!IsSnakeCase(tech.id))
+    return t.FieldError("id", "expected snake_case, got " + Quoted(tech.id));
   if (by_id.count(tech.id)) {
     return t.FieldError("id", Quoted(tech.id) + " is already techniques[" +
                                   std::to_string(by_id.at(tech.id)) + "]");
@@ -84,7 +86,8 @@ Result<Technique> ParseTechnique(const JsonPath& t, const std::map<std::string, 
 
 // The phrases technique `i` (at `t`) claims, as (path, phrase): its name and
 // its synonyms, which must be lowercase, trimmed and distinct.
-Result<std::vector<std::pair<std::string, std::string>>> ClaimedPhrases(const JsonPath& t, const Technique& tech,
+Result<std::vector<std::pair<std::string, std::string>>> ClaimedPhrases(const JsonPath& t,
+                                                                        const Technique& tech,
                                                                         size_t i) {
   std::vector<std::pair<std::string, std::string>> phrases;  // path, phrase
   phrases.emplace_back("techniques[" + std::to_string(i) + "].name", tech.name);
@@ -113,7 +116,8 @@ struct Claims {
 // words or another technique (of `techniques`) claimed its text or its
 // content words first.
 Status ClaimPhrases(const std::vector<std::pair<std::string, std::string>>& phrases, size_t i,
-                    std::string_view source, const std::vector<Technique>& techniques, Claims* claims) {
+                    std::string_view source, const std::vector<Technique>& techniques,
+                    Claims* claims) {
   for (const auto& [path, phrase] : phrases) {
     std::string norm = NormalizeLabel(phrase);
     std::string stems = StemKey(phrase);
@@ -125,15 +129,15 @@ Status ClaimPhrases(const std::vector<std::pair<std::string, std::string>>& phra
     auto t1 = claims->by_text.find(norm);
     if (t1 != claims->by_text.end() && t1->second.technique != i) {
       return Status::InvalidArgument(where + Quoted(phrase) + " is already claimed by " +
-                                     techniques[t1->second.technique].id + " (" +
-                                     t1->second.path + ")");
+                                     techniques[t1->second.technique].id + " (" + t1->second.path +
+                                     ")");
     }
     auto t2 = claims->by_stems.find(stems);
     if (t2 != claims->by_stems.end() && t2->second.technique != i) {
-      return Status::InvalidArgument(
-          where + Quoted(phrase) + " has the same content words (" + stems + ") as " +
-          Quoted(t2->second.phrase) + " of " + techniques[t2->second.technique].id + " (" +
-          t2->second.path + ")");
+      return Status::InvalidArgument(where + Quoted(phrase) + " has the same content words (" +
+                                     stems + ") as " + Quoted(t2->second.phrase) + " of " +
+                                     techniques[t2->second.technique].id + " (" + t2->second.path +
+                                     ")");
     }
     claims->by_text.emplace(norm, Claim{i, path, phrase});
     claims->by_stems.emplace(stems, Claim{i, path, phrase});

@@ -93,15 +93,15 @@ Status ReadTrajectoryHeader(const JsonPath& root, const fs::path& dir, Trajector
   }
   RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
   if (version != 1) {
-    return root.FieldError("version",
-                           "unsupported version " + std::to_string(version) + " (this build reads 1)");
+    return root.FieldError(
+        "version", "unsupported version " + std::to_string(version) + " (this build reads 1)");
   }
   RG_ASSIGN_OR_RETURN(t->kernel_id, root.GetName("kernel"));
   std::string folder = dir.filename().string();
   if (folder.empty()) folder = dir.parent_path().filename().string();  // "dir/"
   if (t->kernel_id != folder) {
-    return root.FieldError("kernel", Quoted(t->kernel_id) + " does not match the folder name " +
-                                         Quoted(folder));
+    return root.FieldError(
+        "kernel", Quoted(t->kernel_id) + " does not match the folder name " + Quoted(folder));
   }
   RG_ASSIGN_OR_RETURN(t->name, root.GetString("function"));
   if (!IsIdentifier(t->name)) {
@@ -117,8 +117,8 @@ Status ReadTrajectoryHeader(const JsonPath& root, const fs::path& dir, Trajector
 // a .cu file of the folder no earlier step names (*files: file -> step),
 // defines the function and changes the code before it; its verification
 // record, if any, is about that code.
-Result<TrajectoryStep> ReadStep(const JsonPath& s, size_t i, const fs::path& dir, const Trajectory& t,
-                                std::map<std::string, size_t>* files) {
+Result<TrajectoryStep> ReadStep(const JsonPath& s, size_t i, const fs::path& dir,
+                                const Trajectory& t, std::map<std::string, size_t>* files) {
   RG_RETURN_IF_ERROR(s.CheckKeys({"method", "think", "detail", "code", "verification"}));
   TrajectoryStep step;
   // A method outside the taxonomy becomes a node's name: bounded here, at
@@ -130,16 +130,16 @@ Result<TrajectoryStep> ReadStep(const JsonPath& s, size_t i, const fs::path& dir
   RG_ASSIGN_OR_RETURN(step.detail, s.GetString("detail"));
   RG_ASSIGN_OR_RETURN(step.code_file, s.GetString("code"));
   const std::string& file = step.code_file;
-  if (file.empty() || file.find('/') != std::string::npos ||
-      file.find('\\') != std::string::npos || file == "." || file == "..") {
+  if (file.empty() || file.find('/') != std::string::npos || file.find('\\') != std::string::npos ||
+      file == "." || file == "..") {
     return s.FieldError("code", "expected a file name in the folder, got " + Quoted(file));
   }
   if (!EndsWith(file, ".cu")) {
     return s.FieldError("code", "expected a .cu file, got " + Quoted(file));
   }
   if (files->count(file)) {
-    return s.FieldError("code", Quoted(file) + " is also steps[" +
-                                    std::to_string((*files)[file]) + "].code");
+    return s.FieldError(
+        "code", Quoted(file) + " is also steps[" + std::to_string((*files)[file]) + "].code");
   }
   (*files)[file] = i;
   fs::path code_path = dir / file;

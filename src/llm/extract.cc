@@ -549,7 +549,8 @@ std::vector<std::string_view> JsonCandidates(std::string_view reply,
 // with a non-empty code field. Sets *json_error to why a candidate that
 // seems to hold code could not be read, or had empty code.
 std::optional<Extraction> ExtractFromJson(std::string_view reply, const std::vector<Block>& blocks,
-                                          std::vector<std::string>* notes, std::string* json_error) {
+                                          std::vector<std::string>* notes,
+                                          std::string* json_error) {
   std::vector<std::string> storage;
   storage.reserve(blocks.size());
   for (std::string_view candidate : JsonCandidates(reply, blocks, &storage)) {
@@ -592,9 +593,10 @@ std::optional<Extraction> ExtractFromJson(std::string_view reply, const std::vec
 // Step 2 of ExtractCode: the best-scoring C/C++/CUDA fenced block (one
 // defining options.function_name first). Lists the languages of blocks
 // skipped as not C++ in *skipped; sets *saw_unclosed for a cut-off block.
-std::optional<Extraction> ExtractFromFences(const std::vector<Block>& blocks, const ExtractOptions& options,
-                                            std::vector<std::string>* notes, std::vector<std::string>* skipped,
-                                            bool* saw_unclosed) {
+std::optional<Extraction> ExtractFromFences(const std::vector<Block>& blocks,
+                                            const ExtractOptions& options,
+                                            std::vector<std::string>* notes,
+                                            std::vector<std::string>* skipped, bool* saw_unclosed) {
   const Block* best = nullptr;
   long best_score = -1;
   for (const auto& b : blocks) {
@@ -634,12 +636,14 @@ std::optional<Extraction> ExtractFromFences(const std::vector<Block>& blocks, co
 std::optional<Extraction> ExtractBareCode(std::string_view t, const std::vector<Block>& blocks,
                                           std::vector<std::string>* notes) {
   if (!blocks.empty() || t.empty()) return std::nullopt;
-  static const char* starts[] = {"#include", "#define", "#pragma", "__global__", "__device__",
-                                 "template", "extern \"C\"", "static ", "void ", "int ",
-                                 "float ", "double ", "//", "/*", "namespace ", "struct "};
+  static const char* starts[] = {"#include",   "#define",  "#pragma",      "__global__",
+                                 "__device__", "template", "extern \"C\"", "static ",
+                                 "void ",      "int ",     "float ",       "double ",
+                                 "//",         "/*",       "namespace ",   "struct "};
   bool starts_like_code = false;
   for (auto* s : starts) starts_like_code = starts_like_code || StartsWith(t, s);
-  if (!starts_like_code || !LooksLikeCode(t) || !BracesBalance(t) || CodeScore(t) < 2) return std::nullopt;
+  if (!starts_like_code || !LooksLikeCode(t) || !BracesBalance(t) || CodeScore(t) < 2)
+    return std::nullopt;
   Extraction ex;
   ex.format = ExtractFormat::kRaw;
   ex.code = UnescapeIfEscaped(TrimBlankLines(t), notes);
@@ -654,7 +658,8 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
   std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
   // A NUL byte is no source text (nvcc ignores it with a warning): it never
   // reaches the code that is verified and written as the answer.
-  if (const size_t nuls = static_cast<size_t>(std::count(normalized.begin(), normalized.end(), '\0'))) {
+  if (const size_t nuls =
+          static_cast<size_t>(std::count(normalized.begin(), normalized.end(), '\0'))) {
     std::erase(normalized, '\0');
     notes.push_back("removed " + std::to_string(nuls) + " NUL byte(s) from the reply");
   }
@@ -667,7 +672,8 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
   // 2. Fenced blocks.
   std::vector<std::string> skipped;
   bool saw_unclosed = false;
-  if (auto ex = ExtractFromFences(blocks, options, &notes, &skipped, &saw_unclosed)) return std::move(*ex);
+  if (auto ex = ExtractFromFences(blocks, options, &notes, &skipped, &saw_unclosed))
+    return std::move(*ex);
   // 3. Bare code.
   std::string_view t = Trim(reply);
   if (auto ex = ExtractBareCode(t, blocks, &notes)) return std::move(*ex);

@@ -102,7 +102,8 @@ void GlobalInit() {
 
 // Sets every option of the transfer of `request` on `curl`: redirects,
 // timeouts, callbacks into *t, and the body of a POST.
-void SetTransferOptions(CURL* curl, const HttpRequest& request, Transfer* t, curl_slist* headers, char* error) {
+void SetTransferOptions(CURL* curl, const HttpRequest& request, Transfer* t, curl_slist* headers,
+                        char* error) {
   curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
@@ -143,8 +144,8 @@ void SetTransferOptions(CURL* curl, const HttpRequest& request, Transfer* t, cur
 
 // The error of a failed transfer (rc not CURLE_OK), by what stopped it:
 // cancel, deadline, read timeout, connect timeout, sink, redirects, network.
-Status TransferError(const HttpRequest& request, const HttpResponse& response, const Transfer& t, CURLcode rc,
-                     const char* error) {
+Status TransferError(const HttpRequest& request, const HttpResponse& response, const Transfer& t,
+                     CURLcode rc, const char* error) {
   std::string what = request.method + " " + request.url + ": ";
   if (t.cancelled) return Status::Cancelled(what + "cancelled");
   if (t.total_timed_out ||

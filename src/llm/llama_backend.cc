@@ -205,8 +205,9 @@ class LlamaBackend final : public LlmBackend {
   // Evaluates the wave's prompts into their home sequences, shares each one's
   // cells with its samples' sequences and samples their first tokens. Returns
   // the KV cells in use; sets *cancelled if stopped.
-  Result<int> EvaluateWavePrompts(const std::vector<Prompt>& prompts, const std::vector<WavePrompt>& plan,
-                                  const SampleSpec* specs, int n, std::vector<WaveSeq>* seqs, SampleRun* run,
+  Result<int> EvaluateWavePrompts(const std::vector<Prompt>& prompts,
+                                  const std::vector<WavePrompt>& plan, const SampleSpec* specs,
+                                  int n, std::vector<WaveSeq>* seqs, SampleRun* run,
                                   bool* cancelled);
   // Decodes one token of every unfinished sequence per llama_decode until all
   // are done; on a failed decode, drops sequences 1..n-1 and the cache.
@@ -573,8 +574,8 @@ void LlamaBackend::AddRepetitionControl(llama_sampler* chain, const SamplingPara
   }
 }
 
-Status LlamaBackend::InitWaveSeqs(const std::vector<Prompt>& prompts, const SampleSpec* specs, int n,
-                                  std::vector<WaveSeq>* seqs) {
+Status LlamaBackend::InitWaveSeqs(const std::vector<Prompt>& prompts, const SampleSpec* specs,
+                                  int n, std::vector<WaveSeq>* seqs) {
   seqs->resize(n);
   for (int i = 0; i < n; ++i) {
     const SamplingParams& sp = *specs[i].sampling;
@@ -613,8 +614,9 @@ void LlamaBackend::DropOtherSeqs(int n) {
 }
 
 Result<int> LlamaBackend::EvaluateWavePrompts(const std::vector<Prompt>& prompts,
-                                              const std::vector<WavePrompt>& plan, const SampleSpec* specs,
-                                              int n, std::vector<WaveSeq>* seqs, SampleRun* run,
+                                              const std::vector<WavePrompt>& plan,
+                                              const SampleSpec* specs, int n,
+                                              std::vector<WaveSeq>* seqs, SampleRun* run,
                                               bool* cancelled) {
   llama_memory_t mem = llama_get_memory(ctx_.get());
   int cells = 0;  // KV cells in use
@@ -707,8 +709,8 @@ bool LlamaBackend::ForceWrapUp(WaveSeq& q, const SamplingParams& sp, llama_token
   const OutputShape& shape = *q.shape;
   if (q.forced_next >= q.forced.size() && !shape.wrap_up.empty() && q.grammar) {
     const int left = sp.max_tokens - q.out.tokens_generated;
-    const WrapUpStage stage = left <= kWrapUpCloseTokens    ? WrapUpStage::kClose
-                              : left <= kWrapUpLaunchTokens ? WrapUpStage::kLaunch
+    const WrapUpStage stage = left <= kWrapUpCloseTokens     ? WrapUpStage::kClose
+                              : left <= kWrapUpLaunchTokens  ? WrapUpStage::kLaunch
                               : left <= shape.wrap_up_tokens ? WrapUpStage::kHead
                                                              : WrapUpStage::kNone;
     std::vector<std::string> texts;
@@ -778,7 +780,8 @@ int WaveTokens(const Seqs& seqs) {
 
 }  // namespace
 
-Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells, std::vector<WaveSeq>* seqs) {
+Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells,
+                                std::vector<WaveSeq>* seqs) {
   llama_batch batch = llama_batch_init(n, 0, 1);
   struct FreeBatch {
     llama_batch* b;
@@ -794,7 +797,8 @@ Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells, std::
         continue;
       }
       llama_token tok = q.first;
-      if (!q.has_first && !ForceWrapUp(q, *specs[i].sampling, &tok)) tok = SampleShaped(q, *specs[i].sampling);
+      if (!q.has_first && !ForceWrapUp(q, *specs[i].sampling, &tok))
+        tok = SampleShaped(q, *specs[i].sampling);
       q.has_first = false;
       if (!TakeToken(q, *specs[i].sampling, tok)) continue;
       if (cells >= n_ctx_) {
@@ -823,8 +827,8 @@ Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells, std::
       DropOtherSeqs(n);
       ResetCache();
       if (rc == 2) return Status::Ok();
-      return Status::Internal("llama_decode failed with " + std::to_string(rc) + " while generating " +
-                              std::to_string(batch.n_tokens) + " sequences");
+      return Status::Internal("llama_decode failed with " + std::to_string(rc) +
+                              " while generating " + std::to_string(batch.n_tokens) + " sequences");
     }
     for (int k = 0; k < batch.n_tokens; ++k) {
       if (batch.seq_id[k][0] == 0) cached_.push_back(batch.token[k]);  // sequence 0 stays cached
@@ -835,15 +839,18 @@ Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells, std::
 
 Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Prompt>& prompts,
                                                            const std::vector<WavePrompt>& plan,
-                                                           const SampleSpec* specs, int n, SampleRun* run) {
-  if (progress_.fn && progress_.t0 == Clock::time_point{}) progress_.t0 = progress_.last = Clock::now();
+                                                           const SampleSpec* specs, int n,
+                                                           SampleRun* run) {
+  if (progress_.fn && progress_.t0 == Clock::time_point{})
+    progress_.t0 = progress_.last = Clock::now();
   std::vector<WaveSeq> seqs;
   RG_RETURN_IF_ERROR(InitWaveSeqs(prompts, specs, n, &seqs));
   // The prompts: evaluated one after another; each one's samples draw their
   // first token at once (the next decode replaces the logits) and share its
   // cells.
   bool cancelled = false;
-  RG_ASSIGN_OR_RETURN(int cells, EvaluateWavePrompts(prompts, plan, specs, n, &seqs, run, &cancelled));
+  RG_ASSIGN_OR_RETURN(int cells,
+                      EvaluateWavePrompts(prompts, plan, specs, n, &seqs, run, &cancelled));
   if (cancelled) {
     DropOtherSeqs(n);
     std::vector<Completion> out;

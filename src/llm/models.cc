@@ -228,8 +228,8 @@ namespace {
 // One GET of `url` into `part`, which holds *have bytes: asks for the rest
 // (a 206 appends to it, any other status restarts it and sets *have to 0).
 // Returns the HTTP status, or the fetch's error.
-Result<long> FetchIntoPart(const std::string& url, const fs::path& part, int64_t* have, int64_t size,
-                           const DownloadOptions& options, ProgressBar* bar) {
+Result<long> FetchIntoPart(const std::string& url, const fs::path& part, int64_t* have,
+                           int64_t size, const DownloadOptions& options, ProgressBar* bar) {
   std::ofstream out;
   int64_t received = 0;
   long status = 0;

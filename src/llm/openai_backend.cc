@@ -222,7 +222,8 @@ Json ChatBody(const OpenAiOptions& options, const ChatRequest& request, int n, u
   AddRepetitionFields(s, options.guided, body);
   if (!request.shape.grammar.empty()) {
     if (options.guided == "llama-server") body["grammar"] = request.shape.grammar;
-    if (options.guided == "vllm") body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF
+    if (options.guided == "vllm")
+      body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF
   }
   return body;
 }
@@ -237,7 +238,8 @@ std::vector<Completion> ParseChoices(const Json& choices, size_t* total_chars) {
     const Json& msg = c.at("message");
     // The reply's text must be a string: a number, a list or no content at
     // all is a broken server, not an empty reply.
-    if (!msg.is_object() || !msg.contains("content")) throw std::runtime_error("a choice's message has no content");
+    if (!msg.is_object() || !msg.contains("content"))
+      throw std::runtime_error("a choice's message has no content");
     const Json& content = msg["content"];
     if (!content.is_string()) {
       throw std::runtime_error(std::string("a choice's message content is ") + content.type_name() +
@@ -272,8 +274,8 @@ ChatResponse ParseChatCompletion(const Json& j, const std::string& model, double
     c.tokens_generated =
         r.choices.size() == 1
             ? r.tokens_generated
-            : static_cast<int>(std::lround(static_cast<double>(r.tokens_generated) *
-                                           c.text.size() / std::max<size_t>(1, total_chars)));
+            : static_cast<int>(std::lround(static_cast<double>(r.tokens_generated) * c.text.size() /
+                                           std::max<size_t>(1, total_chars)));
   }
   if (j.contains("timings") && j["timings"].is_object()) {  // llama-server
     const Json& t = j["timings"];

@@ -700,7 +700,8 @@ Status CopyReadableRows(SqliteDb* src, ResultsStore* dst, RepairStats* stats) {
   if (auto list = SelectListFrom(src, "main"); list.ok()) select = *list;
   std::string cols = "rowid, " + select + ", " + CheckColumns();
   RG_ASSIGN_OR_RETURN(
-      auto next, src->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
+      auto next,
+      src->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
   RG_ASSIGN_OR_RETURN(auto one, src->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
   constexpr int kRowCols = 1 + ColumnCount(kColumns);  // rowid, kColumns; then CheckColumns
   auto take = [&](SqliteStatement& st) -> Status {
@@ -744,8 +745,8 @@ Status CopyReadableRows(SqliteDb* src, ResultsStore* dst, RepairStats* stats) {
     }
     stats->rows_unreadable += bad;
     if (bad > 0) {
-      Note(stats, std::to_string(bad) + " unreadable row id(s) after row id " + std::to_string(from - 1) +
-                      " (damaged pages)");
+      Note(stats, std::to_string(bad) + " unreadable row id(s) after row id " +
+                      std::to_string(from - 1) + " (damaged pages)");
     }
     if (!resumed) break;
   }
