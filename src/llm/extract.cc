@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/json_util.h"
 #include "core/scanner.h"
 #include "core/strings.h"
 
