@@ -273,7 +273,9 @@ void ClassifyStop(const OptimizeRequest& r, OptimizeReport* report) {
   }
 }
 
-OptimizeVerdict Judge(const OptimizeReport& report) {
+// The run's overall verdict: whether a best candidate exists, holds on the
+// held-out inputs, was verified and timed, and is faster than the reference.
+OptimizeVerdict OverallVerdict(const OptimizeReport& report) {
   const Attempt* best = report.best();
   if (!best) return OptimizeVerdict::kNoneCorrect;
   if (report.heldout && !report.heldout->ok()) return OptimizeVerdict::kWrongOnHeldOut;
@@ -449,29 +451,206 @@ Result<std::unique_ptr<OptimizeHarness>> NewVerifierHarness(const VerifyOptions&
 
 std::unique_ptr<OutputFiles> NewDiskOutputFiles() { return std::make_unique<DiskOutputFiles>(); }
 
-Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
-  OptimizeRequest r = request;  // load_search_resources fills it in
+namespace {
+
+// The requests Optimize refuses before reading or writing any file.
+Status CheckRequest(const OptimizeRequest& r, bool needs_model) {
   if (r.function.empty()) return Status::InvalidArgument("OptimizeRequest: no function named");
-  const bool needs_model = r.method != "rules";
   if (needs_model && !r.llm && !r.load_search_resources)
     return Status::InvalidArgument("OptimizeRequest: no model backend (llm)");
   if (r.source_path.empty() && !r.source)
     return Status::InvalidArgument("OptimizeRequest: no source");
   // The search's options are checked before any file is read or written
   // (a budget of -1 once ran 174 generations).
-  RG_RETURN_IF_ERROR(NewReasoner(r.method, r.search).status());
-  const Clock* clock = r.clock ? r.clock : SystemClock::Get();
-  const double t0 = clock->NowSeconds();
-  const double limit_s = r.search.budget.max_wall_seconds;
-  // The time limit: one flag for the caller's cancel and the deadline,
-  // polled by the model request and the check in progress.
-  std::unique_ptr<Watchdog> watchdog;
-  const std::atomic<bool>* stop = r.cancel;
-  if (limit_s > 0) {
-    watchdog = std::make_unique<Watchdog>(clock, t0 + limit_s, r.cancel);
-    stop = watchdog->flag();
-    if (!r.harness) r.verify.cancel = stop;
+  return NewReasoner(r.method, r.search).status();
+}
+
+// The time limit of a run: one flag for the caller's cancel and the
+// deadline, polled by the model request and the check in progress.
+struct TimeLimit {
+  const Clock* clock = nullptr;
+  double t0 = 0;
+  double limit_s = 0;
+  std::unique_ptr<Watchdog> watchdog;  // when there is a limit
+  const std::atomic<bool>* stop = nullptr;
+};
+
+// Starts r's time limit; the verifier polls its flag unless r has a harness.
+void StartTimeLimit(OptimizeRequest* r, TimeLimit* t) {
+  t->clock = r->clock ? r->clock : SystemClock::Get();
+  t->t0 = t->clock->NowSeconds();
+  t->limit_s = r->search.budget.max_wall_seconds;
+  t->stop = r->cancel;
+  if (t->limit_s > 0) {
+    t->watchdog = std::make_unique<Watchdog>(t->clock, t->t0 + t->limit_s, r->cancel);
+    t->stop = t->watchdog->flag();
+    if (!r->harness) r->verify.cancel = t->stop;
   }
+}
+
+// Step 3: the harness (r's, or a verifier into *own), with the reference
+// checked before spending model time.
+Result<OptimizeHarness*> ReadyHarness(const OptimizeRequest& r, const Problem& problem,
+                                      const TimeLimit& t, std::unique_ptr<OptimizeHarness>* own) {
+  OptimizeHarness* harness = r.harness;
+  if (!harness) {
+    RG_ASSIGN_OR_RETURN(*own, NewVerifierHarness(r.verify));
+    harness = own->get();
+  }
+  Status ref = harness->CheckReference(problem);
+  if (Cancelled(r)) {
+    return Status::Cancelled("interrupted (" + CancelReason(r) +
+                             ") while checking the reference; no search ran, nothing written");
+  }
+  if (t.watchdog && t.watchdog->Passed()) {
+    return Status::DeadlineExceeded("the time limit (" + LimitReason(t.limit_s).substr(8) +
+                                    ") passed while the reference was checked; no search ran");
+  }
+  RG_RETURN_IF_ERROR(ref);
+  Emit(r, OptimizeEvent::Kind::kReference);
+  return harness;
+}
+
+// What the search reads: the graph, its examples and the prompts (the
+// request's, else loaded or built in).
+struct SearchResources {
+  std::unique_ptr<Graph> own_graph;
+  ExampleIndexPtr own_index;
+  const Graph* graph = nullptr;
+  std::string graph_path;
+  const ExampleIndex* examples = nullptr;
+  PromptLibrary builtin_prompts;
+  const PromptLibrary* prompts = nullptr;
+};
+
+// Step 4: the model (r->load_search_resources, when the method needs one),
+// the graph, the examples and the prompts.
+Status LoadResources(OptimizeRequest* r, bool needs_model, SearchResources* res) {
+  if (r->load_search_resources && needs_model) {
+    RG_RETURN_IF_ERROR(r->load_search_resources(r));
+    if (!r->llm)
+      return Status::InvalidArgument(
+          "OptimizeRequest: load_search_resources gave no model backend (llm)");
+  }
+  res->graph = r->graph;
+  res->graph_path = r->graph_path;
+  if (!res->graph && NeedsGraph(r->method)) {
+    if (res->graph_path.empty()) res->graph_path = (DataDir() / "graph" / "regrapht.json").string();
+    auto g = LoadGraph(res->graph_path);
+    if (!g.ok()) return g.status().WithContext("loading the reasoning graph");
+    res->own_graph = std::make_unique<Graph>(std::move(*g));
+    res->graph = res->own_graph.get();
+  }
+  res->examples = r->examples;
+  if (!res->examples && res->graph) {
+    res->own_index = NewExampleIndex(*res->graph);
+    res->examples = res->own_index.get();
+  }
+  res->prompts = r->prompts ? r->prompts : &res->builtin_prompts;
+  return Status::Ok();
+}
+
+// Step 5: the search, with what is left of the time limit (its stopper ends
+// it between generations; the watchdog, in the middle of one). Sets the
+// report's model, seed, search outcome, timed_out and stop.
+Status RunSearch(const OptimizeRequest& r, const Problem& problem, OptimizeHarness* harness,
+                 const SearchResources& res, const TimeLimit& t, OptimizeReport* report) {
+  report->model = r.llm ? r.llm->ModelId() : "none (rules)";
+  OptimizeEvent start;
+  start.kind = OptimizeEvent::Kind::kSearchStart;
+  start.graph = res.graph;
+  start.graph_path = res.graph_path;
+  start.model = report->model;
+  Emit(r, start);
+
+  SearchOptions so = r.search;
+  so.arch = Join(r.verify.archs, ", ");  // the prompt names what candidates are compiled for
+  if (t.limit_s > 0)
+    so.budget.max_wall_seconds = std::max(1e-3, t.t0 + t.limit_s - t.clock->NowSeconds());
+  RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(r.method, so));
+  HarnessEvaluator evaluator(harness, [&r] { Emit(r, OptimizeEvent::Kind::kChecking); });
+  SearchTask task;
+  task.problem = &problem;
+  task.graph = res.graph;
+  task.examples = res.examples;
+  report->seed = MakeSeed(r, problem, &task);
+  SearchContext ctx;
+  ctx.llm = r.llm;
+  ctx.evaluator = &evaluator;
+  ctx.prompts = res.prompts;
+  ctx.clock = t.clock;
+  ctx.cancel = t.stop;
+  if (r.on_event) {
+    ctx.on_event = [&r](const SearchEvent& s) {
+      OptimizeEvent e;
+      e.kind = OptimizeEvent::Kind::kSearchStep;
+      e.step = s;
+      r.on_event(e);
+    };
+    ctx.on_generation = [&r](const GenerationProgress& g) {
+      OptimizeEvent e;
+      e.kind = OptimizeEvent::Kind::kGenerating;
+      e.generation = g;
+      r.on_event(e);
+    };
+  }
+  RG_ASSIGN_OR_RETURN(report->search, reasoner->Run(task, ctx));
+  SearchOutcome& o = report->search;
+  if (t.limit_s > 0 && !Cancelled(r) && o.error.ok() &&
+      ((o.interrupted && t.watchdog->timed_out()) ||
+       o.stop_reason == LimitReason(so.budget.max_wall_seconds))) {
+    // The time limit, not the caller, stopped it: a spent budget.
+    report->timed_out = true;
+    o.interrupted = false;
+    o.stop_reason = LimitReason(t.limit_s);
+  }
+  ClassifyStop(r, report);
+  return Status::Ok();
+}
+
+// Step 6: the answer, re-verified and re-timed on held-out inputs: the
+// search chose it by its own measurements (verify/heldout.h). Not after an
+// interrupt, a harness failure or the time limit: the caller asked to stop,
+// the harness cannot run, or there is no time left.
+Status RunHeldOut(const OptimizeRequest& r, const Problem& problem, OptimizeHarness* harness,
+                  const TimeLimit& t, OptimizeReport* report) {
+  const Attempt* best = report->best();
+  if (!best || !r.heldout || !NeedsHeldOutRun(best->result)) return Status::Ok();
+  SearchOutcome& o = report->search;
+  if (report->timed_out) {
+    report->heldout_skipped = "the time limit was reached";
+  } else if (o.interrupted) {
+    report->heldout_skipped = "interrupted (" + CancelReason(r) + ")";
+  } else if (o.error.ok()) {
+    Emit(r, OptimizeEvent::Kind::kHeldOut);
+    auto held = harness->Verify(HeldOutProblem(problem, HeldOutSalt(r.search.seed)), best->code);
+    if (t.stop && t.stop->load()) {
+      // Stopped while it ran: the search's numbers stand, and the report says so.
+      report->timed_out = t.watchdog && t.watchdog->timed_out() && !Cancelled(r);
+      if (!report->timed_out) {
+        o.interrupted = true;
+        ClassifyStop(r, report);
+      }
+      report->heldout_skipped =
+          report->timed_out ? "the time limit was reached during the held-out run"
+                            : "interrupted (" + CancelReason(r) + ") during the held-out run";
+    } else if (!held.ok()) {
+      return held.status().WithContext("held-out verification");
+    } else {
+      report->heldout = std::move(*held);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
+  OptimizeRequest r = request;  // load_search_resources fills it in
+  const bool needs_model = r.method != "rules";
+  RG_RETURN_IF_ERROR(CheckRequest(r, needs_model));
+  TimeLimit limit;
+  StartTimeLimit(&r, &limit);
   std::unique_ptr<OutputFiles> disk;
   OutputFiles* files = r.files;
   if (!files) {
@@ -490,136 +669,22 @@ Result<OptimizeReport> Optimize(const OptimizeRequest& request) {
 
   // 1-2. The spec and the problem.
   RG_ASSIGN_OR_RETURN(Problem problem, MakeProblem(r, source, out, files, &report));
-
   // 3. The harness: check the reference before spending model time.
   std::unique_ptr<OptimizeHarness> own_harness;
-  OptimizeHarness* harness = r.harness;
-  if (!harness) {
-    RG_ASSIGN_OR_RETURN(own_harness, NewVerifierHarness(r.verify));
-    harness = own_harness.get();
-  }
-  Status ref = harness->CheckReference(problem);
-  if (Cancelled(r)) {
-    return Status::Cancelled("interrupted (" + CancelReason(r) +
-                             ") while checking the reference; no search ran, nothing written");
-  }
-  if (watchdog && watchdog->Passed()) {
-    return Status::DeadlineExceeded("the time limit (" + LimitReason(limit_s).substr(8) +
-                                    ") passed while the reference was checked; no search ran");
-  }
-  RG_RETURN_IF_ERROR(ref);
-  Emit(r, OptimizeEvent::Kind::kReference);
-
+  RG_ASSIGN_OR_RETURN(OptimizeHarness * harness, ReadyHarness(r, problem, limit, &own_harness));
   // 4. Model, graph, examples, prompts.
-  if (r.load_search_resources && needs_model) {
-    RG_RETURN_IF_ERROR(r.load_search_resources(&r));
-    if (!r.llm)
-      return Status::InvalidArgument(
-          "OptimizeRequest: load_search_resources gave no model backend (llm)");
-  }
-  std::unique_ptr<Graph> own_graph;
-  ExampleIndexPtr own_index;
-  const Graph* graph = r.graph;
-  std::string graph_path = r.graph_path;
-  if (!graph && NeedsGraph(r.method)) {
-    if (graph_path.empty()) graph_path = (DataDir() / "graph" / "regrapht.json").string();
-    auto g = LoadGraph(graph_path);
-    if (!g.ok()) return g.status().WithContext("loading the reasoning graph");
-    own_graph = std::make_unique<Graph>(std::move(*g));
-    graph = own_graph.get();
-  }
-  const ExampleIndex* examples = r.examples;
-  if (!examples && graph) {
-    own_index = NewExampleIndex(*graph);
-    examples = own_index.get();
-  }
-  PromptLibrary builtin_prompts;
-  const PromptLibrary* prompts = r.prompts ? r.prompts : &builtin_prompts;
-  report.model = r.llm ? r.llm->ModelId() : "none (rules)";
-  OptimizeEvent start;
-  start.kind = OptimizeEvent::Kind::kSearchStart;
-  start.graph = graph;
-  start.graph_path = graph_path;
-  start.model = report.model;
-  Emit(r, start);
-
-  // 5. The search, with what is left of the time limit (its stopper ends it
-  // between generations; the watchdog, in the middle of one).
-  SearchOptions so = r.search;
-  so.arch = Join(r.verify.archs, ", ");  // the prompt names what candidates are compiled for
-  if (limit_s > 0) so.budget.max_wall_seconds = std::max(1e-3, t0 + limit_s - clock->NowSeconds());
-  RG_ASSIGN_OR_RETURN(auto reasoner, NewReasoner(r.method, so));
-  HarnessEvaluator evaluator(harness, [&r] { Emit(r, OptimizeEvent::Kind::kChecking); });
-  SearchTask task;
-  task.problem = &problem;
-  task.graph = graph;
-  task.examples = examples;
-  report.seed = MakeSeed(r, problem, &task);
-  SearchContext ctx;
-  ctx.llm = r.llm;
-  ctx.evaluator = &evaluator;
-  ctx.prompts = prompts;
-  ctx.clock = clock;
-  ctx.cancel = stop;
-  if (r.on_event) {
-    ctx.on_event = [&r](const SearchEvent& s) {
-      OptimizeEvent e;
-      e.kind = OptimizeEvent::Kind::kSearchStep;
-      e.step = s;
-      r.on_event(e);
-    };
-    ctx.on_generation = [&r](const GenerationProgress& g) {
-      OptimizeEvent e;
-      e.kind = OptimizeEvent::Kind::kGenerating;
-      e.generation = g;
-      r.on_event(e);
-    };
-  }
-  RG_ASSIGN_OR_RETURN(report.search, reasoner->Run(task, ctx));
-  SearchOutcome& o = report.search;
-  if (limit_s > 0 && !Cancelled(r) && o.error.ok() &&
-      ((o.interrupted && watchdog->timed_out()) || o.stop_reason == LimitReason(so.budget.max_wall_seconds))) {
-    // The time limit, not the caller, stopped it: a spent budget.
-    report.timed_out = true;
-    o.interrupted = false;
-    o.stop_reason = LimitReason(limit_s);
-  }
-  ClassifyStop(r, &report);
-
-  // 6. The answer, re-verified and re-timed on held-out inputs: the search
-  // chose it by its own measurements (verify/heldout.h). Not after an
-  // interrupt, a harness failure or the time limit: the caller asked to
-  // stop, the harness cannot run, or there is no time left.
-  if (const Attempt* best = report.best(); best && r.heldout && NeedsHeldOutRun(best->result)) {
-    if (report.timed_out) {
-      report.heldout_skipped = "the time limit was reached";
-    } else if (o.interrupted) {
-      report.heldout_skipped = "interrupted (" + CancelReason(r) + ")";
-    } else if (o.error.ok()) {
-      Emit(r, OptimizeEvent::Kind::kHeldOut);
-      auto held = harness->Verify(HeldOutProblem(problem, HeldOutSalt(r.search.seed)), best->code);
-      if (stop && stop->load()) {
-        // Stopped while it ran: the search's numbers stand, and the report says so.
-        report.timed_out = watchdog && watchdog->timed_out() && !Cancelled(r);
-        if (!report.timed_out) {
-          o.interrupted = true;
-          ClassifyStop(r, &report);
-        }
-        report.heldout_skipped = report.timed_out ? "the time limit was reached during the held-out run"
-                                                  : "interrupted (" + CancelReason(r) + ") during the held-out run";
-      } else if (!held.ok()) {
-        return held.status().WithContext("held-out verification");
-      } else {
-        report.heldout = std::move(*held);
-      }
-    }
-  }
-  report.verdict = Judge(report);
+  SearchResources res;
+  RG_RETURN_IF_ERROR(LoadResources(&r, needs_model, &res));
+  // 5. The search.
+  RG_RETURN_IF_ERROR(RunSearch(r, problem, harness, res, limit, &report));
+  // 6. The answer on held-out inputs.
+  RG_RETURN_IF_ERROR(RunHeldOut(r, problem, harness, limit, &report));
+  report.verdict = OverallVerdict(report);
   NoteCachesAndDevice(r, &report);
 
   // 7. The report, then the answer.
   report.report_path = r.report_path.empty() ? Sibling(out, ".report.json") : r.report_path;
-  report.wall_s = clock->NowSeconds() - t0;
+  report.wall_s = limit.clock->NowSeconds() - limit.t0;
   report.report_json = ReportJson(r, source, report);
   RG_RETURN_IF_ERROR(files->Write(report.report_path, report.report_json));
   if (const Attempt* best = report.best()) {

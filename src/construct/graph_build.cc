@@ -102,14 +102,29 @@ void CutAt(Prepared* p, size_t i, const std::string& why) {
   p->result.reason = what;
 }
 
-Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o,
-                       const std::vector<std::string>& graph_methods) {
-  Prepared p;
-  KernelResult& r = p.result;
-  r.kernel_id = k.kernel_id;
-  r.dir = k.dir;
+// The trajectory written by the steps of a reply.
+Trajectory TrajectoryFromSteps(const KernelEntry& k, std::vector<llm::CodeStep>* steps) {
+  Trajectory t;
+  t.kernel_id = k.kernel_id;
+  t.name = k.function;
+  t.description = k.description;
+  t.sequential_source = k.reference;
+  t.dir = k.dir;  // the verifier finds problem.json here
+  for (auto& s : *steps) {
+    TrajectoryStep step;
+    step.method = std::string(Trim(s.method));
+    step.think = std::move(s.think);
+    step.detail = std::move(s.detail);
+    step.code = std::move(s.code);
+    t.steps.push_back(std::move(step));
+  }
+  return t;
+}
 
-  // 1. Reason.
+// Step 1: asks the model to reason about kernel k and sets p->trajectory
+// from its step list; false (p->result rejected) when there is none.
+bool Reason(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o, Prepared* p) {
+  KernelResult& r = p->result;
   ChatRequest request;
   request.messages = {{Role::kSystem, m.system}, {Role::kUser, m.user}};
   request.sampling = o.sampling;
@@ -117,11 +132,11 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
   auto response = o.llm->Chat(request);
   if (!response.ok()) {
     Reject(&r, RejectKind::kEndpoint, response.status().ToString());
-    return p;
+    return false;
   }
   if (response->choices.empty()) {
     Reject(&r, RejectKind::kEndpoint, "the backend returned no answer");
-    return p;
+    return false;
   }
   const Completion& reply = response->choices.front();
   llm::ExtractOptions eo;
@@ -131,31 +146,71 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
       reply.finish_reason == FinishReason::kLength ? " (the reply hit max_tokens)" : "";
   if (!ex.found()) {
     Reject(&r, RejectKind::kNoCode, ex.reason + truncated);
-    return p;
+    return false;
   }
   if (ex.format != llm::ExtractFormat::kJsonSteps) {
     Reject(&r, RejectKind::kNoCode,
            "no step list: the reply holds one " + std::string(llm::ExtractFormatName(ex.format)) +
                " code, not a JSON list of {think, method, detail, code}" + truncated);
-    return p;
+    return false;
   }
+  p->trajectory = TrajectoryFromSteps(k, &ex.steps);
+  r.steps = p->trajectory->steps.size();
+  return true;
+}
 
-  Trajectory t;
-  t.kernel_id = k.kernel_id;
-  t.name = k.function;
-  t.description = k.description;
-  t.sequential_source = k.reference;
-  t.dir = k.dir;  // the verifier finds problem.json here
-  for (auto& s : ex.steps) {
-    TrajectoryStep step;
-    step.method = std::string(Trim(s.method));
-    step.think = std::move(s.think);
-    step.detail = std::move(s.detail);
-    step.code = std::move(s.code);
-    t.steps.push_back(std::move(step));
+// Step 3: labels p's steps with the graph's methods; false (p rejected,
+// its trajectory dropped) when the relabeler fails or its labels do not fit.
+bool Relabel(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods,
+             Prepared* p) {
+  KernelResult& r = p->result;
+  RelabelInput input;
+  input.trajectory = &*p->trajectory;
+  input.graph_methods = graph_methods;
+  auto labels = o.relabeler->Relabel(input);
+  if (!labels.ok()) {
+    Reject(&r, RejectKind::kRelabel, labels.status().message());
+    p->trajectory.reset();
+    return false;
   }
-  r.steps = t.steps.size();
-  p.trajectory = std::move(t);
+  Status applied = ApplyLabels(*labels, &*p->trajectory);
+  if (!applied.ok()) {
+    Reject(&r, RejectKind::kRelabel, applied.message());
+    p->trajectory.reset();
+    return false;
+  }
+  r.labels = std::move(labels).value();
+  return true;
+}
+
+// Step 4: verifies p's steps one by one, cutting at the first failure;
+// sets p->fatal when the verifier itself fails.
+void VerifySteps(const KernelEntry& k, const GraphBuildOptions& o, Prepared* p) {
+  if (o.verifier == nullptr) return;
+  for (size_t i = 0; i < p->trajectory->steps.size(); ++i) {
+    auto v = o.verifier->Verify(*p->trajectory, i);
+    if (!v.ok()) {
+      p->fatal = v.status().WithContext(k.kernel_id + ": verifying step " + std::to_string(i + 1));
+      return;
+    }
+    p->trajectory->steps[i].verification = std::move(v).value();
+    std::string failure = VerificationFailure(p->trajectory->steps[i].verification);
+    if (!failure.empty()) {
+      CutAt(p, i, failure);
+      return;
+    }
+  }
+}
+
+Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuildOptions& o,
+                       const std::vector<std::string>& graph_methods) {
+  Prepared p;
+  KernelResult& r = p.result;
+  r.kernel_id = k.kernel_id;
+  r.dir = k.dir;
+
+  // 1. Reason.
+  if (!Reason(k, m, o, &p)) return p;
 
   // 2. Check what needs no compiler.
   for (size_t i = 0; i < p.trajectory->steps.size(); ++i) {
@@ -168,39 +223,11 @@ Prepared PrepareKernel(const KernelEntry& k, const Messages& m, const GraphBuild
   }
 
   // 3. Relabel.
-  RelabelInput input;
-  input.trajectory = &*p.trajectory;
-  input.graph_methods = graph_methods;
-  auto labels = o.relabeler->Relabel(input);
-  if (!labels.ok()) {
-    Reject(&r, RejectKind::kRelabel, labels.status().message());
-    p.trajectory.reset();
-    return p;
-  }
-  Status applied = ApplyLabels(*labels, &*p.trajectory);
-  if (!applied.ok()) {
-    Reject(&r, RejectKind::kRelabel, applied.message());
-    p.trajectory.reset();
-    return p;
-  }
-  r.labels = std::move(labels).value();
+  if (!Relabel(o, graph_methods, &p)) return p;
 
   // 4. Verify, step by step, up to the first failure.
-  if (o.verifier != nullptr) {
-    for (size_t i = 0; i < p.trajectory->steps.size(); ++i) {
-      auto v = o.verifier->Verify(*p.trajectory, i);
-      if (!v.ok()) {
-        p.fatal = v.status().WithContext(k.kernel_id + ": verifying step " + std::to_string(i + 1));
-        return p;
-      }
-      p.trajectory->steps[i].verification = std::move(v).value();
-      std::string failure = VerificationFailure(p.trajectory->steps[i].verification);
-      if (!failure.empty()) {
-        CutAt(&p, i, failure);
-        break;
-      }
-    }
-  }
+  VerifySteps(k, o, &p);
+  if (!p.fatal.ok()) return p;
   if (p.trajectory) {
     if (r.outcome != KernelOutcome::kCut) r.outcome = KernelOutcome::kAccepted;
     r.kept = p.trajectory->steps.size();
@@ -427,19 +454,15 @@ Result<std::vector<KernelEntry>> ReadKernelList(const fs::path& file) {
 
 // ---- BuildGraph ------------------------------------------------------------------------
 
-Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
-                                    const GraphBuildOptions& o, Graph* graph) {
-  GraphBuildReport report;
+namespace {
 
-  // The relabel methods list is fixed for the whole build (the starting
-  // graph's nodes outside the taxonomy), so the requests, and with them the
-  // labels, do not depend on which kernels finished first.
-  std::vector<std::string> graph_methods;
-  for (const Node& n : graph->nodes()) {
-    if (n.id != kInitNode && n.technique.empty()) graph_methods.push_back(n.name);
-  }
-
-  // Resume, or refuse to overwrite a build in progress.
+// Resumes the build recorded at o.state_path when there is one: its graph,
+// relabel methods and finished kernels, after checking they are of this
+// build (settings and kernel list); refuses to overwrite one without
+// o.resume.
+Status ResumeBuild(const std::vector<KernelEntry>& kernels, const GraphBuildOptions& o,
+                   Graph* graph, std::vector<std::string>* graph_methods,
+                   GraphBuildReport* report) {
   std::error_code ec;
   bool have_state = !o.state_path.empty() && fs::exists(o.state_path, ec);
   if (have_state && !o.resume) {
@@ -447,37 +470,37 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
                                       " holds an unfinished build: pass --resume to continue it, "
                                       "or delete it to start over");
   }
-  if (have_state) {
-    RG_ASSIGN_OR_RETURN(State state, ReadState(o.state_path));
-    if (state.config != o.config) {
-      return Status::FailedPrecondition(o.state_path.string() +
-                                        ": made with other settings (" + state.config +
-                                        "; now " + o.config + ")");
-    }
-    if (state.done.size() > kernels.size()) {
-      return Status::FailedPrecondition(o.state_path.string() + ": records " +
-                                        std::to_string(state.done.size()) +
-                                        " kernels but the list has " +
-                                        std::to_string(kernels.size()));
-    }
-    for (size_t i = 0; i < state.done.size(); ++i) {
-      if (state.done[i].kernel_id != kernels[i].kernel_id) {
-        return Status::FailedPrecondition(
-            o.state_path.string() + ": kernel " + std::to_string(i + 1) + " was \"" +
-            state.done[i].kernel_id + "\", the list now has \"" + kernels[i].kernel_id +
-            "\" (a different kernel list)");
-      }
-    }
-    *graph = std::move(state.graph);
-    graph_methods = std::move(state.graph_methods);
-    report.kernels = std::move(state.done);
-    report.resumed = report.kernels.size();
+  if (!have_state) return Status::Ok();
+  RG_ASSIGN_OR_RETURN(State state, ReadState(o.state_path));
+  if (state.config != o.config) {
+    return Status::FailedPrecondition(o.state_path.string() + ": made with other settings (" +
+                                      state.config + "; now " + o.config + ")");
   }
+  if (state.done.size() > kernels.size()) {
+    return Status::FailedPrecondition(
+        o.state_path.string() + ": records " + std::to_string(state.done.size()) +
+        " kernels but the list has " + std::to_string(kernels.size()));
+  }
+  for (size_t i = 0; i < state.done.size(); ++i) {
+    if (state.done[i].kernel_id != kernels[i].kernel_id) {
+      return Status::FailedPrecondition(o.state_path.string() + ": kernel " +
+                                        std::to_string(i + 1) + " was \"" +
+                                        state.done[i].kernel_id + "\", the list now has \"" +
+                                        kernels[i].kernel_id + "\" (a different kernel list)");
+    }
+  }
+  *graph = std::move(state.graph);
+  *graph_methods = std::move(state.graph_methods);
+  report->kernels = std::move(state.done);
+  report->resumed = report->kernels.size();
+  return Status::Ok();
+}
 
-  // Render every prompt first: a template that asks for a value we do not
-  // have fails here, before any request.
+// The prompts of kernels[first...] (entries before `first` stay empty).
+Result<std::vector<Messages>> RenderPrompts(const std::vector<KernelEntry>& kernels, size_t first,
+                                            const GraphBuildOptions& o) {
   std::vector<Messages> messages(kernels.size());
-  for (size_t i = report.resumed; i < kernels.size(); ++i) {
+  for (size_t i = first; i < kernels.size(); ++i) {
     const KernelEntry& k = kernels[i];
     std::map<std::string, std::string> vars = {{"function", k.function},
                                                {"signature", k.signature},
@@ -487,6 +510,71 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
                         RenderTemplate(o.system_template, vars, "trajectory_system.txt"));
     RG_ASSIGN_OR_RETURN(messages[i].user, RenderTemplate(o.user_template, vars, "trajectory_user.txt"));
   }
+  return messages;
+}
+
+// Step 5: merges p's trajectory (if any) into the graph, rejecting p when it
+// does not merge, and saves it when asked; non-OK only when saving fails.
+Status MergePrepared(const GraphBuildOptions& o, Prepared* p, Graph* graph) {
+  KernelResult& r = p->result;
+  if (!p->trajectory) return Status::Ok();
+  auto merged = MergeTrajectory(*p->trajectory, *o.taxonomy, graph);
+  if (!merged.ok()) {
+    Reject(&r, RejectKind::kMerge, merged.status().message());
+    return Status::Ok();
+  }
+  r.examples_added = merged->examples_added;
+  r.nodes_added = merged->nodes_added;
+  if (!o.save_trajectories.empty()) {
+    Status saved = SaveTrajectory(*p->trajectory, o.save_trajectories);
+    if (!saved.ok()) return saved.WithContext("saving the trajectory of " + r.kernel_id);
+  }
+  return Status::Ok();
+}
+
+// The names of the graph's nodes outside the taxonomy (the init node aside).
+std::vector<std::string> GraphMethods(const Graph& graph) {
+  std::vector<std::string> out;
+  for (const Node& n : graph.nodes()) {
+    if (n.id != kInitNode && n.technique.empty()) out.push_back(n.name);
+  }
+  return out;
+}
+
+// Why the build stopped after `run` endpoint errors in a row, the last
+// `last` (its first line, cut to 200 characters).
+std::string EndpointStopReason(size_t run, const std::string& last) {
+  return std::to_string(run) + " endpoint errors in a row (last: " +
+         TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
+}
+
+// Writes the build's state (when o.state_path is set), leaving out the last
+// `endpoint_run` kernels of the report.
+Status Checkpoint(const GraphBuildOptions& o, const std::vector<std::string>& graph_methods,
+                  const GraphBuildReport& report, size_t endpoint_run, const Graph& graph) {
+  if (o.state_path.empty()) return Status::Ok();
+  std::vector<KernelResult> done(report.kernels.begin(),
+                                 report.kernels.end() - static_cast<std::ptrdiff_t>(endpoint_run));
+  return WriteState(o.state_path, o.config, graph_methods, done, graph);
+}
+
+}  // namespace
+
+Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
+                                    const GraphBuildOptions& o, Graph* graph) {
+  GraphBuildReport report;
+
+  // The relabel methods list is fixed for the whole build (the starting
+  // graph's nodes outside the taxonomy), so the requests, and with them the
+  // labels, do not depend on which kernels finished first.
+  std::vector<std::string> graph_methods = GraphMethods(*graph);
+
+  // Resume, or refuse to overwrite a build in progress.
+  RG_RETURN_IF_ERROR(ResumeBuild(kernels, o, graph, &graph_methods, &report));
+
+  // Render every prompt first: a template that asks for a value we do not
+  // have fails here, before any request.
+  RG_ASSIGN_OR_RETURN(std::vector<Messages> messages, RenderPrompts(kernels, report.resumed, o));
 
   // Workers prepare kernels (steps 1-4) in list order; this thread merges.
   const size_t first = report.resumed;
@@ -498,13 +586,7 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
   // Kernels at the end of report.kernels rejected for endpoint errors; they
   // stay out of checkpoints so a resumed build asks for them again.
   size_t endpoint_run = 0;
-  auto checkpoint = [&]() -> Status {
-    if (o.state_path.empty()) return Status::Ok();
-    std::vector<KernelResult> done(
-        report.kernels.begin(),
-        report.kernels.end() - static_cast<std::ptrdiff_t>(endpoint_run));
-    return WriteState(o.state_path, o.config, graph_methods, done, *graph);
-  };
+  auto checkpoint = [&] { return Checkpoint(o, graph_methods, report, endpoint_run, *graph); };
 
   // Next() is empty once every kernel is merged, or when a cancel came before
   // the next kernel started.
@@ -520,38 +602,24 @@ Result<GraphBuildReport> BuildGraph(const std::vector<KernelEntry>& kernels,
       return p.fatal;
     }
     // 5. Merge.
-    KernelResult& r = p.result;
-    if (p.trajectory) {
-      auto merged = MergeTrajectory(*p.trajectory, *o.taxonomy, graph);
-      if (!merged.ok()) {
-        Reject(&r, RejectKind::kMerge, merged.status().message());
-      } else {
-        r.examples_added = merged->examples_added;
-        r.nodes_added = merged->nodes_added;
-        if (!o.save_trajectories.empty()) {
-          Status saved = SaveTrajectory(*p.trajectory, o.save_trajectories);
-          if (!saved.ok()) {
-            finish();
-            return saved.WithContext("saving the trajectory of " + r.kernel_id);
-          }
-        }
-      }
+    if (Status merged = MergePrepared(o, &p, graph); !merged.ok()) {
+      finish();
+      return merged;
     }
+    KernelResult& r = p.result;
     endpoint_run = r.reject == RejectKind::kEndpoint ? endpoint_run + 1 : 0;
     report.kernels.push_back(std::move(r));
     if (o.on_kernel) o.on_kernel(report.kernels.back(), report.kernels.size());
     if (o.max_endpoint_errors_in_a_row > 0 &&
         endpoint_run >= static_cast<size_t>(o.max_endpoint_errors_in_a_row)) {
       report.stopped = true;
-      const std::string& last = report.kernels.back().reason;
-      report.stop_reason = std::to_string(endpoint_run) + " endpoint errors in a row (last: " +
-                           TruncateMiddle(last.substr(0, last.find('\n')), 200) + ")";
+      report.stop_reason = EndpointStopReason(endpoint_run, report.kernels.back().reason);
       finish();
       RG_RETURN_IF_ERROR(checkpoint());
       return report;
     }
-    size_t done = report.kernels.size();
-    if (o.checkpoint_every > 0 && done % static_cast<size_t>(o.checkpoint_every) == 0) {
+    if (o.checkpoint_every > 0 &&
+        report.kernels.size() % static_cast<size_t>(o.checkpoint_every) == 0) {
       Status s = checkpoint();
       if (!s.ok()) {
         finish();

@@ -96,238 +96,304 @@ ScannedSource::ScannedSource(std::string_view text) : text_(text) {
 
 // ---- lexing ----------------------------------------------------------------------
 
-std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* problems) {
-  std::vector<Token> tokens;
-  const size_t n = s.size();
-  size_t i = 0, line_start = 0;
-  int line = 1;
-  bool at_line_start = true;  // only whitespace (or comments) so far on this line
-  bool in_directive = false;
-  // Advances over a newline at `k` (the caller has checked s[k] == '\n').
-  auto newline = [&](size_t k) {
-    ++line;
-    line_start = k + 1;
-  };
-  auto push = [&](TokenKind kind, size_t begin, size_t end, int tok_line, size_t tok_line_start) {
-    Token t;
-    t.kind = kind;
-    t.begin = static_cast<uint32_t>(begin);
-    t.end = static_cast<uint32_t>(end);
-    t.line = tok_line;
-    t.column = static_cast<int>(begin - tok_line_start) + 1;
-    t.directive = in_directive;
-    tokens.push_back(t);
-    return &tokens.back();
-  };
-  // A backslash-newline (optionally with \r) at `k`: its length, else 0.
-  auto splice_len = [&](size_t k) -> size_t {
-    if (k >= n || s[k] != '\\') return 0;
-    if (k + 1 < n && s[k + 1] == '\n') return 2;
-    if (k + 2 < n && s[k + 1] == '\r' && s[k + 2] == '\n') return 3;
-    return 0;
-  };
-  // `#error don't` and `#warning` take free text: a lone quote there is no error.
-  std::string_view directive_name;
-  auto problem = [&](int at, std::string what) {
-    bool free_text = in_directive && (directive_name == "error" || directive_name == "warning");
-    if (problems && !free_text) problems->push_back({at, std::move(what)});
-  };
+namespace {
 
-  // Quoted literal from `open` (the quote); returns the end, sets *closed.
-  auto quoted = [&](size_t open, bool* closed) {
-    const char q = s[open];
-    size_t k = open + 1;
-    *closed = false;
-    while (k < n) {
-      if (size_t sp = splice_len(k)) {
-        newline(k + sp - 1);
-        k += sp;
-      } else if (s[k] == '\\') {
-        k += 2;
-      } else if (s[k] == '\n') {
-        break;  // the literal ends with the line, unterminated
-      } else if (s[k] == q) {
-        *closed = true;
-        return k + 1;
-      } else {
-        ++k;
-      }
+// The state of one Tokenize call: the text, the position and line, and the
+// tokens and problems found so far.
+class Lexer {
+ public:
+  Lexer(std::string_view s, std::vector<ScanProblem>* problems)
+      : s_(s), n_(s.size()), problems_(problems) {}
+
+  // Tokenizes the whole text.
+  std::vector<Token> Run();
+
+ private:
+  // Advances over a newline at `k` (the caller has checked s[k] == '\n').
+  void Newline(size_t k) {
+    ++line_;
+    line_start_ = k + 1;
+  }
+  // Counts the newlines in [from, to).
+  void NewlinesIn(size_t from, size_t to) {
+    for (size_t j = from; j < to; ++j) {
+      if (s_[j] == '\n') Newline(j);
     }
-    return std::min(k, n);
-  };
+  }
+  Token* Push(TokenKind kind, size_t begin, size_t end, int tok_line, size_t tok_line_start);
+  // A backslash-newline (optionally with \r) at `k`: its length, else 0.
+  size_t SpliceLen(size_t k) const {
+    if (k >= n_ || s_[k] != '\\') return 0;
+    if (k + 1 < n_ && s_[k + 1] == '\n') return 2;
+    if (k + 2 < n_ && s_[k + 1] == '\r' && s_[k + 2] == '\n') return 3;
+    return 0;
+  }
+  // `#error don't` and `#warning` take free text: a lone quote there is no error.
+  void Problem(int at, std::string what) {
+    bool free_text = in_directive_ && (directive_name_ == "error" || directive_name_ == "warning");
+    if (problems_ && !free_text) problems_->push_back({at, std::move(what)});
+  }
+  // Quoted literal from `open` (the quote); returns the end, sets *closed.
+  size_t Quoted(size_t open, bool* closed);
   // A user-defined literal suffix right after a literal.
-  auto suffix = [&](size_t k) {
-    if (k < n && IsIdentStart(s[k])) {
-      while (k < n && IsIdentChar(s[k])) ++k;
+  size_t Suffix(size_t k) const {
+    if (k < n_ && IsIdentStart(s_[k])) {
+      while (k < n_ && IsIdentChar(s_[k])) ++k;
     }
     return k;
-  };
+  }
+  // A line comment at i_ (`//`): runs to a newline that is not spliced.
+  void LineComment();
+  // A block comment at i_ (`/*`).
+  void BlockComment();
+  // A string or character literal whose quote is at `quote` (i_ is where
+  // its prefix, if any, starts).
+  void QuotedLiteral(size_t quote);
+  // A raw string literal whose `"` is at `quote` (after its R prefix at i_).
+  void RawString(size_t quote);
+  // An identifier or keyword at i_, or the literal it prefixes.
+  void Word();
+  // A number at i_ (digit separators and exponent signs included).
+  void Number();
+  // An operator or other punctuation at i_ (the longest of kOperators).
+  void Punct();
 
-  while (i < n) {
-    const char c = s[i];
-    const size_t start = i;
-    const int start_line = line;
-    const size_t start_line_start = line_start;
+  std::string_view s_;
+  const size_t n_;
+  std::vector<ScanProblem>* problems_;
+  std::vector<Token> tokens_;
+  size_t i_ = 0, line_start_ = 0;
+  int line_ = 1;
+  bool at_line_start_ = true;  // only whitespace (or comments) so far on this line
+  bool in_directive_ = false;
+  std::string_view directive_name_;
+};
+
+Token* Lexer::Push(TokenKind kind, size_t begin, size_t end, int tok_line, size_t tok_line_start) {
+  Token t;
+  t.kind = kind;
+  t.begin = static_cast<uint32_t>(begin);
+  t.end = static_cast<uint32_t>(end);
+  t.line = tok_line;
+  t.column = static_cast<int>(begin - tok_line_start) + 1;
+  t.directive = in_directive_;
+  tokens_.push_back(t);
+  return &tokens_.back();
+}
+
+size_t Lexer::Quoted(size_t open, bool* closed) {
+  const char q = s_[open];
+  size_t k = open + 1;
+  *closed = false;
+  while (k < n_) {
+    if (size_t sp = SpliceLen(k)) {
+      Newline(k + sp - 1);
+      k += sp;
+    } else if (s_[k] == '\\') {
+      k += 2;
+    } else if (s_[k] == '\n') {
+      break;  // the literal ends with the line, unterminated
+    } else if (s_[k] == q) {
+      *closed = true;
+      return k + 1;
+    } else {
+      ++k;
+    }
+  }
+  return std::min(k, n_);
+}
+
+void Lexer::LineComment() {
+  const size_t start = i_;
+  const int start_line = line_;
+  const size_t start_line_start = line_start_;
+  size_t k = i_ + 2;
+  while (k < n_ && s_[k] != '\n') {
+    if (size_t sp = SpliceLen(k)) {
+      Newline(k + sp - 1);
+      k += sp;
+    } else {
+      ++k;
+    }
+  }
+  Push(TokenKind::kComment, start, k, start_line, start_line_start);
+  i_ = k;
+}
+
+void Lexer::BlockComment() {
+  const size_t start = i_;
+  const int start_line = line_;
+  const size_t start_line_start = line_start_;
+  size_t end = s_.find("*/", i_ + 2);
+  bool closed = end != std::string_view::npos;
+  size_t k = closed ? end + 2 : n_;
+  NewlinesIn(i_, k);
+  Token* t = Push(TokenKind::kComment, start, k, start_line, start_line_start);
+  if (!closed) {
+    t->unterminated = true;
+    Problem(start_line, "unterminated block comment");
+  }
+  i_ = k;
+}
+
+void Lexer::QuotedLiteral(size_t quote) {
+  const size_t start = i_;
+  const int start_line = line_;
+  const size_t start_line_start = line_start_;
+  const char c = s_[quote];
+  bool closed;
+  size_t k = Quoted(quote, &closed);
+  if (closed) k = Suffix(k);
+  Token* t = Push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line,
+                  start_line_start);
+  if (!closed) {
+    t->unterminated = true;
+    Problem(start_line,
+            c == '"' ? "unterminated string literal" : "unterminated character literal");
+  }
+  i_ = k;
+}
+
+void Lexer::RawString(size_t k) {
+  const size_t start = i_;
+  const int start_line = line_;
+  const size_t start_line_start = line_start_;
+  // R"delim( ... )delim": the delimiter is at most 16 characters.
+  size_t paren = s_.find('(', k + 1);
+  size_t bad = s_.find_first_of(" )\\\t\v\f\n\"", k + 1);
+  if (paren == std::string_view::npos || (bad != std::string_view::npos && bad < paren) ||
+      paren - k - 1 > 16) {
+    Token* t =
+        Push(TokenKind::kString, start, std::min(n_, paren == std::string_view::npos ? n_ : paren),
+             start_line, start_line_start);
+    t->raw = true;
+    t->unterminated = true;
+    Problem(start_line, "malformed raw string delimiter");
+    i_ = t->end;
+    NewlinesIn(start, i_);
+    return;
+  }
+  std::string close = ")" + std::string(s_.substr(k + 1, paren - k - 1)) + "\"";
+  size_t end = s_.find(close, paren + 1);
+  bool closed = end != std::string_view::npos;
+  size_t stop = closed ? Suffix(end + close.size()) : n_;
+  NewlinesIn(i_, stop);
+  Token* t = Push(TokenKind::kString, start, stop, start_line, start_line_start);
+  t->raw = true;
+  if (!closed) {
+    t->unterminated = true;
+    Problem(start_line, "unterminated raw string literal");
+  }
+  i_ = stop;
+}
+
+void Lexer::Word() {
+  size_t k = i_;
+  while (k < n_ && IsIdentChar(s_[k])) ++k;
+  bool raw = false;
+  std::string_view word = s_.substr(i_, k - i_);
+  if (k < n_ && (s_[k] == '"' || (s_[k] == '\'' && word.back() != 'R')) &&
+      IsLiteralPrefix(word, &raw)) {
+    if (raw && s_[k] == '"') {
+      RawString(k);
+    } else {
+      QuotedLiteral(k);
+    }
+    return;
+  }
+  if (in_directive_ && directive_name_.empty() && tokens_.size() >= 1 && tokens_.back().directive &&
+      s_.substr(tokens_.back().begin, tokens_.back().end - tokens_.back().begin) == "#") {
+    directive_name_ = word;
+  }
+  Push(IsKeyword(word) ? TokenKind::kKeyword : TokenKind::kIdentifier, i_, k, line_, line_start_);
+  i_ = k;
+}
+
+void Lexer::Number() {
+  const size_t i = i_;
+  const bool hex = s_[i] == '0' && i + 1 < n_ && (s_[i + 1] == 'x' || s_[i + 1] == 'X');
+  size_t k = i;
+  while (k < n_) {
+    char d = s_[k], prev = k > i ? s_[k - 1] : '\0';
+    // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
+    bool sign = (d == '+' || d == '-') && k > i &&
+                (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
+    // A digit separator: 1'000'000, 0xFF'FF.
+    bool separator =
+        d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n_ && IsIdentChar(s_[k + 1]);
+    if (!IsIdentChar(d) && d != '.' && !sign && !separator) break;
+    ++k;
+  }
+  Push(TokenKind::kNumber, i, k, line_, line_start_);
+  i_ = k;
+}
+
+void Lexer::Punct() {
+  const char c = s_[i_];
+  size_t len = 1;
+  if (i_ + 1 < n_ && std::string_view("<>-+=!&|*/%^:.").find(c) != std::string_view::npos) {
+    for (std::string_view op : kOperators) {
+      if (op[0] == c && s_.substr(i_, op.size()) == op) {
+        len = op.size();
+        break;
+      }
+    }
+  }
+  Push(TokenKind::kPunct, i_, i_ + len, line_, line_start_);
+  i_ += len;
+}
+
+std::vector<Token> Lexer::Run() {
+  while (i_ < n_) {
+    const char c = s_[i_];
     if (c == '\n') {
-      newline(i);
-      ++i;
-      at_line_start = true;
-      in_directive = false;
+      Newline(i_);
+      ++i_;
+      at_line_start_ = true;
+      in_directive_ = false;
       continue;
     }
     if (std::isspace(static_cast<unsigned char>(c))) {
-      ++i;
+      ++i_;
       continue;
     }
-    if (size_t sp = splice_len(i)) {
-      push(TokenKind::kSplice, i, i + 1, line, line_start);
-      newline(i + sp - 1);
-      i += sp;
+    if (size_t sp = SpliceLen(i_)) {
+      Push(TokenKind::kSplice, i_, i_ + 1, line_, line_start_);
+      Newline(i_ + sp - 1);
+      i_ += sp;
       continue;
     }
-    if (c == '/' && i + 1 < n && s[i + 1] == '/') {
-      // A line comment runs to a newline that is not spliced.
-      size_t k = i + 2;
-      while (k < n && s[k] != '\n') {
-        if (size_t sp = splice_len(k)) {
-          newline(k + sp - 1);
-          k += sp;
-        } else {
-          ++k;
-        }
-      }
-      push(TokenKind::kComment, start, k, start_line, start_line_start);
-      i = k;
+    if (c == '/' && i_ + 1 < n_ && s_[i_ + 1] == '/') {
+      LineComment();
       continue;
     }
-    if (c == '/' && i + 1 < n && s[i + 1] == '*') {
-      size_t end = s.find("*/", i + 2);
-      bool closed = end != std::string_view::npos;
-      size_t k = closed ? end + 2 : n;
-      for (size_t j = i; j < k; ++j) {
-        if (s[j] == '\n') newline(j);
-      }
-      Token* t = push(TokenKind::kComment, start, k, start_line, start_line_start);
-      if (!closed) {
-        t->unterminated = true;
-        problem(start_line, "unterminated block comment");
-      }
-      i = k;
+    if (c == '/' && i_ + 1 < n_ && s_[i_ + 1] == '*') {
+      BlockComment();
       continue;
     }
-    const bool first_on_line = at_line_start;
-    at_line_start = false;
-    if (c == '#' && first_on_line && !in_directive) {
-      in_directive = true;
-      directive_name = {};
+    const bool first_on_line = at_line_start_;
+    at_line_start_ = false;
+    if (c == '#' && first_on_line && !in_directive_) {
+      in_directive_ = true;
+      directive_name_ = {};
     }
     if (c == '"' || c == '\'') {
-      bool closed;
-      size_t k = quoted(i, &closed);
-      if (closed) k = suffix(k);
-      Token* t = push(c == '"' ? TokenKind::kString : TokenKind::kChar, start, k, start_line,
-                      start_line_start);
-      if (!closed) {
-        t->unterminated = true;
-        problem(start_line,
-                c == '"' ? "unterminated string literal" : "unterminated character literal");
-      }
-      i = k;
-      continue;
+      QuotedLiteral(i_);
+    } else if (IsIdentStart(c)) {
+      Word();
+    } else if (IsDigit(c) || (c == '.' && i_ + 1 < n_ && IsDigit(s_[i_ + 1]))) {
+      Number();
+    } else {
+      Punct();
     }
-    if (IsIdentStart(c)) {
-      size_t k = i;
-      while (k < n && IsIdentChar(s[k])) ++k;
-      bool raw = false;
-      std::string_view word = s.substr(i, k - i);
-      if (k < n && (s[k] == '"' || (s[k] == '\'' && word.back() != 'R')) &&
-          IsLiteralPrefix(word, &raw)) {
-        if (raw && s[k] == '"') {
-          // R"delim( ... )delim": the delimiter is at most 16 characters.
-          size_t paren = s.find('(', k + 1);
-          size_t bad = s.find_first_of(" )\\\t\v\f\n\"", k + 1);
-          if (paren == std::string_view::npos || (bad != std::string_view::npos && bad < paren) ||
-              paren - k - 1 > 16) {
-            Token* t = push(TokenKind::kString, start,
-                            std::min(n, paren == std::string_view::npos ? n : paren), start_line,
-                            start_line_start);
-            t->raw = true;
-            t->unterminated = true;
-            problem(start_line, "malformed raw string delimiter");
-            i = t->end;
-            for (size_t j = start; j < i; ++j) {
-              if (s[j] == '\n') newline(j);
-            }
-            continue;
-          }
-          std::string close = ")" + std::string(s.substr(k + 1, paren - k - 1)) + "\"";
-          size_t end = s.find(close, paren + 1);
-          bool closed = end != std::string_view::npos;
-          size_t stop = closed ? suffix(end + close.size()) : n;
-          for (size_t j = i; j < stop; ++j) {
-            if (s[j] == '\n') newline(j);
-          }
-          Token* t = push(TokenKind::kString, start, stop, start_line, start_line_start);
-          t->raw = true;
-          if (!closed) {
-            t->unterminated = true;
-            problem(start_line, "unterminated raw string literal");
-          }
-          i = stop;
-          continue;
-        }
-        bool closed;
-        size_t e = quoted(k, &closed);
-        if (closed) e = suffix(e);
-        Token* t = push(s[k] == '"' ? TokenKind::kString : TokenKind::kChar, start, e, start_line,
-                        start_line_start);
-        if (!closed) {
-          t->unterminated = true;
-          problem(start_line,
-                  s[k] == '"' ? "unterminated string literal" : "unterminated character literal");
-        }
-        i = e;
-        continue;
-      }
-      if (in_directive && directive_name.empty() && tokens.size() >= 1 && tokens.back().directive &&
-          s.substr(tokens.back().begin, tokens.back().end - tokens.back().begin) == "#") {
-        directive_name = word;
-      }
-      push(IsKeyword(word) ? TokenKind::kKeyword : TokenKind::kIdentifier, i, k, line, line_start);
-      i = k;
-      continue;
-    }
-    if (IsDigit(c) || (c == '.' && i + 1 < n && IsDigit(s[i + 1]))) {
-      const bool hex = c == '0' && i + 1 < n && (s[i + 1] == 'x' || s[i + 1] == 'X');
-      size_t k = i;
-      while (k < n) {
-        char d = s[k], prev = k > i ? s[k - 1] : '\0';
-        // An exponent's sign belongs to the number: 1e-5, 0x1p+3.
-        bool sign = (d == '+' || d == '-') && k > i &&
-                    (hex ? (prev == 'p' || prev == 'P') : (prev == 'e' || prev == 'E'));
-        // A digit separator: 1'000'000, 0xFF'FF.
-        bool separator =
-            d == '\'' && k > i && IsIdentChar(prev) && k + 1 < n && IsIdentChar(s[k + 1]);
-        if (!IsIdentChar(d) && d != '.' && !sign && !separator) break;
-        ++k;
-      }
-      push(TokenKind::kNumber, i, k, line, line_start);
-      i = k;
-      continue;
-    }
-    size_t len = 1;
-    if (i + 1 < n && std::string_view("<>-+=!&|*/%^:.").find(c) != std::string_view::npos) {
-      for (std::string_view op : kOperators) {
-        if (op[0] == c && s.substr(i, op.size()) == op) {
-          len = op.size();
-          break;
-        }
-      }
-    }
-    push(TokenKind::kPunct, i, i + len, line, line_start);
-    i += len;
   }
-  return tokens;
+  return std::move(tokens_);
+}
+
+}  // namespace
+
+std::vector<Token> Tokenize(std::string_view s, std::vector<ScanProblem>* problems) {
+  return Lexer(s, problems).Run();
 }
 
 // ---- brackets ------------------------------------------------------------------

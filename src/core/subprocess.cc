@@ -327,34 +327,243 @@ void SetLimit(int resource, rlim_t value) {
   ::setrlimit(resource, &rl);
 }
 
+// The pipes of one command: its standard streams, the go signal (the child
+// waits for it before exec, so the parent can put it in its cgroup first),
+// and the records pipe (CommandSpec::records_fd).
+struct CommandPipes {
+  Pipe out, err, in, go, rec;
+};
+
+// Opens the pipes of `spec`; the stdin write end is non-blocking.
+Status OpenCommandPipes(SubprocessSyscalls& sys, const CommandSpec& spec, CommandPipes* p) {
+  RG_RETURN_IF_ERROR(OpenPipe(sys, &p->out));
+  RG_RETURN_IF_ERROR(OpenPipe(sys, &p->err));
+  RG_RETURN_IF_ERROR(OpenPipe(sys, &p->in));
+  RG_RETURN_IF_ERROR(OpenPipe(sys, &p->go));
+  if (spec.records_fd >= 3) RG_RETURN_IF_ERROR(OpenPipe(sys, &p->rec));
+  // Standard input is written in the wait loop, as the child takes it.
+  if (::fcntl(p->in.write.get(), F_SETFL, O_NONBLOCK) != 0) {
+    return Status::IoError(std::string("fcntl(O_NONBLOCK) failed: ") + std::strerror(errno));
+  }
+  return Status::Ok();
+}
+
+// The forked child: waits for the go byte, wires its pipes, drops root when
+// asked, sets its limits and execs. Only async-signal-safe calls (and no
+// destructors: it never returns).
+[[noreturn]] void ExecChild(const CommandSpec& spec, CommandPipes& p, bool drop_root,
+                            const std::string& cwd, char** argv, char** env) {
+  ::setsid();
+  char go;
+  ::close(p.go.write.get());
+  while (::read(p.go.read.get(), &go, 1) < 0 && errno == EINTR) {
+  }
+  ::dup2(p.in.read.get(), 0);
+  ::dup2(p.out.write.get(), 1);
+  ::dup2(p.err.write.get(), 2);
+  if (spec.records_fd >= 3) {
+    if (p.rec.write.get() == spec.records_fd)
+      ::fcntl(p.rec.write.get(), F_SETFD, 0);
+    else
+      ::dup2(p.rec.write.get(), spec.records_fd);
+  }
+  if (drop_root &&
+      (::setgroups(0, nullptr) != 0 || ::setgid(kSandboxUid) != 0 || ::setuid(kSandboxUid) != 0)) {
+    _exit(125);
+  }
+  SetLimit(RLIMIT_CORE, 0);
+  if (spec.limits.cpu_seconds > 0) {
+    SetLimit(RLIMIT_CPU, static_cast<rlim_t>(spec.limits.cpu_seconds + 0.999));
+  }
+  if (spec.limits.file_size_bytes > 0) {
+    SetLimit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.limits.file_size_bytes));
+  }
+  // CUDA reserves terabytes of virtual address space, so RLIMIT_AS only
+  // bounds programs that do not touch the GPU; the cgroup bounds the rest.
+  if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
+    SetLimit(RLIMIT_AS, static_cast<rlim_t>(spec.limits.memory_bytes));
+  }
+  if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) _exit(126);
+  ::execve(argv[0], argv, env);
+  _exit(127);
+}
+
+// Parent side after fork: closes the child's ends, puts it in `cgroup` and
+// lets it continue.
+void ReleaseChild(pid_t pid, CommandPipes& p, CommandCgroup& cgroup) {
+  p.go.read.Close();
+  p.out.write.Close();
+  p.err.write.Close();
+  p.in.read.Close();
+  p.rec.write.Close();
+  cgroup.AddProcess(pid);
+  // Let the child continue, now inside its cgroup. An explicit byte, not
+  // EOF: a child forked meanwhile by another thread holds a copy of this
+  // write end until it execs, and waiting for EOF could deadlock two
+  // concurrent Run() calls on each other.
+  char go = 1;
+  while (::write(p.go.write.get(), &go, 1) < 0 && errno == EINTR) {
+  }
+  p.go.write.Close();
+}
+
+// Watches a running child: feeds its stdin and drains its output pipes
+// until EOF or the deadline (or cancellation), killing its process group
+// when it must stop; collects its wait status and resource usage.
+class ChildWatch {
+ public:
+  ChildWatch(const CommandSpec& spec, const SubprocessOptions& options, pid_t pid,
+             Clock::time_point start, CommandPipes& pipes, CommandCgroup& cgroup,
+             CommandResult* result)
+      : spec_(spec),
+        options_(options),
+        pid_(pid),
+        start_(start),
+        pipes_(pipes),
+        cgroup_(cgroup),
+        result_(result),
+        streams_{{&pipes.out.read, &result->stdout_text, &result->stdout_dropped,
+                  spec.max_output_bytes, false},
+                 {&pipes.err.read, &result->stderr_text, &result->stderr_dropped,
+                  spec.max_output_bytes, false},
+                 {&pipes.rec.read, &result->records, nullptr, spec.max_records_bytes, true}} {}
+
+  // Runs until the child has exited and its pipes are closed, or it was
+  // killed for its deadline or a cancellation.
+  void Run();
+  int wstatus() const { return wstatus_; }
+  const struct rusage& usage() const { return usage_; }
+
+ private:
+  struct Stream {
+    Fd* fd;
+    std::string* text;
+    size_t* dropped;
+    size_t limit;
+    bool records;
+  };
+  void KillGroup() {
+    ::kill(-pid_, SIGKILL);
+    ::kill(pid_, SIGKILL);
+    cgroup_.KillAll();
+  }
+  // Writes the next part of stdin; closes it when done or refused.
+  void FeedStdin();
+  // Reads what stream `s` has; closes it at EOF or when records overflow.
+  void ReadStream(Stream& s);
+
+  const CommandSpec& spec_;
+  const SubprocessOptions& options_;
+  const pid_t pid_;
+  const Clock::time_point start_;
+  CommandPipes& pipes_;
+  CommandCgroup& cgroup_;
+  CommandResult* result_;
+  Stream streams_[3];
+  int open_streams_ = 0;
+  size_t stdin_done_ = 0;
+  int wstatus_ = 0;
+  struct rusage usage_ {};
+  char buf_[65536];
+};
+
+void ChildWatch::FeedStdin() {
+  ssize_t w = WriteNoSigpipe(pipes_.in.write.get(), spec_.stdin_data.data() + stdin_done_,
+                             std::min(spec_.stdin_data.size() - stdin_done_, sizeof buf_));
+  if (w > 0) stdin_done_ += static_cast<size_t>(w);
+  // Written, or the child closed its end (EPIPE): no more input.
+  if (stdin_done_ == spec_.stdin_data.size() || (w < 0 && errno != EAGAIN && errno != EINTR)) {
+    pipes_.in.write.Close();
+  }
+}
+
+void ChildWatch::ReadStream(Stream& s) {
+  ssize_t r = ::read(s.fd->get(), buf_, sizeof buf_);
+  if (r <= 0) {
+    s.fd->Close();
+    --open_streams_;
+  } else if (s.records) {
+    if (s.text->size() + static_cast<size_t>(r) > s.limit) {
+      result_->records_overflow = true;
+      KillGroup();
+      s.fd->Close();
+      --open_streams_;
+      return;
+    }
+    s.text->append(buf_, static_cast<size_t>(r));
+    result_->records_arrivals.emplace_back(
+        s.text->size(), std::chrono::duration<double, std::milli>(Clock::now() - start_).count());
+  } else {
+    size_t keep = std::min(static_cast<size_t>(r),
+                           s.limit > s.text->size() ? s.limit - s.text->size() : size_t{0});
+    s.text->append(buf_, keep);
+    *s.dropped += static_cast<size_t>(r) - keep;
+  }
+}
+
+void ChildWatch::Run() {
+  if (spec_.stdin_data.empty()) pipes_.in.write.Close();
+  open_streams_ = pipes_.rec.read.valid() ? 3 : 2;
+  bool exited = false;
+  auto deadline = start_ + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(spec_.limits.wall_seconds));
+  while (true) {
+    if (!exited) {
+      pid_t w = ::wait4(pid_, &wstatus_, WNOHANG, &usage_);
+      if (w == pid_) exited = true;
+    }
+    if (exited && open_streams_ == 0) break;
+    if (exited) {
+      // The leader exited; whatever it left behind in its group must not
+      // keep us waiting on the pipes.
+      ::kill(-pid_, SIGKILL);
+    }
+    auto now = Clock::now();
+    bool cancel =
+        (spec_.cancel && spec_.cancel->load()) || (options_.cancel && options_.cancel->load());
+    if ((spec_.limits.wall_seconds > 0 && now >= deadline) || cancel) {
+      if (cancel)
+        result_->cancelled = true;
+      else
+        result_->timed_out = true;
+      KillGroup();
+      if (!exited) ::wait4(pid_, &wstatus_, 0, &usage_);
+      return;
+    }
+    struct pollfd pfds[4];
+    int n = 0;
+    for (auto& s : streams_) {
+      if (s.fd->valid()) pfds[n++] = {s.fd->get(), POLLIN, 0};
+    }
+    int in_index = -1;
+    if (pipes_.in.write.valid()) {
+      in_index = n;
+      pfds[n++] = {pipes_.in.write.get(), POLLOUT, 0};
+    }
+    if (n == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+      continue;
+    }
+    ::poll(pfds, n, 20);
+    if (in_index >= 0 && (pfds[in_index].revents & (POLLOUT | POLLERR | POLLHUP))) FeedStdin();
+    for (int i = 0; i < n; ++i) {
+      if (i == in_index || !(pfds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+      for (auto& s : streams_) {
+        if (s.fd->get() == pfds[i].fd) ReadStream(s);
+      }
+    }
+  }
+}
+
 class SubprocessRunner final : public CommandRunner {
  public:
   explicit SubprocessRunner(const SubprocessOptions& options) : options_(options) {}
 
   Result<CommandResult> Run(const CommandSpec& spec) override {
-    if (spec.argv.empty()) return Status::InvalidArgument("empty command line");
-    fs::path program = spec.sandbox && spec.box_cwd && !StartsWith(spec.argv[0], "/")
-                           ? spec.cwd / spec.argv[0]
-                           : FindProgram(spec.argv[0]);
-    std::error_code exists_ec;
-    if (program.empty() || !fs::exists(program, exists_ec)) {
-      return Status::FailedPrecondition("program not found: " + spec.argv[0]);
-    }
-    std::vector<std::string> argv = spec.argv;
-    argv[0] = program.string();
-
     CommandResult result;
-    result.sandbox = "rlimits+pgroup";
-    bool want_bwrap = spec.sandbox && options_.sandbox != SandboxMode::kNone;
-    bool drop_root = false;
-    if (spec.sandbox && !want_bwrap) result.sandbox = std::string(kUnsandboxedNote) + "+" + result.sandbox;
-    if (want_bwrap) {
-      RG_ASSIGN_OR_RETURN(auto prefix, SandboxPrefix(spec, &drop_root));
-      if (spec.box_cwd && !StartsWith(spec.argv[0], "/")) argv[0] = spec.argv[0];
-      argv.insert(argv.begin(), prefix.begin(), prefix.end());
-      result.sandbox = std::string("bwrap(allow-list,no-net") + (drop_root ? ",uid-nobody" : "") + ")+" +
-                       result.sandbox;
-    }
+    bool want_bwrap = false, drop_root = false;
+    RG_ASSIGN_OR_RETURN(std::vector<std::string> argv,
+                        CommandLine(spec, &result, &want_bwrap, &drop_root));
     CommandCgroup cgroup;
     if (options_.use_cgroups && (spec.limits.max_processes > 0 || spec.limits.memory_bytes > 0)) {
       cgroup.Create(spec.limits, &result.sandbox);
@@ -368,178 +577,26 @@ class SubprocessRunner final : public CommandRunner {
     env_c.push_back(nullptr);
 
     SubprocessSyscalls& sys = options_.syscalls ? *options_.syscalls : real_syscalls_;
-    Pipe out_pipe, err_pipe, in_pipe, go_pipe, rec_pipe;
-    RG_RETURN_IF_ERROR(OpenPipe(sys, &out_pipe));
-    RG_RETURN_IF_ERROR(OpenPipe(sys, &err_pipe));
-    RG_RETURN_IF_ERROR(OpenPipe(sys, &in_pipe));
-    RG_RETURN_IF_ERROR(OpenPipe(sys, &go_pipe));
-    if (spec.records_fd >= 3) RG_RETURN_IF_ERROR(OpenPipe(sys, &rec_pipe));
-    // Standard input is written in the wait loop, as the child takes it.
-    if (::fcntl(in_pipe.write.get(), F_SETFL, O_NONBLOCK) != 0) {
-      return Status::IoError(std::string("fcntl(O_NONBLOCK) failed: ") + std::strerror(errno));
-    }
+    CommandPipes pipes;
+    RG_RETURN_IF_ERROR(OpenCommandPipes(sys, spec, &pipes));
     std::string cwd = spec.cwd.string();
     auto start = Clock::now();
     pid_t pid = sys.Fork();
     if (pid < 0) return Status::IoError(std::string("fork failed: ") + std::strerror(errno));
-    if (pid == 0) {
-      // Child: only async-signal-safe calls until exec (and no destructors:
-      // it never returns from here).
-      ::setsid();
-      char go;
-      ::close(go_pipe.write.get());
-      while (::read(go_pipe.read.get(), &go, 1) < 0 && errno == EINTR) {
-      }
-      ::dup2(in_pipe.read.get(), 0);
-      ::dup2(out_pipe.write.get(), 1);
-      ::dup2(err_pipe.write.get(), 2);
-      if (spec.records_fd >= 3) {
-        if (rec_pipe.write.get() == spec.records_fd)
-          ::fcntl(rec_pipe.write.get(), F_SETFD, 0);
-        else
-          ::dup2(rec_pipe.write.get(), spec.records_fd);
-      }
-      if (drop_root && (::setgroups(0, nullptr) != 0 || ::setgid(kSandboxUid) != 0 ||
-                        ::setuid(kSandboxUid) != 0)) {
-        _exit(125);
-      }
-      SetLimit(RLIMIT_CORE, 0);
-      if (spec.limits.cpu_seconds > 0) {
-        SetLimit(RLIMIT_CPU, static_cast<rlim_t>(spec.limits.cpu_seconds + 0.999));
-      }
-      if (spec.limits.file_size_bytes > 0) {
-        SetLimit(RLIMIT_FSIZE, static_cast<rlim_t>(spec.limits.file_size_bytes));
-      }
-      // CUDA reserves terabytes of virtual address space, so RLIMIT_AS only
-      // bounds programs that do not touch the GPU; the cgroup bounds the rest.
-      if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
-        SetLimit(RLIMIT_AS, static_cast<rlim_t>(spec.limits.memory_bytes));
-      }
-      if (!cwd.empty() && ::chdir(cwd.c_str()) != 0) _exit(126);
-      ::execve(argv_c[0], argv_c.data(), env_c.data());
-      _exit(127);
-    }
-    go_pipe.read.Close();
-    out_pipe.write.Close();
-    err_pipe.write.Close();
-    in_pipe.read.Close();
-    rec_pipe.write.Close();
-    cgroup.AddProcess(pid);
-    // Let the child continue, now inside its cgroup. An explicit byte, not
-    // EOF: a child forked meanwhile by another thread holds a copy of this
-    // write end until it execs, and waiting for EOF could deadlock two
-    // concurrent Run() calls on each other.
-    char go = 1;
-    while (::write(go_pipe.write.get(), &go, 1) < 0 && errno == EINTR) {
-    }
-    go_pipe.write.Close();
+    if (pid == 0) ExecChild(spec, pipes, drop_root, cwd, argv_c.data(), env_c.data());
+    ReleaseChild(pid, pipes, cgroup);
     if (spec.limits.memory_bytes > 0 && !spec.uses_gpu) {
       result.sandbox += "+as-limit";
     }
 
-    // Feed stdin and drain the output pipes until EOF or the deadline.
-    size_t stdin_done = 0;
-    if (spec.stdin_data.empty()) in_pipe.write.Close();
-    struct Stream {
-      Fd* fd;
-      std::string* text;
-      size_t* dropped;
-      size_t limit;
-      bool records;
-    } streams[3] = {
-        {&out_pipe.read, &result.stdout_text, &result.stdout_dropped, spec.max_output_bytes, false},
-        {&err_pipe.read, &result.stderr_text, &result.stderr_dropped, spec.max_output_bytes, false},
-        {&rec_pipe.read, &result.records, nullptr, spec.max_records_bytes, true}};
-    int open_streams = rec_pipe.read.valid() ? 3 : 2;
-    bool exited = false;
-    int wstatus = 0;
-    struct rusage usage {};
-    auto deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                std::chrono::duration<double>(spec.limits.wall_seconds));
-    char buf[65536];
-    while (true) {
-      if (!exited) {
-        pid_t w = ::wait4(pid, &wstatus, WNOHANG, &usage);
-        if (w == pid) exited = true;
-      }
-      if (exited && open_streams == 0) break;
-      if (exited) {
-        // The leader exited; whatever it left behind in its group must not
-        // keep us waiting on the pipes.
-        ::kill(-pid, SIGKILL);
-      }
-      auto now = Clock::now();
-      bool cancel = (spec.cancel && spec.cancel->load()) || (options_.cancel && options_.cancel->load());
-      if ((spec.limits.wall_seconds > 0 && now >= deadline) || cancel) {
-        if (cancel) result.cancelled = true;
-        else result.timed_out = true;
-        ::kill(-pid, SIGKILL);
-        ::kill(pid, SIGKILL);
-        cgroup.KillAll();
-        if (!exited) {
-          ::wait4(pid, &wstatus, 0, &usage);
-          exited = true;
-        }
-        break;
-      }
-      struct pollfd pfds[4];
-      int n = 0;
-      for (auto& s : streams) {
-        if (s.fd->valid()) pfds[n++] = {s.fd->get(), POLLIN, 0};
-      }
-      int in_index = -1;
-      if (in_pipe.write.valid()) {
-        in_index = n;
-        pfds[n++] = {in_pipe.write.get(), POLLOUT, 0};
-      }
-      if (n == 0) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-        continue;
-      }
-      ::poll(pfds, n, 20);
-      if (in_index >= 0 && (pfds[in_index].revents & (POLLOUT | POLLERR | POLLHUP))) {
-        ssize_t w = WriteNoSigpipe(in_pipe.write.get(), spec.stdin_data.data() + stdin_done,
-                                   std::min(spec.stdin_data.size() - stdin_done, sizeof buf));
-        if (w > 0) stdin_done += static_cast<size_t>(w);
-        // Written, or the child closed its end (EPIPE): no more input.
-        if (stdin_done == spec.stdin_data.size() || (w < 0 && errno != EAGAIN && errno != EINTR)) {
-          in_pipe.write.Close();
-        }
-      }
-      for (int i = 0; i < n; ++i) {
-        if (i == in_index || !(pfds[i].revents & (POLLIN | POLLHUP | POLLERR))) continue;
-        for (auto& s : streams) {
-          if (s.fd->get() != pfds[i].fd) continue;
-          ssize_t r = ::read(s.fd->get(), buf, sizeof buf);
-          if (r <= 0) {
-            s.fd->Close();
-            --open_streams;
-          } else if (s.records) {
-            if (s.text->size() + static_cast<size_t>(r) > s.limit) {
-              result.records_overflow = true;
-              ::kill(-pid, SIGKILL);
-              ::kill(pid, SIGKILL);
-              cgroup.KillAll();
-              s.fd->Close();
-              --open_streams;
-              continue;
-            }
-            s.text->append(buf, static_cast<size_t>(r));
-            result.records_arrivals.emplace_back(
-                s.text->size(), std::chrono::duration<double, std::milli>(Clock::now() - start).count());
-          } else {
-            size_t keep = std::min(static_cast<size_t>(r), s.limit > s.text->size() ? s.limit - s.text->size()
-                                                                                    : size_t{0});
-            s.text->append(buf, keep);
-            *s.dropped += static_cast<size_t>(r) - keep;
-          }
-        }
-      }
-    }
+    ChildWatch watch(spec, options_, pid, start, pipes, cgroup, &result);
+    watch.Run();
     cgroup.KillAll();
     result.wall_ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    const struct rusage& usage = watch.usage();
     result.cpu_ms = usage.ru_utime.tv_sec * 1e3 + usage.ru_utime.tv_usec / 1e3 +
                     usage.ru_stime.tv_sec * 1e3 + usage.ru_stime.tv_usec / 1e3;
+    const int wstatus = watch.wstatus();
     if (WIFSIGNALED(wstatus)) {
       result.term_signal = WTERMSIG(wstatus);
     } else if (WIFEXITED(wstatus)) {
@@ -557,6 +614,37 @@ class SubprocessRunner final : public CommandRunner {
   }
 
  private:
+  // The command line to exec: the program found (relative to the sandbox's
+  // working directory when it runs there), behind bubblewrap's prefix when
+  // sandboxed; names the sandbox in result->sandbox.
+  Result<std::vector<std::string>> CommandLine(const CommandSpec& spec, CommandResult* result,
+                                               bool* want_bwrap, bool* drop_root) {
+    if (spec.argv.empty()) return Status::InvalidArgument("empty command line");
+    fs::path program = spec.sandbox && spec.box_cwd && !StartsWith(spec.argv[0], "/")
+                           ? spec.cwd / spec.argv[0]
+                           : FindProgram(spec.argv[0]);
+    std::error_code exists_ec;
+    if (program.empty() || !fs::exists(program, exists_ec)) {
+      return Status::FailedPrecondition("program not found: " + spec.argv[0]);
+    }
+    std::vector<std::string> argv = spec.argv;
+    argv[0] = program.string();
+
+    result->sandbox = "rlimits+pgroup";
+    *want_bwrap = spec.sandbox && options_.sandbox != SandboxMode::kNone;
+    if (spec.sandbox && !*want_bwrap) {
+      result->sandbox = std::string(kUnsandboxedNote) + "+" + result->sandbox;
+    }
+    if (*want_bwrap) {
+      RG_ASSIGN_OR_RETURN(auto prefix, SandboxPrefix(spec, drop_root));
+      if (spec.box_cwd && !StartsWith(spec.argv[0], "/")) argv[0] = spec.argv[0];
+      argv.insert(argv.begin(), prefix.begin(), prefix.end());
+      result->sandbox = std::string("bwrap(allow-list,no-net") + (*drop_root ? ",uid-nobody" : "") +
+                        ")+" + result->sandbox;
+    }
+    return argv;
+  }
+
   SubprocessOptions options_;
   SubprocessSyscalls real_syscalls_;
 };

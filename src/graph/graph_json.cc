@@ -179,20 +179,10 @@ OrderedJson NativeGraphToJson(const Graph& graph) {
   return j;
 }
 
-Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
-  JsonPath root(j, std::string(source));
-  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "techniques", "nodes", "edges"}));
-  RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
-  if (format != kGraphFormatName) {
-    return root.FieldError("format", "expected \"regrapht-graph\", got " + Quoted(format));
-  }
-  RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
-  if (version != kGraphFormatVersion) {
-    return root.FieldError("version", "unsupported version " + std::to_string(version) +
-                                          " (this build reads version 1)");
-  }
+namespace {
 
-  // Technique ids the graph declares beyond the built-in taxonomy.
+// The technique ids the graph declares beyond the built-in taxonomy.
+Result<std::set<std::string>> DeclaredTechniques(const JsonPath& root) {
   RG_ASSIGN_OR_RETURN(std::vector<std::string> declared_list, root.GetStringList("techniques"));
   std::set<std::string> declared;
   for (size_t i = 0; i < declared_list.size(); ++i) {
@@ -201,9 +191,46 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
     if (!declared.insert(declared_list[i]).second)
       return root.FieldError(key, Quoted(declared_list[i]) + " is declared twice");
   }
+  return declared;
+}
 
-  Graph g;
-  RG_ASSIGN_OR_RETURN(JsonPath nodes, RequiredArray(root, "nodes"));
+// Node `n` (not the init node) of a native graph: a new name, and a
+// technique of the taxonomy or `declared` used by no other node of g.
+Result<NodeSpec> NativeNode(const JsonPath& n, const std::set<std::string>& declared,
+                            const Graph& g) {
+  RG_RETURN_IF_ERROR(n.CheckKeys({"id", "name", "technique", "description", "needs_review"}));
+  NodeSpec spec;
+  RG_ASSIGN_OR_RETURN(spec.name, n.GetName("name"));
+  RG_ASSIGN_OR_RETURN(spec.technique, n.GetString("technique", ""));
+  if (auto why = spec.technique.empty() ? std::nullopt : NameProblem(spec.technique)) {
+    return n.FieldError("technique", *why);
+  }
+  if (!spec.technique.empty() && !IsBuiltinTechnique(spec.technique) &&
+      !declared.count(spec.technique)) {
+    return n.FieldError(
+        "technique",
+        Quoted(spec.technique) +
+            " is not a technique id of the taxonomy "
+            "(data/taxonomy.json; docs/techniques.md) and the graph does not declare it "
+            "in \"techniques\"");
+  }
+  RG_ASSIGN_OR_RETURN(spec.description, n.GetString("description", ""));
+  RG_ASSIGN_OR_RETURN(spec.needs_review, n.GetBool("needs_review", false));
+  if (spec.name.empty()) return n.FieldError("name", "must not be empty");
+  if (auto other = g.FindNode(spec.name)) {
+    return n.FieldError("name", Quoted(spec.name) + " is already the name of nodes[" +
+                                    std::to_string(*other) + "]");
+  }
+  if (auto other = g.FindTechnique(spec.technique)) {
+    return n.FieldError("technique", Quoted(spec.technique) +
+                                         " is already the technique of nodes[" +
+                                         std::to_string(*other) + "]");
+  }
+  return spec;
+}
+
+// Adds the nodes of a native graph to g, in id order, the init node first.
+Status ReadNativeNodes(const JsonPath& nodes, const std::set<std::string>& declared, Graph* g) {
   if (nodes.json().empty()) return nodes.Error("expected at least the init node");
   for (size_t i = 0; i < nodes.json().size(); ++i) {
     JsonPath n = nodes[i];
@@ -221,38 +248,32 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
       }
       continue;
     }
-    RG_RETURN_IF_ERROR(n.CheckKeys({"id", "name", "technique", "description", "needs_review"}));
-    NodeSpec spec;
-    RG_ASSIGN_OR_RETURN(spec.name, n.GetName("name"));
-    RG_ASSIGN_OR_RETURN(spec.technique, n.GetString("technique", ""));
-    if (auto why = spec.technique.empty() ? std::nullopt : NameProblem(spec.technique)) {
-      return n.FieldError("technique", *why);
-    }
-    if (!spec.technique.empty() && !IsBuiltinTechnique(spec.technique) &&
-        !declared.count(spec.technique)) {
-      return n.FieldError(
-          "technique",
-          Quoted(spec.technique) +
-              " is not a technique id of the taxonomy "
-              "(data/taxonomy.json; docs/techniques.md) and the graph does not declare it "
-              "in \"techniques\"");
-    }
-    RG_ASSIGN_OR_RETURN(spec.description, n.GetString("description", ""));
-    RG_ASSIGN_OR_RETURN(spec.needs_review, n.GetBool("needs_review", false));
-    if (spec.name.empty()) return n.FieldError("name", "must not be empty");
-    if (auto other = g.FindNode(spec.name)) {
-      return n.FieldError("name", Quoted(spec.name) + " is already the name of nodes[" +
-                                      std::to_string(*other) + "]");
-    }
-    if (auto other = g.FindTechnique(spec.technique)) {
-      return n.FieldError("technique", Quoted(spec.technique) + " is already the technique of nodes[" +
-                                           std::to_string(*other) + "]");
-    }
-    RG_ASSIGN_OR_RETURN(NodeId added, g.AddNode(std::move(spec)));
+    RG_ASSIGN_OR_RETURN(NodeSpec spec, NativeNode(n, declared, *g));
+    RG_ASSIGN_OR_RETURN(NodeId added, g->AddNode(std::move(spec)));
     (void)added;
   }
+  return Status::Ok();
+}
 
-  RG_ASSIGN_OR_RETURN(JsonPath edges, RequiredArray(root, "edges"));
+// An example of a native graph's edge.
+Result<Example> NativeExample(const JsonPath& x) {
+  RG_RETURN_IF_ERROR(
+      x.CheckKeys({"kernel", "method", "think", "detail", "before", "after", "verification"}));
+  Example ex;
+  RG_ASSIGN_OR_RETURN(ex.kernel, x.GetName("kernel"));
+  RG_ASSIGN_OR_RETURN(ex.method, x.GetString("method", ""));
+  RG_ASSIGN_OR_RETURN(ex.think, x.GetString("think", ""));
+  RG_ASSIGN_OR_RETURN(ex.detail, x.GetString("detail", ""));
+  RG_ASSIGN_OR_RETURN(ex.before, x.GetString("before"));
+  RG_ASSIGN_OR_RETURN(ex.after, x.GetString("after"));
+  if (x.Has("verification")) {
+    RG_ASSIGN_OR_RETURN(ex.verification, VerificationFromJson(x["verification"]));
+  }
+  return ex;
+}
+
+// Adds the edges of a native graph, with their examples, to g, in id order.
+Status ReadNativeEdges(const JsonPath& edges, Graph* g) {
   for (size_t i = 0; i < edges.json().size(); ++i) {
     JsonPath e = edges[i];
     RG_RETURN_IF_ERROR(e.CheckKeys({"id", "from", "to", "examples"}));
@@ -261,34 +282,46 @@ Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
       return e.FieldError("id", "expected " + std::to_string(i) +
                                     " (edges are listed in id order), got " + std::to_string(id));
     }
-    RG_ASSIGN_OR_RETURN(NodeId from, NodeRef(e, "from", g.num_nodes()));
-    RG_ASSIGN_OR_RETURN(NodeId to, NodeRef(e, "to", g.num_nodes()));
+    RG_ASSIGN_OR_RETURN(NodeId from, NodeRef(e, "from", g->num_nodes()));
+    RG_ASSIGN_OR_RETURN(NodeId to, NodeRef(e, "to", g->num_nodes()));
     if (to == kInitNode) return e.FieldError("to", "no edge may enter the init node");
-    if (auto other = g.FindEdge(from, to)) {
+    if (auto other = g->FindEdge(from, to)) {
       return e.Error("duplicate of edges[" + std::to_string(*other) + "] (" +
                      std::to_string(from) + "->" + std::to_string(to) + ")");
     }
-    RG_ASSIGN_OR_RETURN(EdgeId edge, g.AddEdge(from, to));
+    RG_ASSIGN_OR_RETURN(EdgeId edge, g->AddEdge(from, to));
     RG_ASSIGN_OR_RETURN(JsonPath examples, RequiredArray(e, "examples"));
     for (size_t k = 0; k < examples.json().size(); ++k) {
       JsonPath x = examples[k];
-      RG_RETURN_IF_ERROR(
-          x.CheckKeys({"kernel", "method", "think", "detail", "before", "after", "verification"}));
-      Example ex;
-      RG_ASSIGN_OR_RETURN(ex.kernel, x.GetName("kernel"));
-      RG_ASSIGN_OR_RETURN(ex.method, x.GetString("method", ""));
-      RG_ASSIGN_OR_RETURN(ex.think, x.GetString("think", ""));
-      RG_ASSIGN_OR_RETURN(ex.detail, x.GetString("detail", ""));
-      RG_ASSIGN_OR_RETURN(ex.before, x.GetString("before"));
-      RG_ASSIGN_OR_RETURN(ex.after, x.GetString("after"));
-      if (x.Has("verification")) {
-        RG_ASSIGN_OR_RETURN(ex.verification, VerificationFromJson(x["verification"]));
-      }
-      if (!g.AddExample(edge, std::move(ex))) {
+      RG_ASSIGN_OR_RETURN(Example ex, NativeExample(x));
+      if (!g->AddExample(edge, std::move(ex))) {
         return x.Error("duplicate example (same kernel, before and after as an earlier one)");
       }
     }
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Graph> NativeGraphFromJson(const Json& j, std::string_view source) {
+  JsonPath root(j, std::string(source));
+  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "techniques", "nodes", "edges"}));
+  RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
+  if (format != kGraphFormatName) {
+    return root.FieldError("format", "expected \"regrapht-graph\", got " + Quoted(format));
+  }
+  RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
+  if (version != kGraphFormatVersion) {
+    return root.FieldError("version", "unsupported version " + std::to_string(version) +
+                                          " (this build reads version 1)");
+  }
+  RG_ASSIGN_OR_RETURN(std::set<std::string> declared, DeclaredTechniques(root));
+  Graph g;
+  RG_ASSIGN_OR_RETURN(JsonPath nodes, RequiredArray(root, "nodes"));
+  RG_RETURN_IF_ERROR(ReadNativeNodes(nodes, declared, &g));
+  RG_ASSIGN_OR_RETURN(JsonPath edges, RequiredArray(root, "edges"));
+  RG_RETURN_IF_ERROR(ReadNativeEdges(edges, &g));
   return g;
 }
 
@@ -338,18 +371,13 @@ OrderedJson OfficialGraphToJson(const Graph& graph) {
   return j;
 }
 
-Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
-                                    OfficialReadReport* report) {
-  OfficialReadReport local;
-  if (report == nullptr) report = &local;
-  *report = {};
-  JsonPath root(j, std::string(source));
-  RG_RETURN_IF_ERROR(root.CheckKeys({"node", "edge"}));
+namespace {
 
-  Graph g;
-  RG_ASSIGN_OR_RETURN(JsonPath nodes, RequiredArray(root, "node"));
+// Adds the nodes of an official graph to g, in index order, the init node
+// first; *ins and *outs get each node's "in" and "out" lists.
+Status ReadOfficialNodes(const JsonPath& nodes, Graph* g, std::vector<std::vector<int64_t>>* ins,
+                         std::vector<std::vector<int64_t>>* outs) {
   if (nodes.json().empty()) return nodes.Error("expected at least the init node");
-  std::vector<std::vector<int64_t>> ins, outs;
   for (size_t i = 0; i < nodes.json().size(); ++i) {
     JsonPath n = nodes[i];
     RG_RETURN_IF_ERROR(n.CheckKeys({"index", "name", "in", "out"}));
@@ -362,8 +390,8 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
     RG_ASSIGN_OR_RETURN(std::string name, n.GetName("name"));
     RG_ASSIGN_OR_RETURN(std::vector<int64_t> in, IntList(n, "in"));
     RG_ASSIGN_OR_RETURN(std::vector<int64_t> out, IntList(n, "out"));
-    ins.push_back(std::move(in));
-    outs.push_back(std::move(out));
+    ins->push_back(std::move(in));
+    outs->push_back(std::move(out));
     if (i == kInitNode) {
       if (name != kInitNodeName) {
         return n.FieldError("name", "node 0 is the init node and must be named \"init state\", got " +
@@ -372,29 +400,33 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
       continue;
     }
     if (name.empty()) return n.FieldError("name", "must not be empty");
-    if (auto other = g.FindNode(name)) {
+    if (auto other = g->FindNode(name)) {
       return n.FieldError("name", Quoted(name) + " is already the name of node[" +
                                       std::to_string(*other) + "]");
     }
     NodeSpec spec;
     spec.name = std::move(name);
-    RG_ASSIGN_OR_RETURN(NodeId added, g.AddNode(std::move(spec)));
+    RG_ASSIGN_OR_RETURN(NodeId added, g->AddNode(std::move(spec)));
     (void)added;
   }
+  return Status::Ok();
+}
 
-  RG_ASSIGN_OR_RETURN(JsonPath edges, RequiredArray(root, "edge"));
+// Adds the edges of an official graph, with their examples, to g, merging
+// duplicate edges and dropping duplicate examples (counted in *report).
+Status ReadOfficialEdges(const JsonPath& edges, Graph* g, OfficialReadReport* report) {
   for (size_t i = 0; i < edges.json().size(); ++i) {
     JsonPath e = edges[i];
     RG_RETURN_IF_ERROR(e.CheckKeys({"src", "tgt", "examples"}));
-    RG_ASSIGN_OR_RETURN(NodeId from, NodeRef(e, "src", g.num_nodes()));
-    RG_ASSIGN_OR_RETURN(NodeId to, NodeRef(e, "tgt", g.num_nodes()));
+    RG_ASSIGN_OR_RETURN(NodeId from, NodeRef(e, "src", g->num_nodes()));
+    RG_ASSIGN_OR_RETURN(NodeId to, NodeRef(e, "tgt", g->num_nodes()));
     if (to == kInitNode) return e.FieldError("tgt", "no edge may enter the init node");
     EdgeId edge;
-    if (auto existing = g.FindEdge(from, to)) {
+    if (auto existing = g->FindEdge(from, to)) {
       edge = *existing;
       ++report->duplicate_edges_merged;
     } else {
-      RG_ASSIGN_OR_RETURN(edge, g.AddEdge(from, to));
+      RG_ASSIGN_OR_RETURN(edge, g->AddEdge(from, to));
     }
     RG_ASSIGN_OR_RETURN(JsonPath examples, RequiredArray(e, "examples"));
     for (size_t k = 0; k < examples.json().size(); ++k) {
@@ -408,34 +440,60 @@ Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
       RG_ASSIGN_OR_RETURN(ex.after, x.GetString("after"));
       // The official merge appends without checking; a kernel merged twice
       // leaves exact duplicates, which carry no information.
-      if (!g.AddExample(edge, std::move(ex))) ++report->duplicate_examples_dropped;
+      if (!g->AddExample(edge, std::move(ex))) ++report->duplicate_examples_dropped;
     }
   }
+  return Status::Ok();
+}
 
-  // Restore edges that only the nodes' in/out lists remember.
+// Restores edges that only the nodes' in/out lists remember (counted in
+// *report).
+Status RestoreListedEdges(const JsonPath& nodes, const std::vector<std::vector<int64_t>>& ins,
+                          const std::vector<std::vector<int64_t>>& outs, Graph* g,
+                          OfficialReadReport* report) {
   for (size_t i = 0; i < ins.size(); ++i) {
     for (int side = 0; side < 2; ++side) {
       const auto& list = side == 0 ? ins[i] : outs[i];
       const char* key = side == 0 ? "in" : "out";
       for (size_t k = 0; k < list.size(); ++k) {
         int64_t other = list[k];
-        if (other < 0 || static_cast<size_t>(other) >= g.num_nodes()) {
+        if (other < 0 || static_cast<size_t>(other) >= g->num_nodes()) {
           return nodes[i][key][k].Error("node " + std::to_string(other) +
                                         " does not exist (the graph has " +
-                                        std::to_string(g.num_nodes()) + " nodes)");
+                                        std::to_string(g->num_nodes()) + " nodes)");
         }
         NodeId from = side == 0 ? static_cast<NodeId>(other) : static_cast<NodeId>(i);
         NodeId to = side == 0 ? static_cast<NodeId>(i) : static_cast<NodeId>(other);
-        if (g.FindEdge(from, to)) continue;
+        if (g->FindEdge(from, to)) continue;
         if (to == kInitNode) {
           return nodes[i][key][k].Error("no edge may enter the init node");
         }
-        RG_ASSIGN_OR_RETURN(EdgeId added, g.AddEdge(from, to));
+        RG_ASSIGN_OR_RETURN(EdgeId added, g->AddEdge(from, to));
         (void)added;
         ++report->edges_recovered;
       }
     }
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<Graph> OfficialGraphFromJson(const Json& j, std::string_view source,
+                                    OfficialReadReport* report) {
+  OfficialReadReport local;
+  if (report == nullptr) report = &local;
+  *report = {};
+  JsonPath root(j, std::string(source));
+  RG_RETURN_IF_ERROR(root.CheckKeys({"node", "edge"}));
+
+  Graph g;
+  RG_ASSIGN_OR_RETURN(JsonPath nodes, RequiredArray(root, "node"));
+  std::vector<std::vector<int64_t>> ins, outs;
+  RG_RETURN_IF_ERROR(ReadOfficialNodes(nodes, &g, &ins, &outs));
+  RG_ASSIGN_OR_RETURN(JsonPath edges, RequiredArray(root, "edge"));
+  RG_RETURN_IF_ERROR(ReadOfficialEdges(edges, &g, report));
+  RG_RETURN_IF_ERROR(RestoreListedEdges(nodes, ins, outs, &g, report));
   return g;
 }
 

@@ -51,42 +51,55 @@ std::string_view MergeCaseName(MergeCase c) {
   return "?";
 }
 
+namespace {
+
+// The node step i of `trajectory` goes to: its taxonomy technique's, or a
+// new unreviewed one named after its method; an error when the step cannot
+// be merged into `graph`.
+Result<NodeSpec> StepNodeSpec(const Trajectory& trajectory, size_t i, const Taxonomy& taxonomy,
+                              const Graph& graph) {
+  const TrajectoryStep& step = trajectory.steps[i];
+  std::string where = trajectory.kernel_id + ": steps[" + std::to_string(i) + "]";
+  if (Trim(step.code).empty()) return Status::InvalidArgument(where + ": code is empty");
+  NodeSpec spec;
+  if (!step.technique_id.empty()) {
+    const Technique* t = taxonomy.Find(step.technique_id);
+    if (t == nullptr) {
+      return Status::InvalidArgument(where + ": technique \"" + step.technique_id +
+                                     "\" is not in the taxonomy");
+    }
+    spec.name = t->name;
+    spec.technique = t->id;
+    spec.description = t->description;
+    if (!graph.FindTechnique(spec.technique) && graph.FindNode(spec.name)) {
+      return Status::InvalidArgument(where + ": a node named \"" + spec.name +
+                                     "\" exists without technique id \"" + spec.technique +
+                                     "\" (from an official-format graph?)");
+    }
+  } else {
+    spec.name = NewTechniqueName(step.method);
+    spec.needs_review = true;
+    if (spec.name.empty()) return Status::InvalidArgument(where + ": method is empty");
+    if (NormalizeLabel(spec.name) == NormalizeLabel(kInitNodeName)) {
+      return Status::InvalidArgument(where + ": method \"" + step.method +
+                                     "\" names the init state");
+    }
+    if (!FindUnreviewed(graph, spec.name) && graph.FindNode(spec.name)) {
+      return Status::InvalidArgument(where + ": method \"" + step.method +
+                                     "\" is outside the taxonomy but names an existing node");
+    }
+  }
+  return spec;
+}
+
+}  // namespace
+
 Result<MergeReport> MergeTrajectory(const Trajectory& trajectory, const Taxonomy& taxonomy,
                                     Graph* graph) {
   // Validate every step first so a bad one leaves the graph untouched.
   std::vector<NodeSpec> specs;
   for (size_t i = 0; i < trajectory.steps.size(); ++i) {
-    const TrajectoryStep& step = trajectory.steps[i];
-    std::string where = trajectory.kernel_id + ": steps[" + std::to_string(i) + "]";
-    if (Trim(step.code).empty()) return Status::InvalidArgument(where + ": code is empty");
-    NodeSpec spec;
-    if (!step.technique_id.empty()) {
-      const Technique* t = taxonomy.Find(step.technique_id);
-      if (t == nullptr) {
-        return Status::InvalidArgument(where + ": technique \"" + step.technique_id +
-                                       "\" is not in the taxonomy");
-      }
-      spec.name = t->name;
-      spec.technique = t->id;
-      spec.description = t->description;
-      if (!graph->FindTechnique(spec.technique) && graph->FindNode(spec.name)) {
-        return Status::InvalidArgument(where + ": a node named \"" + spec.name +
-                                       "\" exists without technique id \"" + spec.technique +
-                                       "\" (from an official-format graph?)");
-      }
-    } else {
-      spec.name = NewTechniqueName(step.method);
-      spec.needs_review = true;
-      if (spec.name.empty()) return Status::InvalidArgument(where + ": method is empty");
-      if (NormalizeLabel(spec.name) == NormalizeLabel(kInitNodeName)) {
-        return Status::InvalidArgument(where + ": method \"" + step.method +
-                                       "\" names the init state");
-      }
-      if (!FindUnreviewed(*graph, spec.name) && graph->FindNode(spec.name)) {
-        return Status::InvalidArgument(where + ": method \"" + step.method +
-                                       "\" is outside the taxonomy but names an existing node");
-      }
-    }
+    RG_ASSIGN_OR_RETURN(NodeSpec spec, StepNodeSpec(trajectory, i, taxonomy, *graph));
     specs.push_back(std::move(spec));
   }
 

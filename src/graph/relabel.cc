@@ -104,7 +104,44 @@ struct DeterministicRelabeler::Index {
     auto it = idf.find(stem);
     return it == idf.end() ? unknown_idf : it->second;
   }
+  // Weighted token overlap of `query` with each of `num_techniques`
+  // techniques' phrases: *best gets each technique's best F2 score and
+  // *best_phrase the phrase that scored it.
+  void BestOverlaps(const std::vector<LabelToken>& query, size_t num_techniques,
+                    std::vector<double>* best, std::vector<size_t>* best_phrase) const;
 };
+
+void DeterministicRelabeler::Index::BestOverlaps(const std::vector<LabelToken>& query,
+                                                 size_t num_techniques, std::vector<double>* best,
+                                                 std::vector<size_t>* best_phrase) const {
+  double query_weight = 0;
+  for (const auto& q : query) query_weight += Idf(q.stem) * q.weight;
+  best->assign(num_techniques, 0.0);
+  best_phrase->assign(num_techniques, 0);
+  for (size_t i = 0; i < phrases.size(); ++i) {
+    const auto& p = phrases[i];
+    double shared = 0;
+    size_t shared_words = 0;
+    for (const auto& q : query) {
+      for (const auto& s : p.stems) {
+        if (s == q.stem) {
+          shared += Idf(s) * q.weight;
+          ++shared_words;
+          break;
+        }
+      }
+    }
+    // One rare shared word is not enough ("bit packing" is not "packed
+    // loads"): the label must contain the whole phrase or two of its words.
+    if (shared_words < std::min<size_t>(2, p.stems.size()) || p.weight == 0) continue;
+    double recall = shared / p.weight, precision = shared / query_weight;
+    double f2 = 5 * precision * recall / (4 * precision + recall);
+    if (f2 > (*best)[p.technique]) {
+      (*best)[p.technique] = f2;
+      (*best_phrase)[p.technique] = i;
+    }
+  }
+}
 
 DeterministicRelabeler::DeterministicRelabeler(const Taxonomy* taxonomy,
                                                DeterministicRelabelerOptions options)
@@ -179,33 +216,9 @@ LabelDecision DeterministicRelabeler::Decide(std::string_view method) const {
     return matched(p.technique, LabelRule::kStemmed, 1.0, p.text);
   }
   // 4. Weighted token overlap.
-  double query_weight = 0;
-  for (const auto& q : query) query_weight += ix.Idf(q.stem) * q.weight;
-  std::vector<double> best(techs.size(), 0.0);
-  std::vector<size_t> best_phrase(techs.size(), 0);
-  for (size_t i = 0; i < ix.phrases.size(); ++i) {
-    const auto& p = ix.phrases[i];
-    double shared = 0;
-    size_t shared_words = 0;
-    for (const auto& q : query) {
-      for (const auto& s : p.stems) {
-        if (s == q.stem) {
-          shared += ix.Idf(s) * q.weight;
-          ++shared_words;
-          break;
-        }
-      }
-    }
-    // One rare shared word is not enough ("bit packing" is not "packed
-    // loads"): the label must contain the whole phrase or two of its words.
-    if (shared_words < std::min<size_t>(2, p.stems.size()) || p.weight == 0) continue;
-    double recall = shared / p.weight, precision = shared / query_weight;
-    double f2 = 5 * precision * recall / (4 * precision + recall);
-    if (f2 > best[p.technique]) {
-      best[p.technique] = f2;
-      best_phrase[p.technique] = i;
-    }
-  }
+  std::vector<double> best;
+  std::vector<size_t> best_phrase;
+  ix.BestOverlaps(query, techs.size(), &best, &best_phrase);
   size_t top = 0, second = techs.size();
   for (size_t t = 1; t < techs.size(); ++t) {
     if (best[t] > best[top]) top = t;

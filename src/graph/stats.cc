@@ -89,106 +89,155 @@ class Tarjan {
 // bound). Acyclic parts of the graph cost nothing, and the budget keeps the
 // whole linear in the size of the graph, although the number of cycles can
 // be exponential in it.
-size_t CountCycles(const Adjacency& adj, const std::vector<int>& comp,
-                   const std::vector<std::vector<NodeId>>& groups, size_t cap, size_t budget, bool* capped) {
-  const size_t n = adj.size();
-  size_t count = 0, work = 0;
-  *capped = false;
-  std::vector<char> blocked(n, 0), self_loop(n, 0);
-  std::vector<std::vector<NodeId>> blockers(n);
-  Tarjan sub(adj);
-  std::vector<size_t> sizes;
+class CycleCounter {
+ public:
+  CycleCounter(const Adjacency& adj, const std::vector<int>& comp, size_t cap, size_t budget)
+      : adj_(adj),
+        comp_(comp),
+        cap_(cap),
+        budget_(budget),
+        blocked_(adj.size(), 0),
+        self_loop_(adj.size(), 0),
+        blockers_(adj.size()),
+        sub_(adj) {}
+
+  size_t Count(const std::vector<std::vector<NodeId>>& groups, bool* capped);
+
+ private:
   struct Frame {
     NodeId v;
     size_t next = 0;
     bool found = false;
   };
-  std::vector<Frame> frames;
-  std::vector<NodeId> pending, seen;
-  auto unblock = [&](NodeId u) {
-    pending.push_back(u);
-    while (!pending.empty()) {
-      const NodeId x = pending.back();
-      pending.pop_back();
-      blocked[x] = 0;
-      for (NodeId w : blockers[x]) {
-        ++work;
-        if (blocked[w]) pending.push_back(w);
-      }
-      blockers[x].clear();
+  // Unblocks u and, transitively, the nodes it blocked.
+  void Unblock(NodeId u);
+  // Counts the cycles of one group, one starting node at a time.
+  void CountGroup(const std::vector<NodeId>& group);
+  // The components of the group's nodes >= group[first]: the index of the
+  // least node of one with a cycle (Johnson's order), or group.size().
+  size_t LeastCyclic(const std::vector<NodeId>& group, size_t first);
+  // Counts the cycles through t among the nodes >= t of t's component
+  // (of the nodes >= s in s's), then clears what the search blocked.
+  void Circuits(NodeId s, NodeId t);
+
+  const Adjacency& adj_;
+  const std::vector<int>& comp_;
+  const size_t cap_, budget_;
+  size_t count_ = 0, work_ = 0;
+  bool capped_ = false;
+  std::vector<char> blocked_, self_loop_;
+  std::vector<std::vector<NodeId>> blockers_;
+  Tarjan sub_;
+  std::vector<size_t> sizes_;
+  std::vector<Frame> frames_;
+  std::vector<NodeId> pending_, seen_;
+};
+
+void CycleCounter::Unblock(NodeId u) {
+  pending_.push_back(u);
+  while (!pending_.empty()) {
+    const NodeId x = pending_.back();
+    pending_.pop_back();
+    blocked_[x] = 0;
+    for (NodeId w : blockers_[x]) {
+      ++work_;
+      if (blocked_[w]) pending_.push_back(w);
     }
+    blockers_[x].clear();
+  }
+}
+
+size_t CycleCounter::LeastCyclic(const std::vector<NodeId>& group, size_t first) {
+  const NodeId s = group[first];
+  auto inside = [&](NodeId v) { return v >= s && comp_[v] == comp_[s]; };
+  sub_.Reset();
+  for (size_t k = first; k < group.size(); ++k) sub_.Run(group[k], inside, &work_);
+  work_ += group.size() - first;
+  sizes_.assign(static_cast<size_t>(sub_.count()), 0);
+  for (size_t k = first; k < group.size(); ++k) ++sizes_[static_cast<size_t>(sub_.comp(group[k]))];
+  size_t least = first;
+  while (least < group.size() && sizes_[static_cast<size_t>(sub_.comp(group[least]))] < 2 &&
+         !self_loop_[group[least]]) {
+    ++least;
+  }
+  return least;
+}
+
+void CycleCounter::Circuits(NodeId s, NodeId t) {
+  auto in = [&](NodeId v) {
+    return v >= t && sub_.comp(v) == sub_.comp(t) && v >= s && comp_[v] == comp_[s];
   };
+  frames_.push_back({t});
+  blocked_[t] = 1;
+  seen_.assign(1, t);
+  while (!frames_.empty() && !capped_) {
+    Frame& f = frames_.back();
+    if (f.next < adj_[f.v].size()) {
+      const NodeId w = adj_[f.v][f.next++];
+      if (++work_ > budget_) capped_ = true;
+      if (!in(w)) continue;
+      if (w == t) {
+        f.found = true;
+        if (++count_ >= cap_) capped_ = true;
+      } else if (!blocked_[w]) {
+        blocked_[w] = 1;
+        seen_.push_back(w);
+        frames_.push_back({w});
+      }
+      continue;
+    }
+    const Frame done = f;
+    frames_.pop_back();
+    if (done.found) {
+      Unblock(done.v);
+    } else {
+      for (NodeId w : adj_[done.v]) {
+        if (in(w)) blockers_[w].push_back(done.v);
+      }
+      work_ += adj_[done.v].size();
+    }
+    if (!frames_.empty()) frames_.back().found = frames_.back().found || done.found;
+  }
+  frames_.clear();
+  for (NodeId v : seen_) {
+    blocked_[v] = 0;
+    blockers_[v].clear();
+    for (NodeId w : adj_[v]) blockers_[w].clear();
+  }
+}
+
+void CycleCounter::CountGroup(const std::vector<NodeId>& group) {
+  size_t first = 0;
+  while (first < group.size() && !capped_) {
+    if (work_ > budget_) {
+      capped_ = true;
+      break;
+    }
+    const size_t least = LeastCyclic(group, first);
+    if (least == group.size()) break;
+    Circuits(group[first], group[least]);
+    first = least + 1;
+  }
+}
+
+size_t CycleCounter::Count(const std::vector<std::vector<NodeId>>& groups, bool* capped) {
   for (const auto& group : groups) {
     for (NodeId v : group) {
-      for (NodeId w : adj[v]) self_loop[v] = self_loop[v] || w == v;
+      for (NodeId w : adj_[v]) self_loop_[v] = self_loop_[v] || w == v;
     }
   }
   for (const auto& group : groups) {
-    size_t first = 0;
-    while (first < group.size() && !*capped) {
-      if (work > budget) {
-        *capped = true;
-        break;
-      }
-      // The components of the group's nodes >= s; the least node of one
-      // with a cycle starts the next round (Johnson's order).
-      const NodeId s = group[first];
-      auto inside = [&](NodeId v) { return v >= s && comp[v] == comp[s]; };
-      sub.Reset();
-      for (size_t k = first; k < group.size(); ++k) sub.Run(group[k], inside, &work);
-      work += group.size() - first;
-      sizes.assign(static_cast<size_t>(sub.count()), 0);
-      for (size_t k = first; k < group.size(); ++k) ++sizes[static_cast<size_t>(sub.comp(group[k]))];
-      size_t least = first;
-      while (least < group.size() && sizes[static_cast<size_t>(sub.comp(group[least]))] < 2 &&
-             !self_loop[group[least]]) {
-        ++least;
-      }
-      if (least == group.size()) break;
-      const NodeId t = group[least];
-      auto in = [&](NodeId v) { return v >= t && sub.comp(v) == sub.comp(t) && inside(v); };
-      frames.push_back({t});
-      blocked[t] = 1;
-      seen.assign(1, t);
-      while (!frames.empty() && !*capped) {
-        Frame& f = frames.back();
-        if (f.next < adj[f.v].size()) {
-          const NodeId w = adj[f.v][f.next++];
-          if (++work > budget) *capped = true;
-          if (!in(w)) continue;
-          if (w == t) {
-            f.found = true;
-            if (++count >= cap) *capped = true;
-          } else if (!blocked[w]) {
-            blocked[w] = 1;
-            seen.push_back(w);
-            frames.push_back({w});
-          }
-          continue;
-        }
-        const Frame done = f;
-        frames.pop_back();
-        if (done.found) {
-          unblock(done.v);
-        } else {
-          for (NodeId w : adj[done.v]) {
-            if (in(w)) blockers[w].push_back(done.v);
-          }
-          work += adj[done.v].size();
-        }
-        if (!frames.empty()) frames.back().found = frames.back().found || done.found;
-      }
-      frames.clear();
-      for (NodeId v : seen) {
-        blocked[v] = 0;
-        blockers[v].clear();
-        for (NodeId w : adj[v]) blockers[w].clear();
-      }
-      first = least + 1;
-    }
-    if (*capped) break;
+    CountGroup(group);
+    if (capped_) break;
   }
-  return count;
+  *capped = capped_;
+  return count_;
+}
+
+size_t CountCycles(const Adjacency& adj, const std::vector<int>& comp,
+                   const std::vector<std::vector<NodeId>>& groups, size_t cap, size_t budget,
+                   bool* capped) {
+  return CycleCounter(adj, comp, cap, budget).Count(groups, capped);
 }
 
 std::string Percent(size_t part, size_t whole) {
@@ -228,57 +277,64 @@ CountSummary SummarizeCounts(std::vector<double> v) {
   return s;
 }
 
-GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
-  GraphStats st;
-  st.nodes = graph.num_nodes();
-  st.technique_nodes = st.nodes - 1;
-  st.edges = graph.num_edges();
-  st.examples = graph.num_examples();
-  Adjacency adj(st.nodes);
+namespace {
+
+// Counts the graph's nodes, edges, examples and their verification records
+// into *st (degrees, examples per edge, speedups, the top transitions).
+// Returns the graph's adjacency lists.
+Adjacency TallyGraph(const Graph& graph, size_t top_transitions, GraphStats* st) {
+  st->nodes = graph.num_nodes();
+  st->technique_nodes = st->nodes - 1;
+  st->edges = graph.num_edges();
+  st->examples = graph.num_examples();
+  Adjacency adj(st->nodes);
   std::vector<double> in, out, per_edge, speedups;
   for (const Node& n : graph.nodes()) {
-    if (n.needs_review) ++st.review_nodes;
+    if (n.needs_review) ++st->review_nodes;
     in.push_back(static_cast<double>(n.in.size()));
     out.push_back(static_cast<double>(n.out.size()));
   }
   std::vector<Transition> transitions;
   for (const Edge& e : graph.edges()) {
     adj[e.from].push_back(e.to);
-    if (e.from == e.to) ++st.self_loops;
+    if (e.from == e.to) ++st->self_loops;
     per_edge.push_back(static_cast<double>(e.examples.size()));
     transitions.push_back({e.id, e.examples.size()});
     for (const Example& x : e.examples) {
       if (!x.verification) continue;
       const StepVerification& v = *x.verification;
-      ++st.with_record;
-      if (v.verifier == "authored") ++st.authored_records;
-      if (v.compiled) ++st.compiled;
-      if (v.correctness == Correctness::kCorrect) ++st.correct;
+      ++st->with_record;
+      if (v.verifier == "authored") ++st->authored_records;
+      if (v.compiled) ++st->compiled;
+      if (v.correctness == Correctness::kCorrect) ++st->correct;
       if (v.correctness == Correctness::kCorrect && v.verifier.find("--emulate") != std::string::npos) {
-        ++st.correct_emulated;
+        ++st->correct_emulated;
       }
-      if (v.correctness == Correctness::kWrong) ++st.wrong;
+      if (v.correctness == Correctness::kWrong) ++st->wrong;
       if (v.speedup) {
-        ++st.with_speedup;
+        ++st->with_speedup;
         speedups.push_back(*v.speedup);
       }
     }
   }
-  st.examples_per_edge = SummarizeCounts(per_edge);
-  st.in_degree = SummarizeCounts(in);
-  st.out_degree = SummarizeCounts(out);
-  if (!speedups.empty()) st.speedup = SummarizeCounts(speedups);
-  if (st.examples) {
-    st.fraction_compiled = static_cast<double>(st.compiled) / st.examples;
-    st.fraction_correct = static_cast<double>(st.correct) / st.examples;
+  st->examples_per_edge = SummarizeCounts(per_edge);
+  st->in_degree = SummarizeCounts(in);
+  st->out_degree = SummarizeCounts(out);
+  if (!speedups.empty()) st->speedup = SummarizeCounts(speedups);
+  if (st->examples) {
+    st->fraction_compiled = static_cast<double>(st->compiled) / st->examples;
+    st->fraction_correct = static_cast<double>(st->correct) / st->examples;
   }
   std::stable_sort(transitions.begin(), transitions.end(),
                    [](const Transition& a, const Transition& b) { return a.examples > b.examples; });
   if (transitions.size() > top_transitions) transitions.resize(top_transitions);
-  st.top_transitions = std::move(transitions);
+  st->top_transitions = std::move(transitions);
+  return adj;
+}
 
-  // Reachability from the init node.
-  std::vector<bool> seen(st.nodes, false);
+// The number of nodes the init node does not reach.
+size_t UnreachableNodes(const Adjacency& adj) {
+  std::vector<bool> seen(adj.size(), false);
   std::queue<NodeId> queue;
   queue.push(kInitNode);
   seen[kInitNode] = true;
@@ -292,42 +348,55 @@ GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
       }
     }
   }
-  st.unreachable_nodes = static_cast<size_t>(std::count(seen.begin(), seen.end(), false));
+  return static_cast<size_t>(std::count(seen.begin(), seen.end(), false));
+}
 
-  // Strongly connected components and cycles.
+// The strongly connected components and the cycles, into *st.
+void ComponentStats(const Graph& graph, const Adjacency& adj, GraphStats* st) {
   size_t work = 0;
   Tarjan all(adj);
-  for (NodeId v = 0; v < st.nodes; ++v) all.Run(v, [](NodeId) { return true; }, &work);
+  for (NodeId v = 0; v < st->nodes; ++v)
+    all.Run(
+        v, [](NodeId) { return true; }, &work);
   const std::vector<int>& comp = all.comps();
   const int num = all.count();
-  st.components = static_cast<size_t>(num);
+  st->components = static_cast<size_t>(num);
   std::vector<size_t> size(num, 0);
   std::vector<bool> cyclic(num, false);
-  for (NodeId v = 0; v < st.nodes; ++v) ++size[comp[v]];
+  for (NodeId v = 0; v < st->nodes; ++v) ++size[comp[v]];
   for (const Edge& e : graph.edges()) {
     if (e.from == e.to) cyclic[comp[e.from]] = true;
   }
   for (int c = 0; c < num; ++c) {
     if (size[c] > 1) cyclic[c] = true;
-    if (cyclic[c]) ++st.cyclic_components;
-    st.largest_component = std::max(st.largest_component, size[c]);
+    if (cyclic[c]) ++st->cyclic_components;
+    st->largest_component = std::max(st->largest_component, size[c]);
   }
   // Some tens of edge visits per edge at most: linear in the graph.
-  const size_t budget = 64 * (st.nodes + st.edges) + 20000000;
+  const size_t budget = 64 * (st->nodes + st->edges) + 20000000;
   std::vector<std::vector<NodeId>> groups;  // the nodes of each component with a cycle, in order
-  {
-    std::vector<int> group_of(static_cast<size_t>(num), -1);
-    for (NodeId v = 0; v < st.nodes; ++v) {
-      const int c = comp[v];
-      if (!cyclic[c]) continue;
-      if (group_of[c] < 0) {
-        group_of[c] = static_cast<int>(groups.size());
-        groups.emplace_back();
-      }
-      groups[group_of[c]].push_back(v);
+  std::vector<int> group_of(static_cast<size_t>(num), -1);
+  for (NodeId v = 0; v < st->nodes; ++v) {
+    const int c = comp[v];
+    if (!cyclic[c]) continue;
+    if (group_of[c] < 0) {
+      group_of[c] = static_cast<int>(groups.size());
+      groups.emplace_back();
     }
+    groups[group_of[c]].push_back(v);
   }
-  st.cycles = CountCycles(adj, comp, groups, kCycleCountCap, budget, &st.cycles_capped);
+  st->cycles = CountCycles(adj, comp, groups, kCycleCountCap, budget, &st->cycles_capped);
+}
+
+}  // namespace
+
+GraphStats ComputeStats(const Graph& graph, size_t top_transitions) {
+  GraphStats st;
+  Adjacency adj = TallyGraph(graph, top_transitions, &st);
+  // Reachability from the init node.
+  st.unreachable_nodes = UnreachableNodes(adj);
+  // Strongly connected components and cycles.
+  ComponentStats(graph, adj, &st);
   return st;
 }
 

@@ -81,6 +81,98 @@ bool IsValidUtf8(std::string_view s) {
   return true;
 }
 
+namespace {
+
+// The fields of trajectory.json's `root` beside its steps: format, version,
+// the kernel (the folder's name) and the function reference.cpp defines.
+Status ReadTrajectoryHeader(const JsonPath& root, const fs::path& dir, Trajectory* t) {
+  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "kernel", "function", "steps"}));
+  RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
+  if (format != kTrajectoryFormatName) {
+    return root.FieldError("format", "expected \"regrapht-trajectory\", got " + Quoted(format));
+  }
+  RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
+  if (version != 1) {
+    return root.FieldError(
+        "version", "unsupported version " + std::to_string(version) + " (this build reads 1)");
+  }
+  RG_ASSIGN_OR_RETURN(t->kernel_id, root.GetName("kernel"));
+  std::string folder = dir.filename().string();
+  if (folder.empty()) folder = dir.parent_path().filename().string();  // "dir/"
+  if (t->kernel_id != folder) {
+    return root.FieldError(
+        "kernel", Quoted(t->kernel_id) + " does not match the folder name " + Quoted(folder));
+  }
+  RG_ASSIGN_OR_RETURN(t->name, root.GetString("function"));
+  if (!IsIdentifier(t->name)) {
+    return root.FieldError("function", "expected a C++ identifier, got " + Quoted(t->name));
+  }
+  if (!scan::DefinesFunction(t->sequential_source, t->name)) {
+    return root.FieldError("function", "reference.cpp does not define " + Quoted(t->name));
+  }
+  return Status::Ok();
+}
+
+// Step i (at `s`) of trajectory t (its steps before i read): its code file,
+// a .cu file of the folder no earlier step names (*files: file -> step),
+// defines the function and changes the code before it; its verification
+// record, if any, is about that code.
+Result<TrajectoryStep> ReadStep(const JsonPath& s, size_t i, const fs::path& dir,
+                                const Trajectory& t, std::map<std::string, size_t>* files) {
+  RG_RETURN_IF_ERROR(s.CheckKeys({"method", "think", "detail", "code", "verification"}));
+  TrajectoryStep step;
+  // A method outside the taxonomy becomes a node's name: bounded here, at
+  // the input, like every name (a 5 MB one was once written to a graph
+  // that `graph stats` then refused).
+  RG_ASSIGN_OR_RETURN(step.method, s.GetName("method"));
+  if (Trim(step.method).empty()) return s.FieldError("method", "must not be empty");
+  RG_ASSIGN_OR_RETURN(step.think, s.GetString("think"));
+  RG_ASSIGN_OR_RETURN(step.detail, s.GetString("detail"));
+  RG_ASSIGN_OR_RETURN(step.code_file, s.GetString("code"));
+  const std::string& file = step.code_file;
+  if (file.empty() || file.find('/') != std::string::npos || file.find('\\') != std::string::npos ||
+      file == "." || file == "..") {
+    return s.FieldError("code", "expected a file name in the folder, got " + Quoted(file));
+  }
+  if (!EndsWith(file, ".cu")) {
+    return s.FieldError("code", "expected a .cu file, got " + Quoted(file));
+  }
+  if (files->count(file)) {
+    return s.FieldError(
+        "code", Quoted(file) + " is also steps[" + std::to_string((*files)[file]) + "].code");
+  }
+  (*files)[file] = i;
+  fs::path code_path = dir / file;
+  std::error_code ec;
+  if (!fs::is_regular_file(code_path, ec)) {
+    return s.FieldError("code", Quoted(file) + " does not exist");
+  }
+  auto code = ReadText(code_path, dir);
+  if (!code.ok()) return s.FieldError("code", code.status().message());
+  step.code = std::move(code).value();
+  if (!scan::DefinesFunction(step.code, t.name)) {
+    return s.FieldError("code", Quoted(file) + " does not define " + Quoted(t.name) +
+                                    " (every step keeps the function's name)");
+  }
+  const std::string& before = i == 0 ? t.sequential_source : t.steps.back().code;
+  if (step.code == before) {
+    return s.FieldError("code", Quoted(file) + " is identical to the code before it " +
+                                    "(the step changes nothing)");
+  }
+  if (s.Has("verification")) {
+    RG_ASSIGN_OR_RETURN(StepVerification v, VerificationFromJson(s["verification"]));
+    if (!v.source_hash.empty() && v.source_hash != HashHex(step.code)) {
+      return s["verification"].FieldError(
+          "source_hash", "does not match " + Quoted(file) + " (the record is about other code)");
+    }
+    if (v.verifier.empty()) v.verifier = "authored";
+    step.verification = std::move(v);
+  }
+  return step;
+}
+
+}  // namespace
+
 Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) {
@@ -101,30 +193,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
   RG_RETURN_IF_ERROR(InsideFolder(tj, dir));
   RG_ASSIGN_OR_RETURN(Json j, ReadJsonFile(tj));
   JsonPath root(j, tj.string());
-  RG_RETURN_IF_ERROR(root.CheckKeys({"format", "version", "kernel", "function", "steps"}));
-  RG_ASSIGN_OR_RETURN(std::string format, root.GetString("format"));
-  if (format != kTrajectoryFormatName) {
-    return root.FieldError("format", "expected \"regrapht-trajectory\", got " + Quoted(format));
-  }
-  RG_ASSIGN_OR_RETURN(int64_t version, root.GetInt("version"));
-  if (version != 1) {
-    return root.FieldError("version",
-                           "unsupported version " + std::to_string(version) + " (this build reads 1)");
-  }
-  RG_ASSIGN_OR_RETURN(t.kernel_id, root.GetName("kernel"));
-  std::string folder = dir.filename().string();
-  if (folder.empty()) folder = dir.parent_path().filename().string();  // "dir/"
-  if (t.kernel_id != folder) {
-    return root.FieldError("kernel", Quoted(t.kernel_id) + " does not match the folder name " +
-                                         Quoted(folder));
-  }
-  RG_ASSIGN_OR_RETURN(t.name, root.GetString("function"));
-  if (!IsIdentifier(t.name)) {
-    return root.FieldError("function", "expected a C++ identifier, got " + Quoted(t.name));
-  }
-  if (!scan::DefinesFunction(t.sequential_source, t.name)) {
-    return root.FieldError("function", "reference.cpp does not define " + Quoted(t.name));
-  }
+  RG_RETURN_IF_ERROR(ReadTrajectoryHeader(root, dir, &t));
 
   if (!root.Has("steps")) return root.FieldError("steps", "required field is missing");
   JsonPath steps = root["steps"];
@@ -132,55 +201,7 @@ Result<Trajectory> ReadTrajectoryDir(const fs::path& dir) {
   if (steps.json().empty()) return steps.Error("expected at least one step");
   std::map<std::string, size_t> files;
   for (size_t i = 0; i < steps.json().size(); ++i) {
-    JsonPath s = steps[i];
-    RG_RETURN_IF_ERROR(s.CheckKeys({"method", "think", "detail", "code", "verification"}));
-    TrajectoryStep step;
-    // A method outside the taxonomy becomes a node's name: bounded here, at
-    // the input, like every name (a 5 MB one was once written to a graph
-    // that `graph stats` then refused).
-    RG_ASSIGN_OR_RETURN(step.method, s.GetName("method"));
-    if (Trim(step.method).empty()) return s.FieldError("method", "must not be empty");
-    RG_ASSIGN_OR_RETURN(step.think, s.GetString("think"));
-    RG_ASSIGN_OR_RETURN(step.detail, s.GetString("detail"));
-    RG_ASSIGN_OR_RETURN(step.code_file, s.GetString("code"));
-    const std::string& file = step.code_file;
-    if (file.empty() || file.find('/') != std::string::npos ||
-        file.find('\\') != std::string::npos || file == "." || file == "..") {
-      return s.FieldError("code", "expected a file name in the folder, got " + Quoted(file));
-    }
-    if (!EndsWith(file, ".cu")) {
-      return s.FieldError("code", "expected a .cu file, got " + Quoted(file));
-    }
-    if (files.count(file)) {
-      return s.FieldError("code", Quoted(file) + " is also steps[" +
-                                      std::to_string(files[file]) + "].code");
-    }
-    files[file] = i;
-    fs::path code_path = dir / file;
-    if (!fs::is_regular_file(code_path, ec)) {
-      return s.FieldError("code", Quoted(file) + " does not exist");
-    }
-    auto code = ReadText(code_path, dir);
-    if (!code.ok()) return s.FieldError("code", code.status().message());
-    step.code = std::move(code).value();
-    if (!scan::DefinesFunction(step.code, t.name)) {
-      return s.FieldError("code", Quoted(file) + " does not define " + Quoted(t.name) +
-                                      " (every step keeps the function's name)");
-    }
-    const std::string& before = i == 0 ? t.sequential_source : t.steps.back().code;
-    if (step.code == before) {
-      return s.FieldError("code", Quoted(file) + " is identical to the code before it " +
-                                      "(the step changes nothing)");
-    }
-    if (s.Has("verification")) {
-      RG_ASSIGN_OR_RETURN(StepVerification v, VerificationFromJson(s["verification"]));
-      if (!v.source_hash.empty() && v.source_hash != HashHex(step.code)) {
-        return s["verification"].FieldError(
-            "source_hash", "does not match " + Quoted(file) + " (the record is about other code)");
-      }
-      if (v.verifier.empty()) v.verifier = "authored";
-      step.verification = std::move(v);
-    }
+    RG_ASSIGN_OR_RETURN(TrajectoryStep step, ReadStep(steps[i], i, dir, t, &files));
     t.steps.push_back(std::move(step));
   }
   return t;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "core/json_util.h"
 #include "core/scanner.h"
 #include "core/strings.h"
 
@@ -545,22 +546,12 @@ std::vector<std::string_view> JsonCandidates(std::string_view reply,
   return out;
 }
 
-}  // namespace
-
-Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options) {
-  std::vector<std::string> notes;
-  std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
-  // A NUL byte is no source text (nvcc ignores it with a warning): it never
-  // reaches the code that is verified and written as the answer.
-  if (const size_t nuls = static_cast<size_t>(std::count(normalized.begin(), normalized.end(), '\0'))) {
-    std::erase(normalized, '\0');
-    notes.push_back("removed " + std::to_string(nuls) + " NUL byte(s) from the reply");
-  }
-  std::string_view reply = normalized;
-  std::vector<Block> blocks = FencedBlocks(reply);
-  std::string json_error;
-
-  // 1. JSON.
+// Step 1 of ExtractCode: the first JSON candidate (strict, else lenient)
+// with a non-empty code field. Sets *json_error to why a candidate that
+// seems to hold code could not be read, or had empty code.
+std::optional<Extraction> ExtractFromJson(std::string_view reply, const std::vector<Block>& blocks,
+                                          std::vector<std::string>* notes,
+                                          std::string* json_error) {
   std::vector<std::string> storage;
   storage.reserve(blocks.size());
   for (std::string_view candidate : JsonCandidates(reply, blocks, &storage)) {
@@ -573,9 +564,9 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
       std::string err;
       value = lenient.Parse(&err);
       if (!value) {
-        if (json_error.empty() && (candidate.find("\"code\"") != std::string_view::npos ||
-                                   candidate.find("'code'") != std::string_view::npos)) {
-          json_error = err;
+        if (json_error->empty() && (candidate.find("\"code\"") != std::string_view::npos ||
+                                    candidate.find("'code'") != std::string_view::npos)) {
+          *json_error = err;
         }
         continue;
       }
@@ -586,32 +577,38 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
     Extraction ex = std::move(hit->ex);
     for (auto& step : ex.steps) {
       std::string lang;
-      step.code = UnescapeIfEscaped(TrimBlankLines(Unfence(step.code, &lang)), &notes);
+      step.code = UnescapeIfEscaped(TrimBlankLines(Unfence(step.code, &lang)), notes);
     }
-    ex.code = UnescapeIfEscaped(TrimBlankLines(Unfence(ex.code, &ex.language)), &notes);
+    ex.code = UnescapeIfEscaped(TrimBlankLines(Unfence(ex.code, &ex.language)), notes);
     if (Trim(ex.code).empty()) {
-      json_error = "the JSON's code field is empty";
+      *json_error = "the JSON's code field is empty";
       continue;
     }
-    if (!repairs.empty()) notes.insert(notes.begin(), "repaired JSON: " + Join(repairs, ", "));
-    ex.reason = Join(notes, "; ");
+    if (!repairs.empty()) notes->insert(notes->begin(), "repaired JSON: " + Join(repairs, ", "));
+    ex.reason = Join(*notes, "; ");
     return ex;
   }
+  return std::nullopt;
+}
 
-  // 2. Fenced blocks.
+// Step 2 of ExtractCode: the best-scoring C/C++/CUDA fenced block (one
+// defining options.function_name first). Lists the languages of blocks
+// skipped as not C++ in *skipped; sets *saw_unclosed for a cut-off block.
+std::optional<Extraction> ExtractFromFences(const std::vector<Block>& blocks,
+                                            const ExtractOptions& options,
+                                            std::vector<std::string>* notes,
+                                            std::vector<std::string>* skipped, bool* saw_unclosed) {
   const Block* best = nullptr;
   long best_score = -1;
-  std::vector<std::string> skipped;
-  bool saw_unclosed = false;
   for (const auto& b : blocks) {
     LangClass cls = Classify(b.language);
     if (cls == LangClass::kJson || cls == LangClass::kOther) {
-      skipped.push_back(b.language);
+      skipped->push_back(b.language);
       continue;
     }
     if (Trim(b.code).empty() || !LooksLikeCode(b.code)) continue;
     if (!b.closed && !(BracesBalance(b.code) && EndsCleanly(b.code))) {
-      saw_unclosed = true;
+      *saw_unclosed = true;
       continue;
     }
     long score = CodeScore(b.code);
@@ -622,35 +619,65 @@ Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options
       best_score = score;
     }
   }
-  if (best != nullptr) {
-    Extraction ex;
-    ex.format = ExtractFormat::kFenced;
-    ex.language = best->language;
-    ex.code = UnescapeIfEscaped(best->code, &notes);
-    if (!best->closed) notes.push_back("unterminated code block (braces balance)");
-    if (!options.function_name.empty() && !scan::DefinesFunction(ex.code, options.function_name)) {
-      notes.push_back("no block defines " + options.function_name);
-    }
-    ex.reason = Join(notes, "; ");
-    return ex;
+  if (best == nullptr) return std::nullopt;
+  Extraction ex;
+  ex.format = ExtractFormat::kFenced;
+  ex.language = best->language;
+  ex.code = UnescapeIfEscaped(best->code, notes);
+  if (!best->closed) notes->push_back("unterminated code block (braces balance)");
+  if (!options.function_name.empty() && !scan::DefinesFunction(ex.code, options.function_name)) {
+    notes->push_back("no block defines " + options.function_name);
   }
+  ex.reason = Join(*notes, "; ");
+  return ex;
+}
 
+// Step 3 of ExtractCode: the trimmed reply `t` itself, when it has no
+// fenced block and starts and reads like code.
+std::optional<Extraction> ExtractBareCode(std::string_view t, const std::vector<Block>& blocks,
+                                          std::vector<std::string>* notes) {
+  if (!blocks.empty() || t.empty()) return std::nullopt;
+  static const char* starts[] = {"#include",   "#define",  "#pragma",      "__global__",
+                                 "__device__", "template", "extern \"C\"", "static ",
+                                 "void ",      "int ",     "float ",       "double ",
+                                 "//",         "/*",       "namespace ",   "struct "};
+  bool starts_like_code = false;
+  for (auto* s : starts) starts_like_code = starts_like_code || StartsWith(t, s);
+  if (!starts_like_code || !LooksLikeCode(t) || !BracesBalance(t) || CodeScore(t) < 2)
+    return std::nullopt;
+  Extraction ex;
+  ex.format = ExtractFormat::kRaw;
+  ex.code = UnescapeIfEscaped(TrimBlankLines(t), notes);
+  ex.reason = Join(*notes, "; ");
+  return ex;
+}
+
+}  // namespace
+
+Extraction ExtractCode(std::string_view raw_reply, const ExtractOptions& options) {
+  std::vector<std::string> notes;
+  std::string normalized = ReplaceAll(std::string(raw_reply), "\r\n", "\n");
+  // A NUL byte is no source text (nvcc ignores it with a warning): it never
+  // reaches the code that is verified and written as the answer.
+  if (const size_t nuls =
+          static_cast<size_t>(std::count(normalized.begin(), normalized.end(), '\0'))) {
+    std::erase(normalized, '\0');
+    notes.push_back("removed " + std::to_string(nuls) + " NUL byte(s) from the reply");
+  }
+  std::string_view reply = normalized;
+  std::vector<Block> blocks = FencedBlocks(reply);
+
+  // 1. JSON.
+  std::string json_error;
+  if (auto ex = ExtractFromJson(reply, blocks, &notes, &json_error)) return std::move(*ex);
+  // 2. Fenced blocks.
+  std::vector<std::string> skipped;
+  bool saw_unclosed = false;
+  if (auto ex = ExtractFromFences(blocks, options, &notes, &skipped, &saw_unclosed))
+    return std::move(*ex);
   // 3. Bare code.
   std::string_view t = Trim(reply);
-  if (blocks.empty() && !t.empty()) {
-    static const char* starts[] = {"#include", "#define", "#pragma", "__global__", "__device__",
-                                   "template", "extern \"C\"", "static ", "void ", "int ",
-                                   "float ", "double ", "//", "/*", "namespace ", "struct "};
-    bool starts_like_code = false;
-    for (auto* s : starts) starts_like_code = starts_like_code || StartsWith(t, s);
-    if (starts_like_code && LooksLikeCode(t) && BracesBalance(t) && CodeScore(t) >= 2) {
-      Extraction ex;
-      ex.format = ExtractFormat::kRaw;
-      ex.code = UnescapeIfEscaped(TrimBlankLines(t), &notes);
-      ex.reason = Join(notes, "; ");
-      return ex;
-    }
-  }
+  if (auto ex = ExtractBareCode(t, blocks, &notes)) return std::move(*ex);
 
   Extraction none;
   if (t.empty()) {

@@ -100,18 +100,10 @@ void GlobalInit() {
   std::call_once(once, [] { curl_global_init(CURL_GLOBAL_DEFAULT); });
 }
 
-}  // namespace
-
-Result<HttpResponse> HttpFetch(const HttpRequest& request) {
-  GlobalInit();
-  CURL* curl = curl_easy_init();
-  if (curl == nullptr) return Status::Internal("curl_easy_init failed");
-  HttpResponse response;
-  Transfer t{&request, &response};
-  curl_slist* headers = nullptr;
-  for (const auto& h : request.headers) headers = curl_slist_append(headers, h.c_str());
-  char error[CURL_ERROR_SIZE] = {};
-
+// Sets every option of the transfer of `request` on `curl`: redirects,
+// timeouts, callbacks into *t, and the body of a POST.
+void SetTransferOptions(CURL* curl, const HttpRequest& request, Transfer* t, curl_slist* headers,
+                        char* error) {
   curl_easy_setopt(curl, CURLOPT_URL, request.url.c_str());
   curl_easy_setopt(curl, CURLOPT_HTTPHEADER, headers);
   curl_easy_setopt(curl, CURLOPT_ERRORBUFFER, error);
@@ -125,12 +117,12 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
   curl_easy_setopt(curl, CURLOPT_CONNECTTIMEOUT_MS,
                    static_cast<long>(std::max(1.0, request.connect_timeout_s * 1000)));
   curl_easy_setopt(curl, CURLOPT_WRITEFUNCTION, OnBody);
-  curl_easy_setopt(curl, CURLOPT_WRITEDATA, &t);
+  curl_easy_setopt(curl, CURLOPT_WRITEDATA, t);
   curl_easy_setopt(curl, CURLOPT_HEADERFUNCTION, OnHeader);
-  curl_easy_setopt(curl, CURLOPT_HEADERDATA, &t);
+  curl_easy_setopt(curl, CURLOPT_HEADERDATA, t);
   curl_easy_setopt(curl, CURLOPT_NOPROGRESS, 0L);
   curl_easy_setopt(curl, CURLOPT_XFERINFOFUNCTION, OnProgress);
-  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, &t);
+  curl_easy_setopt(curl, CURLOPT_XFERINFODATA, t);
   // A second, coarse guard on silence in case progress callbacks stall.
   if (request.read_timeout_s > 0) {
     curl_easy_setopt(curl, CURLOPT_LOW_SPEED_LIMIT, 1L);
@@ -148,12 +140,12 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
     curl_easy_setopt(curl, CURLOPT_POSTFIELDSIZE_LARGE,
                      static_cast<curl_off_t>(request.body.size()));
   }
-  CURLcode rc = curl_easy_perform(curl);
-  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
-  curl_slist_free_all(headers);
-  curl_easy_cleanup(curl);
+}
 
-  if (rc == CURLE_OK) return response;
+// The error of a failed transfer (rc not CURLE_OK), by what stopped it:
+// cancel, deadline, read timeout, connect timeout, sink, redirects, network.
+Status TransferError(const HttpRequest& request, const HttpResponse& response, const Transfer& t,
+                     CURLcode rc, const char* error) {
   std::string what = request.method + " " + request.url + ": ";
   if (t.cancelled) return Status::Cancelled(what + "cancelled");
   if (t.total_timed_out ||
@@ -194,6 +186,26 @@ Result<HttpResponse> HttpFetch(const HttpRequest& request) {
     default:
       return Status::IoError(what + msg);
   }
+}
+
+}  // namespace
+
+Result<HttpResponse> HttpFetch(const HttpRequest& request) {
+  GlobalInit();
+  CURL* curl = curl_easy_init();
+  if (curl == nullptr) return Status::Internal("curl_easy_init failed");
+  HttpResponse response;
+  Transfer t{&request, &response};
+  curl_slist* headers = nullptr;
+  for (const auto& h : request.headers) headers = curl_slist_append(headers, h.c_str());
+  char error[CURL_ERROR_SIZE] = {};
+  SetTransferOptions(curl, request, &t, headers, error);
+  CURLcode rc = curl_easy_perform(curl);
+  curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &response.status);
+  curl_slist_free_all(headers);
+  curl_easy_cleanup(curl);
+  if (rc == CURLE_OK) return response;
+  return TransferError(request, response, t, rc, error);
 }
 
 }  // namespace regrapht::llm

@@ -181,6 +181,53 @@ class LlamaBackend final : public LlmBackend {
   Result<std::vector<Completion>> GenerateWave(const std::vector<Prompt>& prompts,
                                                const std::vector<WavePrompt>& plan,
                                                const SampleSpec* specs, int n, SampleRun* run);
+  // One sequence of a wave: its samplers, its completion so far, and where
+  // it stands (the wrap-up's tokens still to write, and how far it has come).
+  struct WaveSeq {
+    llama_sampler_ptr chain, grammar;
+    Completion out;
+    size_t max_stop = 0;
+    bool done = false;
+    int idx = -1;  // its output in the last decode's batch
+    llama_token tok = 0;
+    bool has_first = false;  // `first` was sampled right after its prompt
+    llama_token first = 0;
+    size_t prompt_len = 0;
+    const OutputShape* shape = nullptr;
+    Clock::time_point t0;
+    std::vector<llama_token> forced;
+    size_t forced_next = 0;
+    WrapUpStage wrap_stage = WrapUpStage::kNone;
+  };
+  // Makes the n sequences of a wave: samplers per spec, text = the prefill.
+  Status InitWaveSeqs(const std::vector<Prompt>& prompts, const SampleSpec* specs, int n,
+                      std::vector<WaveSeq>* seqs);
+  // Evaluates the wave's prompts into their home sequences, shares each one's
+  // cells with its samples' sequences and samples their first tokens. Returns
+  // the KV cells in use; sets *cancelled if stopped.
+  Result<int> EvaluateWavePrompts(const std::vector<Prompt>& prompts,
+                                  const std::vector<WavePrompt>& plan, const SampleSpec* specs,
+                                  int n, std::vector<WaveSeq>* seqs, SampleRun* run,
+                                  bool* cancelled);
+  // Decodes one token of every unfinished sequence per llama_decode until all
+  // are done; on a failed decode, drops sequences 1..n-1 and the cache.
+  Status DecodeWave(const SampleSpec* specs, int n, int cells, std::vector<WaveSeq>* seqs);
+  // Removes sequences 1..n-1 from the context.
+  void DropOtherSeqs(int n);
+  // Marks q finished for `why`, with its generation time.
+  static void FinishSeq(WaveSeq& q, FinishReason why);
+  // Takes token `tok` into q (stop strings, closing string, max_tokens);
+  // false when q has finished.
+  bool TakeToken(WaveSeq& q, const SamplingParams& sp, llama_token tok);
+  // The wrap-up (OutputShape::wrap_up): when a sequence's tokens run short,
+  // the next token is the wrap-up text's rather than a sampled one, as long
+  // as the grammar takes it (else the wrap-up is dropped and sampling goes
+  // on). False when there is nothing to force.
+  bool ForceWrapUp(WaveSeq& q, const SamplingParams& sp, llama_token* tok);
+  // Samples the next token; under the wrap-up, a token that would close the
+  // function's body is replaced by llm::BodyCloser's text when the grammar
+  // takes it.
+  llama_token SampleShaped(WaveSeq& q, const SamplingParams& sp);
   // Decodes `n` tokens into sequence `seq` at positions pos0...; logits for
   // the last. Does not touch cached_ (sequence 0 goes through Decode).
   Status DecodeSeq(int seq, llama_pos pos0, const llama_token* tokens, int n, bool* cancelled);
@@ -527,33 +574,13 @@ void LlamaBackend::AddRepetitionControl(llama_sampler* chain, const SamplingPara
   }
 }
 
-Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Prompt>& prompts,
-                                                           const std::vector<WavePrompt>& plan,
-                                                           const SampleSpec* specs, int n, SampleRun* run) {
-  struct Seq {
-    llama_sampler_ptr chain, grammar;
-    Completion out;
-    size_t max_stop = 0;
-    bool done = false;
-    int idx = -1;  // its output in the last decode's batch
-    llama_token tok = 0;
-    bool has_first = false;  // `first` was sampled right after its prompt
-    llama_token first = 0;
-    size_t prompt_len = 0;
-    const OutputShape* shape = nullptr;
-    Clock::time_point t0;
-    // The wrap-up's tokens still to write, and how far it has come.
-    std::vector<llama_token> forced;
-    size_t forced_next = 0;
-    WrapUpStage wrap_stage = WrapUpStage::kNone;
-  };
-  llama_memory_t mem = llama_get_memory(ctx_.get());
-  if (progress_.fn && progress_.t0 == Clock::time_point{}) progress_.t0 = progress_.last = Clock::now();
-  std::vector<Seq> seqs(n);
+Status LlamaBackend::InitWaveSeqs(const std::vector<Prompt>& prompts, const SampleSpec* specs,
+                                  int n, std::vector<WaveSeq>* seqs) {
+  seqs->resize(n);
   for (int i = 0; i < n; ++i) {
     const SamplingParams& sp = *specs[i].sampling;
     const OutputShape& shape = *prompts[specs[i].prompt].shape;
-    Seq& q = seqs[i];
+    WaveSeq& q = (*seqs)[i];
     q.shape = &shape;
     q.prompt_len = prompts[specs[i].prompt].tokens.size();
     q.chain.reset(llama_sampler_chain_init(llama_sampler_chain_default_params()));
@@ -578,201 +605,204 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
     // the closing string to the whole text.
     q.out.text = shape.prefill;
   }
-  // The prompts: evaluated one after another; each one's samples draw their
-  // first token at once (the next decode replaces the logits) and share its
-  // cells.
+  return Status::Ok();
+}
+
+void LlamaBackend::DropOtherSeqs(int n) {
+  llama_memory_t mem = llama_get_memory(ctx_.get());
+  for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
+}
+
+Result<int> LlamaBackend::EvaluateWavePrompts(const std::vector<Prompt>& prompts,
+                                              const std::vector<WavePrompt>& plan,
+                                              const SampleSpec* specs, int n,
+                                              std::vector<WaveSeq>* seqs, SampleRun* run,
+                                              bool* cancelled) {
+  llama_memory_t mem = llama_get_memory(ctx_.get());
   int cells = 0;  // KV cells in use
-  bool cancelled = false;
-  auto drop_others = [&] {
-    for (int i = 1; i < n; ++i) llama_memory_seq_rm(mem, i, -1, -1);
-  };
   for (const WavePrompt& wp : plan) {
     const std::vector<llama_token>& tokens = prompts[wp.prompt].tokens;
     auto t0 = Clock::now();
     int evaluated = 0;
     if (wp.home == 0) {
-      RG_ASSIGN_OR_RETURN(evaluated, EvaluatePrompt(tokens, &cancelled));
+      RG_ASSIGN_OR_RETURN(evaluated, EvaluatePrompt(tokens, cancelled));
     } else {
       if (wp.common > 0) llama_memory_seq_cp(mem, wp.from, wp.home, 0, static_cast<llama_pos>(wp.common));
-      for (size_t i = wp.common; i < tokens.size() && !cancelled; i += n_batch_) {
+      for (size_t i = wp.common; i < tokens.size() && !*cancelled; i += n_batch_) {
         int k = static_cast<int>(std::min<size_t>(n_batch_, tokens.size() - i));
-        Status st = DecodeSeq(wp.home, static_cast<llama_pos>(i), tokens.data() + i, k, &cancelled);
+        Status st = DecodeSeq(wp.home, static_cast<llama_pos>(i), tokens.data() + i, k, cancelled);
         if (!st.ok()) {
-          drop_others();
+          DropOtherSeqs(n);
           return st;
         }
-        if (!cancelled) evaluated += k;
+        if (!*cancelled) evaluated += k;
       }
     }
     run->time_prompt_ms[wp.prompt] += MsSince(t0);
     run->tokens_evaluated[wp.prompt] += evaluated;
     cells += static_cast<int>(tokens.size() - wp.common);
-    if (cancelled) break;
+    if (*cancelled) break;
     for (int i = 0; i < n; ++i) {
       if (specs[i].prompt != wp.prompt) continue;
+      WaveSeq& q = (*seqs)[i];
       if (i != wp.home) llama_memory_seq_cp(mem, wp.home, i, -1, -1);
-      seqs[i].first = Sample(seqs[i].chain.get(), seqs[i].grammar.get(), -1);
-      seqs[i].has_first = true;
+      q.first = Sample(q.chain.get(), q.grammar.get(), -1);
+      q.has_first = true;
     }
   }
-  if (cancelled) {
-    drop_others();
-    std::vector<Completion> out;
-    for (auto& q : seqs) {
-      q.out.finish_reason = FinishReason::kCancelled;
-      q.out.text.clear();
-      out.push_back(std::move(q.out));
-    }
-    return out;
+  return cells;
+}
+
+void LlamaBackend::FinishSeq(WaveSeq& q, FinishReason why) {
+  q.out.finish_reason = why;
+  q.out.time_generation_ms = MsSince(q.t0);
+  q.done = true;
+}
+
+bool LlamaBackend::TakeToken(WaveSeq& q, const SamplingParams& sp, llama_token tok) {
+  const OutputShape& shape = *q.shape;
+  const size_t start = shape.prefill.size();
+  if ((!sp.ignore_eos || q.grammar) && llama_vocab_is_eog(vocab_, tok)) {
+    FinishSeq(q, FinishReason::kStop);
+    return false;
   }
-  for (auto& q : seqs) q.t0 = Clock::now();
-  auto finish = [&](Seq& q, FinishReason why) {
-    q.out.finish_reason = why;
-    q.out.time_generation_ms = MsSince(q.t0);
-    q.done = true;
-  };
-  // Takes token `tok` into q; false when q has finished.
+  ++q.out.tokens_generated;
+  std::string& text = q.out.text;
   char piece[256];
-  auto take = [&](Seq& q, const SamplingParams& sp, llama_token tok) {
-    const OutputShape& shape = *q.shape;
-    const size_t start = shape.prefill.size();
-    if ((!sp.ignore_eos || q.grammar) && llama_vocab_is_eog(vocab_, tok)) {
-      finish(q, FinishReason::kStop);
-      return false;
-    }
-    ++q.out.tokens_generated;
-    std::string& text = q.out.text;
-    int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
-    if (len > 0) {
-      size_t before = text.size();
-      text.append(piece, len);
-      if (q.max_stop > 0) {
-        size_t from = std::max(start, before >= q.max_stop ? before - q.max_stop + 1 : 0);
-        size_t cut = std::string::npos;
-        for (const auto& stop : sp.stop) {
-          if (stop.empty()) continue;
-          size_t at = text.find(stop, from);
-          if (at != std::string::npos) cut = std::min(cut, at);
-        }
-        if (cut != std::string::npos) {
-          text.resize(cut);
-          finish(q, FinishReason::kStop);
-          return false;
-        }
+  int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
+  if (len > 0) {
+    size_t before = text.size();
+    text.append(piece, len);
+    if (q.max_stop > 0) {
+      size_t from = std::max(start, before >= q.max_stop ? before - q.max_stop + 1 : 0);
+      size_t cut = std::string::npos;
+      for (const auto& stop : sp.stop) {
+        if (stop.empty()) continue;
+        size_t at = text.find(stop, from);
+        if (at != std::string::npos) cut = std::min(cut, at);
       }
-      if (!shape.close.empty()) {
-        // It may begin in the prefill ("\n" then "```") but must end after it.
-        size_t from = before >= shape.close.size() ? before - shape.close.size() + 1 : 0;
-        size_t at = text.find(shape.close, from);
-        if (at != std::string::npos && at + shape.close.size() > start) {
-          text.resize(at + shape.close.size());
-          finish(q, FinishReason::kStop);
-          return false;
-        }
+      if (cut != std::string::npos) {
+        text.resize(cut);
+        FinishSeq(q, FinishReason::kStop);
+        return false;
       }
     }
-    if (q.out.tokens_generated >= sp.max_tokens) {
-      finish(q, FinishReason::kLength);
-      return false;
+    if (!shape.close.empty()) {
+      // It may begin in the prefill ("\n" then "```") but must end after it.
+      size_t from = before >= shape.close.size() ? before - shape.close.size() + 1 : 0;
+      size_t at = text.find(shape.close, from);
+      if (at != std::string::npos && at + shape.close.size() > start) {
+        text.resize(at + shape.close.size());
+        FinishSeq(q, FinishReason::kStop);
+        return false;
+      }
     }
-    return true;
-  };
+  }
+  if (q.out.tokens_generated >= sp.max_tokens) {
+    FinishSeq(q, FinishReason::kLength);
+    return false;
+  }
+  return true;
+}
 
-  // The wrap-up (OutputShape::wrap_up): when a sequence's tokens run short,
-  // the next token is the wrap-up text's rather than a sampled one, as long
-  // as the grammar takes it (else the wrap-up is dropped and sampling goes
-  // on). False when there is nothing to force.
-  auto force = [&](Seq& q, const SamplingParams& sp, llama_token* tok) {
-    const OutputShape& shape = *q.shape;
-    if (q.forced_next >= q.forced.size() && !shape.wrap_up.empty() && q.grammar) {
-      const int left = sp.max_tokens - q.out.tokens_generated;
-      const WrapUpStage stage = left <= kWrapUpCloseTokens    ? WrapUpStage::kClose
-                                : left <= kWrapUpLaunchTokens ? WrapUpStage::kLaunch
-                                : left <= shape.wrap_up_tokens ? WrapUpStage::kHead
-                                                               : WrapUpStage::kNone;
-      std::vector<std::string> texts;
-      if (EndsDefinition(shape.wrap_up, q.out.text)) {
-        texts = {"\n```"};
-      } else if (stage > q.wrap_stage) {
-        q.wrap_stage = stage;
-        texts = WrapUpTexts(shape.wrap_up, shape.wrap_up_launch, q.out.text, stage);
-      }
-      q.forced.clear();
-      q.forced_next = 0;
-      for (const std::string& text : texts) {
-        auto tokens = Tokenize(text, /*add_special=*/false);
-        if (tokens.ok() && GrammarTakes(q.grammar.get(), *tokens)) {
-          q.forced = std::move(*tokens);
-          break;
-        }
-      }
+bool LlamaBackend::ForceWrapUp(WaveSeq& q, const SamplingParams& sp, llama_token* tok) {
+  const OutputShape& shape = *q.shape;
+  if (q.forced_next >= q.forced.size() && !shape.wrap_up.empty() && q.grammar) {
+    const int left = sp.max_tokens - q.out.tokens_generated;
+    const WrapUpStage stage = left <= kWrapUpCloseTokens     ? WrapUpStage::kClose
+                              : left <= kWrapUpLaunchTokens  ? WrapUpStage::kLaunch
+                              : left <= shape.wrap_up_tokens ? WrapUpStage::kHead
+                                                             : WrapUpStage::kNone;
+    std::vector<std::string> texts;
+    if (EndsDefinition(shape.wrap_up, q.out.text)) {
+      texts = {"\n```"};
+    } else if (stage > q.wrap_stage) {
+      q.wrap_stage = stage;
+      texts = WrapUpTexts(shape.wrap_up, shape.wrap_up_launch, q.out.text, stage);
     }
-    if (q.forced_next >= q.forced.size()) return false;
-    const llama_token t = q.forced[q.forced_next++];
-    if (!GrammarAllows(q.grammar.get(), t)) {
-      q.forced.clear();
-      q.forced_next = 0;
-      return false;
-    }
-    llama_sampler_accept(q.grammar.get(), t);
-    llama_sampler_accept(q.chain.get(), t);
-    int len = llama_token_to_piece(vocab_, t, piece, sizeof piece, 0, /*special=*/false);
-    if (len > 0) q.out.wrapped_up.append(piece, len);
-    *tok = t;
-    return true;
-  };
-
-  // Samples the next token; under the wrap-up, a token that would close the
-  // function's body is replaced by llm::BodyCloser's text when the grammar
-  // takes it.
-  auto sample_shaped = [&](Seq& q, const SamplingParams& sp) {
-    const OutputShape& shape = *q.shape;
-    if (shape.wrap_up.empty() || !q.grammar) return Sample(q.chain.get(), q.grammar.get(), q.idx);
-    const std::string instead = BodyCloser(shape.wrap_up, shape.wrap_up_launch, q.out.text);
-    if (instead.empty()) return Sample(q.chain.get(), q.grammar.get(), q.idx);
-    llama_token tok = Sample(q.chain.get(), q.grammar.get(), q.idx, /*accept=*/false);
-    const int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
-    if (len > 0 && std::string_view(piece, len).find('}') != std::string_view::npos) {
-      auto tokens = Tokenize(instead, /*add_special=*/false);
+    q.forced.clear();
+    q.forced_next = 0;
+    for (const std::string& text : texts) {
+      auto tokens = Tokenize(text, /*add_special=*/false);
       if (tokens.ok() && GrammarTakes(q.grammar.get(), *tokens)) {
         q.forced = std::move(*tokens);
-        q.forced_next = 0;
-        llama_token first = tok;
-        if (force(q, sp, &first)) return first;
+        break;
       }
     }
-    llama_sampler_accept(q.grammar.get(), tok);
-    llama_sampler_accept(q.chain.get(), tok);
-    return tok;
-  };
+  }
+  if (q.forced_next >= q.forced.size()) return false;
+  const llama_token t = q.forced[q.forced_next++];
+  if (!GrammarAllows(q.grammar.get(), t)) {
+    q.forced.clear();
+    q.forced_next = 0;
+    return false;
+  }
+  llama_sampler_accept(q.grammar.get(), t);
+  llama_sampler_accept(q.chain.get(), t);
+  char piece[256];
+  int len = llama_token_to_piece(vocab_, t, piece, sizeof piece, 0, /*special=*/false);
+  if (len > 0) q.out.wrapped_up.append(piece, len);
+  *tok = t;
+  return true;
+}
 
-  auto wave_tokens = [&seqs] {
-    int tokens = 0;
-    for (const auto& q : seqs) tokens += q.out.tokens_generated;
-    return tokens;
-  };
+llama_token LlamaBackend::SampleShaped(WaveSeq& q, const SamplingParams& sp) {
+  const OutputShape& shape = *q.shape;
+  if (shape.wrap_up.empty() || !q.grammar) return Sample(q.chain.get(), q.grammar.get(), q.idx);
+  const std::string instead = BodyCloser(shape.wrap_up, shape.wrap_up_launch, q.out.text);
+  if (instead.empty()) return Sample(q.chain.get(), q.grammar.get(), q.idx);
+  llama_token tok = Sample(q.chain.get(), q.grammar.get(), q.idx, /*accept=*/false);
+  char piece[256];
+  const int len = llama_token_to_piece(vocab_, tok, piece, sizeof piece, 0, /*special=*/false);
+  if (len > 0 && std::string_view(piece, len).find('}') != std::string_view::npos) {
+    auto tokens = Tokenize(instead, /*add_special=*/false);
+    if (tokens.ok() && GrammarTakes(q.grammar.get(), *tokens)) {
+      q.forced = std::move(*tokens);
+      q.forced_next = 0;
+      llama_token first = tok;
+      if (ForceWrapUp(q, sp, &first)) return first;
+    }
+  }
+  llama_sampler_accept(q.grammar.get(), tok);
+  llama_sampler_accept(q.chain.get(), tok);
+  return tok;
+}
 
+namespace {
+
+// The tokens the wave's sequences have generated so far.
+template <typename Seqs>
+int WaveTokens(const Seqs& seqs) {
+  int tokens = 0;
+  for (const auto& q : seqs) tokens += q.out.tokens_generated;
+  return tokens;
+}
+
+}  // namespace
+
+Status LlamaBackend::DecodeWave(const SampleSpec* specs, int n, int cells,
+                                std::vector<WaveSeq>* seqs) {
   llama_batch batch = llama_batch_init(n, 0, 1);
   struct FreeBatch {
     llama_batch* b;
     ~FreeBatch() { llama_batch_free(*b); }
   } free_batch{&batch};
-  Status status = Status::Ok();
   while (true) {
     batch.n_tokens = 0;
     for (int i = 0; i < n; ++i) {
-      Seq& q = seqs[i];
+      WaveSeq& q = (*seqs)[i];
       if (q.done) continue;
       if (cancel_ != nullptr && cancel_->load()) {
-        finish(q, FinishReason::kCancelled);
+        FinishSeq(q, FinishReason::kCancelled);
         continue;
       }
       llama_token tok = q.first;
-      if (!q.has_first && !force(q, *specs[i].sampling, &tok)) tok = sample_shaped(q, *specs[i].sampling);
+      if (!q.has_first && !ForceWrapUp(q, *specs[i].sampling, &tok))
+        tok = SampleShaped(q, *specs[i].sampling);
       q.has_first = false;
-      if (!take(q, *specs[i].sampling, tok)) continue;
+      if (!TakeToken(q, *specs[i].sampling, tok)) continue;
       if (cells >= n_ctx_) {
-        finish(q, FinishReason::kContextFull);
+        FinishSeq(q, FinishReason::kContextFull);
         continue;
       }
       int k = batch.n_tokens++;
@@ -785,33 +815,59 @@ Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Pro
       q.tok = tok;
       ++cells;
     }
-    if (batch.n_tokens == 0) break;
+    if (batch.n_tokens == 0) return Status::Ok();
     ++decode_calls_;
     int rc = llama_decode(ctx_.get(), batch);
     EndDecode();
     if (rc != 0) {
-      for (auto& q : seqs) {
-        if (!q.done) finish(q, FinishReason::kCancelled);
-      }
-      if (rc != 2) {
-        status = Status::Internal("llama_decode failed with " + std::to_string(rc) + " while generating " +
-                                  std::to_string(batch.n_tokens) + " sequences");
+      for (auto& q : *seqs) {
+        if (!q.done) FinishSeq(q, FinishReason::kCancelled);
       }
       // Whatever part of the batch was processed is dropped with the rest.
-      drop_others();
+      DropOtherSeqs(n);
       ResetCache();
-      break;
+      if (rc == 2) return Status::Ok();
+      return Status::Internal("llama_decode failed with " + std::to_string(rc) +
+                              " while generating " + std::to_string(batch.n_tokens) + " sequences");
     }
     for (int k = 0; k < batch.n_tokens; ++k) {
       if (batch.seq_id[k][0] == 0) cached_.push_back(batch.token[k]);  // sequence 0 stays cached
     }
-    if (progress_.fn) ReportProgress(wave_tokens(), /*force=*/false);
+    if (progress_.fn) ReportProgress(WaveTokens(*seqs), /*force=*/false);
   }
+}
+
+Result<std::vector<Completion>> LlamaBackend::GenerateWave(const std::vector<Prompt>& prompts,
+                                                           const std::vector<WavePrompt>& plan,
+                                                           const SampleSpec* specs, int n,
+                                                           SampleRun* run) {
+  if (progress_.fn && progress_.t0 == Clock::time_point{})
+    progress_.t0 = progress_.last = Clock::now();
+  std::vector<WaveSeq> seqs;
+  RG_RETURN_IF_ERROR(InitWaveSeqs(prompts, specs, n, &seqs));
+  // The prompts: evaluated one after another; each one's samples draw their
+  // first token at once (the next decode replaces the logits) and share its
+  // cells.
+  bool cancelled = false;
+  RG_ASSIGN_OR_RETURN(int cells,
+                      EvaluateWavePrompts(prompts, plan, specs, n, &seqs, run, &cancelled));
+  if (cancelled) {
+    DropOtherSeqs(n);
+    std::vector<Completion> out;
+    for (auto& q : seqs) {
+      q.out.finish_reason = FinishReason::kCancelled;
+      q.out.text.clear();
+      out.push_back(std::move(q.out));
+    }
+    return out;
+  }
+  for (auto& q : seqs) q.t0 = Clock::now();
+  Status status = DecodeWave(specs, n, cells, &seqs);
   if (progress_.fn) {
-    progress_.tokens_done += wave_tokens();
+    progress_.tokens_done += WaveTokens(seqs);
     ReportProgress(0, /*force=*/true);
   }
-  if (status.ok()) drop_others();
+  if (status.ok()) DropOtherSeqs(n);
   RG_RETURN_IF_ERROR(status);
   std::vector<Completion> out;
   for (auto& q : seqs) out.push_back(std::move(q.out));

@@ -223,6 +223,45 @@ void ProgressBar::Draw(int64_t done, int64_t total, bool final) {
 
 // ---- Downloads -----------------------------------------------------------------
 
+namespace {
+
+// One GET of `url` into `part`, which holds *have bytes: asks for the rest
+// (a 206 appends to it, any other status restarts it and sets *have to 0).
+// Returns the HTTP status, or the fetch's error.
+Result<long> FetchIntoPart(const std::string& url, const fs::path& part, int64_t* have,
+                           int64_t size, const DownloadOptions& options, ProgressBar* bar) {
+  std::ofstream out;
+  int64_t received = 0;
+  long status = 0;
+  bool opened = false;
+  HttpRequest req;
+  req.url = url;
+  req.connect_timeout_s = options.connect_timeout_s;
+  req.read_timeout_s = options.read_timeout_s;
+  req.cancel = options.cancel;
+  if (*have > 0) req.headers.push_back("Range: bytes=" + std::to_string(*have) + "-");
+  // The status line arrives before the body: on the first chunk, a 206
+  // appends to the .part file and anything else restarts it.
+  req.on_data = [&](std::string_view chunk) {
+    if (!opened) {
+      opened = true;
+      out.open(part, std::ios::binary | (status == 206 ? std::ios::app : std::ios::trunc));
+      if (status != 206) *have = 0;
+    }
+    out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    received += static_cast<int64_t>(chunk.size());
+    return static_cast<bool>(out);
+  };
+  req.on_progress = [&](int64_t, int64_t) { bar->Update(*have + received, size); };
+  req.on_status = [&](long code) { status = code; };
+  auto r = HttpFetch(req);
+  out.close();
+  if (!r.ok()) return r.status();
+  return r->status;
+}
+
+}  // namespace
+
 Status DownloadFile(const std::string& url, const fs::path& dest, int64_t size,
                     const std::string& sha256, const DownloadOptions& options) {
   if (dest.has_parent_path()) RG_RETURN_IF_ERROR(MakeDirs(dest.parent_path()));
@@ -237,34 +276,9 @@ Status DownloadFile(const std::string& url, const fs::path& dest, int64_t size,
       have = 0;
     }
     if (size >= 0 && have == size) break;  // a previous run got every byte
-    std::ofstream out;
-    int64_t received = 0;
-    long status = 0;
-    bool opened = false;
-    HttpRequest req;
-    req.url = url;
-    req.connect_timeout_s = options.connect_timeout_s;
-    req.read_timeout_s = options.read_timeout_s;
-    req.cancel = options.cancel;
-    if (have > 0) req.headers.push_back("Range: bytes=" + std::to_string(have) + "-");
-    // The status line arrives before the body: on the first chunk, a 206
-    // appends to the .part file and anything else restarts it.
-    req.on_data = [&](std::string_view chunk) {
-      if (!opened) {
-        opened = true;
-        out.open(part, std::ios::binary | (status == 206 ? std::ios::app : std::ios::trunc));
-        if (status != 206) have = 0;
-      }
-      out.write(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-      received += static_cast<int64_t>(chunk.size());
-      return static_cast<bool>(out);
-    };
-    req.on_progress = [&](int64_t, int64_t) { bar.Update(have + received, size); };
-    req.on_status = [&](long code) { status = code; };
-    auto r = HttpFetch(req);
-    out.close();
-    if (r.ok()) {
-      status = r->status;
+    auto fetched = FetchIntoPart(url, part, &have, size, options, &bar);
+    if (fetched.ok()) {
+      const long status = *fetched;
       if (status == 200 || status == 206) {
         last = Status::Ok();
         break;
@@ -281,7 +295,7 @@ Status DownloadFile(const std::string& url, const fs::path& dest, int64_t size,
         return Status::NotFound(msg);
       }
     } else {
-      last = r.status();
+      last = fetched.status();
       if (last.code() == Status::Code::kCancelled) return last;
     }
     if (attempt + 1 < options.attempts) {

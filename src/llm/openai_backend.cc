@@ -202,28 +202,97 @@ void AddRepetitionFields(const SamplingParams& s, const std::string& server, Jso
   }
 }
 
-Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, uint64_t seed) {
+// The body of a chat/completions request for n samples of `request`.
+Json ChatBody(const OpenAiOptions& options, const ChatRequest& request, int n, uint64_t seed) {
   const SamplingParams& s = request.sampling;
   Json body;
-  body["model"] = options_.model;
+  body["model"] = options.model;
   body["messages"] = Json::array();
   for (const auto& m : request.messages) {
     body["messages"].push_back({{"role", RoleName(m.role)}, {"content", m.content}});
   }
   body["temperature"] = std::max(0.0f, s.temperature);
   if (s.top_p < 1) body["top_p"] = s.top_p;
-  if (s.top_k > 0 && options_.send_top_k) body["top_k"] = s.top_k;
+  if (s.top_k > 0 && options.send_top_k) body["top_k"] = s.top_k;
   body["max_tokens"] = s.max_tokens;
   body["seed"] = seed;
   if (n != 1) body["n"] = n;
   if (!s.stop.empty()) body["stop"] = s.stop;
   if (s.ignore_eos) body["ignore_eos"] = true;  // vLLM and llama-server extension
-  AddRepetitionFields(s, options_.guided, body);
+  AddRepetitionFields(s, options.guided, body);
   if (!request.shape.grammar.empty()) {
-    if (options_.guided == "llama-server") body["grammar"] = request.shape.grammar;
-    if (options_.guided == "vllm") body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF
+    if (options.guided == "llama-server") body["grammar"] = request.shape.grammar;
+    if (options.guided == "vllm")
+      body["guided_grammar"] = request.shape.grammar;  // xgrammar takes GBNF
   }
+  return body;
+}
 
+// The completions of a reply's "choices"; adds their text lengths to
+// *total_chars. Throws on a shape that is not a chat completion's.
+std::vector<Completion> ParseChoices(const Json& choices, size_t* total_chars) {
+  if (!choices.is_array() || choices.empty()) throw std::runtime_error("no choices");
+  std::vector<Completion> out;
+  for (const auto& c : choices) {
+    Completion comp;
+    const Json& msg = c.at("message");
+    // The reply's text must be a string: a number, a list or no content at
+    // all is a broken server, not an empty reply.
+    if (!msg.is_object() || !msg.contains("content"))
+      throw std::runtime_error("a choice's message has no content");
+    const Json& content = msg["content"];
+    if (!content.is_string()) {
+      throw std::runtime_error(std::string("a choice's message content is ") + content.type_name() +
+                               ", not a string");
+    }
+    comp.text = content.get<std::string>();
+    std::string reason = c.contains("finish_reason") && c["finish_reason"].is_string()
+                             ? c["finish_reason"].get<std::string>()
+                             : "stop";
+    comp.finish_reason = reason == "length" ? FinishReason::kLength : FinishReason::kStop;
+    *total_chars += comp.text.size();
+    out.push_back(std::move(comp));
+  }
+  return out;
+}
+
+// The response in chat completion `j` (its model defaulting to `model`;
+// its generation time `wall_ms` unless the server reports timings). Throws
+// on a shape that is not a chat completion's.
+ChatResponse ParseChatCompletion(const Json& j, const std::string& model, double wall_ms) {
+  ChatResponse r;
+  r.model = j.value("model", model);
+  size_t total_chars = 0;
+  r.choices = ParseChoices(j.at("choices"), &total_chars);
+  if (j.contains("usage") && j["usage"].is_object()) {
+    r.tokens_prompt = j["usage"].value("prompt_tokens", 0);
+    r.tokens_generated = j["usage"].value("completion_tokens", 0);
+  }
+  r.tokens_prompt_evaluated = r.tokens_prompt;
+  // Per-choice token counts are not reported: share the total by length.
+  for (auto& c : r.choices) {
+    c.tokens_generated =
+        r.choices.size() == 1
+            ? r.tokens_generated
+            : static_cast<int>(std::lround(static_cast<double>(r.tokens_generated) * c.text.size() /
+                                           std::max<size_t>(1, total_chars)));
+  }
+  if (j.contains("timings") && j["timings"].is_object()) {  // llama-server
+    const Json& t = j["timings"];
+    r.time_prompt_ms = t.value("prompt_ms", 0.0);
+    r.time_generation_ms = t.value("predicted_ms", 0.0);
+    if (t.contains("prompt_n")) r.tokens_prompt_evaluated = t.value("prompt_n", r.tokens_prompt);
+  } else {
+    r.time_generation_ms = wall_ms;
+  }
+  for (auto& c : r.choices) {
+    c.time_generation_ms = r.time_generation_ms / static_cast<double>(r.choices.size());
+  }
+  return r;
+}
+
+Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, uint64_t seed) {
+  Json body = ChatBody(options_, request, n, seed);
   auto t0 = SteadyClock::now();
   auto text = Post("chat/completions", JsonLine(body), request.cancel);
   if (!text.ok() && text.status().code() == Status::Code::kCancelled) {
@@ -248,60 +317,12 @@ Result<ChatResponse> OpenAiBackend::ChatOnce(const ChatRequest& request, int n, 
                                            "the server's OpenAI-compatible /v1 base URL?); body: " +
                                    TruncateMiddle(*text, 200));
   }
-  ChatResponse r;
   try {
-    r.model = j.value("model", options_.model);
-    const Json& choices = j.at("choices");
-    if (!choices.is_array() || choices.empty()) throw std::runtime_error("no choices");
-    size_t total_chars = 0;
-    for (const auto& c : choices) {
-      Completion comp;
-      const Json& msg = c.at("message");
-      // The reply's text must be a string: a number, a list or no content at
-      // all is a broken server, not an empty reply.
-      if (!msg.is_object() || !msg.contains("content")) throw std::runtime_error("a choice's message has no content");
-      const Json& content = msg["content"];
-      if (!content.is_string()) {
-        throw std::runtime_error(std::string("a choice's message content is ") + content.type_name() +
-                                 ", not a string");
-      }
-      comp.text = content.get<std::string>();
-      std::string reason = c.contains("finish_reason") && c["finish_reason"].is_string()
-                               ? c["finish_reason"].get<std::string>()
-                               : "stop";
-      comp.finish_reason = reason == "length" ? FinishReason::kLength : FinishReason::kStop;
-      total_chars += comp.text.size();
-      r.choices.push_back(std::move(comp));
-    }
-    if (j.contains("usage") && j["usage"].is_object()) {
-      r.tokens_prompt = j["usage"].value("prompt_tokens", 0);
-      r.tokens_generated = j["usage"].value("completion_tokens", 0);
-    }
-    r.tokens_prompt_evaluated = r.tokens_prompt;
-    // Per-choice token counts are not reported: share the total by length.
-    for (auto& c : r.choices) {
-      c.tokens_generated =
-          r.choices.size() == 1
-              ? r.tokens_generated
-              : static_cast<int>(std::lround(static_cast<double>(r.tokens_generated) *
-                                             c.text.size() / std::max<size_t>(1, total_chars)));
-    }
-    if (j.contains("timings") && j["timings"].is_object()) {  // llama-server
-      const Json& t = j["timings"];
-      r.time_prompt_ms = t.value("prompt_ms", 0.0);
-      r.time_generation_ms = t.value("predicted_ms", 0.0);
-      if (t.contains("prompt_n")) r.tokens_prompt_evaluated = t.value("prompt_n", r.tokens_prompt);
-    } else {
-      r.time_generation_ms = wall_ms;
-    }
-    for (auto& c : r.choices) {
-      c.time_generation_ms = r.time_generation_ms / static_cast<double>(r.choices.size());
-    }
+    return ParseChatCompletion(j, options_.model, wall_ms);
   } catch (const std::exception& e) {
     return Status::InvalidArgument(where + ": unexpected response shape (" + e.what() +
                                    "); body: " + TruncateMiddle(*text, 200));
   }
-  return r;
 }
 
 Result<ChatResponse> OpenAiBackend::Chat(const ChatRequest& request) {

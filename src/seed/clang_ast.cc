@@ -387,6 +387,76 @@ class Converter {
     return n;
   }
 
+  // The node kind of a cursor kind (kOther for those not modelled).
+  static Node::Kind KindOf(CXCursorKind k) {
+    using K = Node::Kind;
+    switch (k) {
+      case CXCursor_CompoundStmt:
+        return K::kCompound;
+      case CXCursor_ForStmt:
+        return K::kFor;
+      case CXCursor_CXXForRangeStmt:
+        return K::kRangeFor;
+      case CXCursor_WhileStmt:
+        return K::kWhile;
+      case CXCursor_DoStmt:
+        return K::kDo;
+      case CXCursor_IfStmt:
+        return K::kIf;
+      case CXCursor_SwitchStmt:
+        return K::kSwitch;
+      case CXCursor_ReturnStmt:
+        return K::kReturn;
+      case CXCursor_BreakStmt:
+        return K::kBreak;
+      case CXCursor_ContinueStmt:
+        return K::kContinue;
+      case CXCursor_GotoStmt:
+        return K::kGoto;
+      case CXCursor_NullStmt:
+        return K::kNull;
+      case CXCursor_DeclStmt:
+        return K::kDeclStmt;
+      case CXCursor_VarDecl:
+        return K::kVar;
+      case CXCursor_BinaryOperator:
+        return K::kBinary;
+      case CXCursor_CompoundAssignOperator:
+        return K::kCompoundAssign;
+      case CXCursor_UnaryOperator:
+        return K::kUnary;
+      case CXCursor_ConditionalOperator:
+        return K::kConditional;
+      case CXCursor_ArraySubscriptExpr:
+        return K::kSubscript;
+      case CXCursor_DeclRefExpr:
+        return K::kDeclRef;
+      case CXCursor_MemberRefExpr:
+        return K::kMember;
+      case CXCursor_ParenExpr:
+        return K::kParen;
+      case CXCursor_CStyleCastExpr:
+      case CXCursor_CXXStaticCastExpr:
+      case CXCursor_CXXFunctionalCastExpr:
+      case CXCursor_CXXConstCastExpr:
+      case CXCursor_CXXReinterpretCastExpr:
+        return K::kCast;
+      case CXCursor_IntegerLiteral:
+      case CXCursor_FloatingLiteral:
+      case CXCursor_CharacterLiteral:
+      case CXCursor_StringLiteral:
+      case CXCursor_CXXBoolLiteralExpr:
+      case CXCursor_CXXNullPtrLiteralExpr:
+        return K::kLiteral;
+      case CXCursor_InitListExpr:
+        return K::kInitList;
+      case CXCursor_LambdaExpr:
+        return K::kLambda;
+      default:
+        return K::kOther;
+    }
+  }
+
   Node Convert(CXCursor c) {
     Node n;
     Range(c, &n);
@@ -405,109 +475,35 @@ class Converter {
         break;
     }
     n.kids = ConvertAll(Children(c));
-    using K = Node::Kind;
+    n.kind = KindOf(k);
+    // What some kinds take from the cursor or their kids besides.
     switch (k) {
-      case CXCursor_CompoundStmt:
-        n.kind = K::kCompound;
-        break;
       case CXCursor_ForStmt:
-        n.kind = K::kFor;
         ForHeader(&n);
         break;
-      case CXCursor_CXXForRangeStmt:
-        n.kind = K::kRangeFor;
-        break;
-      case CXCursor_WhileStmt:
-        n.kind = K::kWhile;
-        break;
-      case CXCursor_DoStmt:
-        n.kind = K::kDo;
-        break;
       case CXCursor_IfStmt:
-        n.kind = K::kIf;
         n.has_else = n.kids.size() == 3;
         break;
-      case CXCursor_SwitchStmt:
-        n.kind = K::kSwitch;
-        break;
-      case CXCursor_ReturnStmt:
-        n.kind = K::kReturn;
-        break;
-      case CXCursor_BreakStmt:
-        n.kind = K::kBreak;
-        break;
-      case CXCursor_ContinueStmt:
-        n.kind = K::kContinue;
-        break;
-      case CXCursor_GotoStmt:
-        n.kind = K::kGoto;
-        break;
-      case CXCursor_NullStmt:
-        n.kind = K::kNull;
-        break;
-      case CXCursor_DeclStmt:
-        n.kind = K::kDeclStmt;
-        break;
       case CXCursor_VarDecl:
-        n.kind = K::kVar;
         n.decl = Intern(c);
         n.type = out_->decls[static_cast<size_t>(n.decl)].type;
         break;
       case CXCursor_BinaryOperator:
-        n.kind = K::kBinary;
-        if (n.kids.size() == 2) n.op = OpBetween(n.kids[0].end, n.kids[1].begin);
-        break;
       case CXCursor_CompoundAssignOperator:
-        n.kind = K::kCompoundAssign;
         if (n.kids.size() == 2) n.op = OpBetween(n.kids[0].end, n.kids[1].begin);
         break;
       case CXCursor_UnaryOperator:
-        n.kind = K::kUnary;
         UnaryOp(&n);
         break;
-      case CXCursor_ConditionalOperator:
-        n.kind = K::kConditional;
-        break;
-      case CXCursor_ArraySubscriptExpr:
-        n.kind = K::kSubscript;
-        break;
       case CXCursor_DeclRefExpr:
-        n.kind = K::kDeclRef;
         n.decl = Intern(clang_getCursorReferenced(c));
         n.name = Str(clang_getCursorSpelling(c));
         break;
-      case CXCursor_MemberRefExpr: {
-        n.kind = K::kMember;
+      case CXCursor_MemberRefExpr:
         n.name = Str(clang_getCursorSpelling(c));
         if (!n.kids.empty()) n.arrow = OpBetween(n.kids[0].end, n.end) == "->";
         break;
-      }
-      case CXCursor_ParenExpr:
-        n.kind = K::kParen;
-        break;
-      case CXCursor_CStyleCastExpr:
-      case CXCursor_CXXStaticCastExpr:
-      case CXCursor_CXXFunctionalCastExpr:
-      case CXCursor_CXXConstCastExpr:
-      case CXCursor_CXXReinterpretCastExpr:
-        n.kind = K::kCast;
-        break;
-      case CXCursor_IntegerLiteral:
-      case CXCursor_FloatingLiteral:
-      case CXCursor_CharacterLiteral:
-      case CXCursor_StringLiteral:
-      case CXCursor_CXXBoolLiteralExpr:
-      case CXCursor_CXXNullPtrLiteralExpr:
-        n.kind = K::kLiteral;
-        break;
-      case CXCursor_InitListExpr:
-        n.kind = K::kInitList;
-        break;
-      case CXCursor_LambdaExpr:
-        n.kind = K::kLambda;
-        break;
       default:
-        n.kind = K::kOther;
         break;
     }
     return n;

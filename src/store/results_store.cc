@@ -679,46 +679,39 @@ namespace regrapht {
 // page costs the rows on it, not the scan), checks each row as Open does and
 // writes the valid ones to a fresh `out`.
 
-Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out) {
-  std::error_code ec;
-  if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
-  if (fs::exists(out, ec)) {
-    return Status::InvalidArgument(
-        out.string() + ": already exists (repair writes a new file; choose another --out)");
-  }
-  SqliteOptions ro;
-  ro.read_only = true;
-  ro.wal = false;
-  auto src = SqliteDb::Open(in, ro);
-  if (!src.ok()) return src.status().WithContext("repair: cannot open " + in.string() + " at all");
-  RG_ASSIGN_OR_RETURN(auto dst, Open(out));
-  RepairStats stats;
-  auto note = [&](std::string line) {
-    if (stats.notes.size() < 50) stats.notes.push_back(std::move(line));
-  };
+namespace {
+
+// Adds a line to the repair's notes (the first 50).
+void Note(RepairStats* stats, std::string line) {
+  if (stats->notes.size() < 50) stats->notes.push_back(std::move(line));
+}
+
+// Copies the valid rows of `src`'s results to `dst`, scanning in rowid order
+// and, past a damaged page, looking ids up one at a time; counts rows
+// copied, invalid and unreadable in *stats.
+Status CopyReadableRows(SqliteDb* src, ResultsStore* dst, RepairStats* stats) {
   // The largest rowid, if the rightmost pages are readable; else probe on.
   int64_t max_rowid = -1;
-  if (auto m = (*src)->Prepare("SELECT max(rowid) FROM results"); m.ok()) {
+  if (auto m = src->Prepare("SELECT max(rowid) FROM results"); m.ok()) {
     if (auto has = m->Step(); has.ok() && *has) max_rowid = m->ColumnInt(0);
   }
   // A file from before the held-out columns reads NULL in their place.
   std::string select = kColumns;
-  if (auto list = SelectListFrom(src->get(), "main"); list.ok()) select = *list;
+  if (auto list = SelectListFrom(src, "main"); list.ok()) select = *list;
   std::string cols = "rowid, " + select + ", " + CheckColumns();
   RG_ASSIGN_OR_RETURN(
       auto next,
-      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
-  RG_ASSIGN_OR_RETURN(auto one,
-                      (*src)->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
+      src->Prepare("SELECT " + cols + " FROM results WHERE rowid > ?1 ORDER BY rowid LIMIT 1"));
+  RG_ASSIGN_OR_RETURN(auto one, src->Prepare("SELECT " + cols + " FROM results WHERE rowid = ?1"));
   constexpr int kRowCols = 1 + ColumnCount(kColumns);  // rowid, kColumns; then CheckColumns
   auto take = [&](SqliteStatement& st) -> Status {
     if (auto why = RowProblem(st, kRowCols)) {
-      ++stats.rows_invalid;
-      note("row " + DescribeKey(st, 1) + ": " + *why + " (not copied)");
+      ++stats->rows_invalid;
+      Note(stats, "row " + DescribeKey(st, 1) + ": " + *why + " (not copied)");
       return Status::Ok();
     }
     RG_RETURN_IF_ERROR(dst->Put(ReadRow(st, 1)));
-    ++stats.rows_copied;
+    ++stats->rows_copied;
     return Status::Ok();
   };
   int64_t last = 0;
@@ -750,33 +743,59 @@ Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out
       resumed = true;
       break;
     }
-    stats.rows_unreadable += bad;
+    stats->rows_unreadable += bad;
     if (bad > 0) {
-      note(std::to_string(bad) + " unreadable row id(s) after row id " + std::to_string(from - 1) +
-           " (damaged pages)");
+      Note(stats, std::to_string(bad) + " unreadable row id(s) after row id " +
+                      std::to_string(from - 1) + " (damaged pages)");
     }
     if (!resumed) break;
   }
-  // The plan: whatever is readable.
+  return Status::Ok();
+}
+
+// The plan entries of `src` up to the first unreadable one.
+std::vector<PlanEntry> ReadablePlan(SqliteDb* src, RepairStats* stats) {
   std::vector<PlanEntry> plan;
-  if (auto st = (*src)->Prepare(std::string("SELECT ") + kPlanColumns + " FROM plan"); st.ok()) {
-    while (true) {
-      auto has = st->Step();
-      if (!has.ok()) {
-        note("plan: " + has.status().message() + " (the rest of the plan is lost)");
-        break;
-      }
-      if (!*has) break;
-      PlanEntry e{st->ColumnText(0),
-                  st->ColumnText(4),
-                  st->ColumnText(5),
-                  st->ColumnText(1),
-                  st->ColumnText(2),
-                  st->ColumnText(3),
-                  static_cast<int>(st->ColumnInt(6))};
-      plan.push_back(std::move(e));
+  auto st = src->Prepare(std::string("SELECT ") + kPlanColumns + " FROM plan");
+  if (!st.ok()) return plan;
+  while (true) {
+    auto has = st->Step();
+    if (!has.ok()) {
+      Note(stats, "plan: " + has.status().message() + " (the rest of the plan is lost)");
+      break;
     }
+    if (!*has) break;
+    PlanEntry e{st->ColumnText(0),
+                st->ColumnText(4),
+                st->ColumnText(5),
+                st->ColumnText(1),
+                st->ColumnText(2),
+                st->ColumnText(3),
+                static_cast<int>(st->ColumnInt(6))};
+    plan.push_back(std::move(e));
   }
+  return plan;
+}
+
+}  // namespace
+
+Result<RepairStats> ResultsStore::Repair(const fs::path& in, const fs::path& out) {
+  std::error_code ec;
+  if (!fs::exists(in, ec)) return Status::NotFound(in.string() + ": no such database");
+  if (fs::exists(out, ec)) {
+    return Status::InvalidArgument(
+        out.string() + ": already exists (repair writes a new file; choose another --out)");
+  }
+  SqliteOptions ro;
+  ro.read_only = true;
+  ro.wal = false;
+  auto src = SqliteDb::Open(in, ro);
+  if (!src.ok()) return src.status().WithContext("repair: cannot open " + in.string() + " at all");
+  RG_ASSIGN_OR_RETURN(auto dst, Open(out));
+  RepairStats stats;
+  RG_RETURN_IF_ERROR(CopyReadableRows(src->get(), dst.get(), &stats));
+  // The plan: whatever is readable.
+  std::vector<PlanEntry> plan = ReadablePlan(src->get(), &stats);
   RG_RETURN_IF_ERROR(dst->PutPlan(plan));
   stats.plan_entries = static_cast<int64_t>(plan.size());
   return stats;
