@@ -15,8 +15,8 @@
 #include "core/subprocess.h"
 #include "search/attempt_json.h"
 #include "seed/seed.h"
-#include "verify/heldout.h"
-#include "verify/infer.h"
+#include "verify/spec/heldout.h"
+#include "verify/spec/infer.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 

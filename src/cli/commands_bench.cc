@@ -32,7 +32,7 @@
 #include "seed/seed.h"
 #include "llm/speed.h"
 #include "store/results_store.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht::cli {
 namespace {

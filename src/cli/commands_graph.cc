@@ -26,7 +26,7 @@
 #include "graph/taxonomy.h"
 #include "graph/trajectory_import.h"
 #include "search/prompts.h"
-#include "verify/batch_compile.h"
+#include "verify/build/batch_compile.h"
 
 namespace regrapht::cli {
 namespace {

@@ -14,7 +14,7 @@
 #include "core/fs.h"
 #include "core/json_util.h"
 #include "core/parallel.h"
-#include "verify/kernel_form.h"
+#include "verify/build/kernel_form.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 

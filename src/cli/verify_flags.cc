@@ -4,7 +4,7 @@
 
 #include "cli/number_flags.h"
 #include "core/strings.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht::cli {
 

@@ -8,7 +8,7 @@
 
 #include "core/fs.h"
 #include "regrapht/problem.h"
-#include "verify/timing_sizes.h"
+#include "verify/spec/timing_sizes.h"
 
 namespace regrapht::testing_util {
 

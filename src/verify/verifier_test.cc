@@ -16,8 +16,8 @@
 #include "core/json_util.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
-#include "verify/driver_gen.h"
-#include "verify/edge_cases.h"
+#include "verify/build/driver_gen.h"
+#include "verify/spec/edge_cases.h"
 #include "verify/gpu_lock.h"
 #include "verify/test_util.h"
 

@@ -18,7 +18,7 @@
 #include "regrapht/verify.h"
 #include "verify/planted_cheats.h"
 #include "verify/test_util.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht {
 namespace {
