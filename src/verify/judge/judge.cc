@@ -63,20 +63,29 @@ std::string EmulatorReport(const std::string& err) {
   return err.substr(at + tag.size(), end == std::string::npos ? std::string::npos : end - at - tag.size());
 }
 
-bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
+namespace {
+
+// The emulator's own report of a bounds error (exit 86) or a race (87).
+bool ClassifyEmulatorExit(const RunFacts& f, VerifyResult* res) {
+  const CommandResult& p = f.process;
+  const DriverRecords* recs = f.records;
+  if (!f.emulated || p.timed_out || p.term_signal != 0 || (p.exit_code != 86 && p.exit_code != 87))
+    return false;
+  std::string report = EmulatorReport(p.stderr_text);
+  if (report.empty()) return false;
+  res->verdict = p.exit_code == 87 ? Verdict::kRace : Verdict::kRuntimeError;
+  res->detail = (p.exit_code == 87 ? "" : "in the CPU emulator: ") + report +
+                (recs ? " (" + DescribeCall(*recs) + ")" : std::string());
+  res->log = TruncateMiddle(p.stdout_text + p.stderr_text, 4000);
+  return true;
+}
+
+// How the process ended: no GPU (sealed, first event, exit 3), the wall
+// limit, a CUDA error, records without a run, a crash or unfinished records.
+bool ClassifyProcessEnd(const RunFacts& f, VerifyResult* res) {
   const CommandResult& p = f.process;
   const DriverRecords* recs = f.records;
   std::string output = p.stdout_text + p.stderr_text;
-  if (f.emulated && !p.timed_out && p.term_signal == 0 && (p.exit_code == 86 || p.exit_code == 87)) {
-    std::string report = EmulatorReport(p.stderr_text);
-    if (!report.empty()) {
-      res->verdict = p.exit_code == 87 ? Verdict::kRace : Verdict::kRuntimeError;
-      res->detail = (p.exit_code == 87 ? "" : "in the CPU emulator: ") + report +
-                    (recs ? " (" + DescribeCall(*recs) + ")" : std::string());
-      res->log = TruncateMiddle(output, 4000);
-      return true;
-    }
-  }
   if (recs && recs->nogpu && recs->finished && p.term_signal == 0 && p.exit_code == 3) {
     auto parts = Split(*recs->nogpu, ' ');
     res->verdict = Verdict::kCompiledOnly;
@@ -112,8 +121,14 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
     res->log = TruncateMiddle(output, 4000);
     return true;
   }
-  if (recs->host_compute) {
-    const std::string& h = *recs->host_compute;  // "case call output[i]"
+  return false;
+}
+
+// Events in finished records: host compute, outputs that changed after the
+// call, timings longer than the process's wall time.
+bool ClassifyRecordedEvents(const CommandResult& p, const DriverRecords& recs, VerifyResult* res) {
+  if (recs.host_compute) {
+    const std::string& h = *recs.host_compute;  // "case call output[i]"
     size_t s1 = h.find(' '), s2 = s1 == std::string::npos ? s1 : h.find(' ', s1 + 1);
     res->verdict = Verdict::kHostCompute;
     res->detail = "output " + (s2 == std::string::npos ? h : h.substr(s2 + 1)) +
@@ -123,8 +138,8 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
                   ": the answer must be computed on the device";
     return true;
   }
-  if (recs->late_output) {
-    auto f = Split(*recs->late_output, ' ');
+  if (recs.late_output) {
+    auto f = Split(*recs.late_output, ' ');
     res->verdict = Verdict::kWrongAnswer;
     res->test_case = f.empty() ? -1 : static_cast<int>(ParseInt(f[0]).value_or(-1));
     res->detail = "the outputs changed after the function returned (test case " + (f.empty() ? "?" : f[0]) +
@@ -133,7 +148,7 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
                   "reading the outputs right after the call sees stale data";
     return true;
   }
-  double timed = std::accumulate(recs->times_ms.begin(), recs->times_ms.end(), 0.0);
+  double timed = std::accumulate(recs.times_ms.begin(), recs.times_ms.end(), 0.0);
   if (timed > p.wall_ms * 1.05 + 5) {
     res->verdict = Verdict::kImplausibleSpeed;
     res->detail = "recorded timings (" + std::to_string(timed) + " ms) exceed the process's wall time (" +
@@ -141,6 +156,13 @@ bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
     return true;
   }
   return false;
+}
+
+}  // namespace
+
+bool ClassifyRun(const RunFacts& f, VerifyResult* res) {
+  return ClassifyEmulatorExit(f, res) || ClassifyProcessEnd(f, res) ||
+         ClassifyRecordedEvents(f.process, *f.records, res);
 }
 
 void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<size_t, double>>& arrivals,
@@ -178,47 +200,54 @@ void CheckTimingEvidence(const DriverRecords& cand, const std::vector<std::pair<
   }
 }
 
-void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
-         const JudgeOptions& opts, VerifyResult* res) {
-  struct Out {
-    std::string name;
-    ElementType type;
-    Tolerance tol;
-    bool order_matters;
-  };
-  std::vector<Out> outs;
+namespace {
+
+// One output the verdict compares: an argument the spec checks, or the return value.
+struct CheckedOutput {
+  std::string name;
+  ElementType type;
+  Tolerance tol;
+  bool order_matters;
+};
+
+std::vector<CheckedOutput> CheckedOutputsOf(const ProblemSpec& spec) {
+  std::vector<CheckedOutput> outs;
   for (const auto& a : spec.args) {
     if (a.is_checked()) outs.push_back({a.name, a.type, spec.ToleranceFor(a.type, a.tolerance), a.order_matters});
   }
   if (spec.returns) {
     outs.push_back({"return", *spec.returns, spec.ToleranceFor(*spec.returns, spec.return_tolerance), true});
   }
-  auto fail = [&](Verdict v, int test_case, const Mismatch& m, const std::string& prefix) {
-    res->verdict = v;
-    res->test_case = test_case;
-    res->output = m.arg;
-    res->index = m.index;
-    res->expected = m.expected;
-    res->got = m.got;
-    res->detail = prefix + m.ToString();
-  };
-  if (!cand.mutated.empty()) {
-    auto parts = Split(cand.mutated.front(), ' ');
-    res->verdict = Verdict::kWrongAnswer;
-    res->output = parts.size() == 3 ? parts[2] : cand.mutated.front();
-    res->detail = "the candidate modified its input '" + res->output + "'" +
-                  (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
-    return;
-  }
-  // In the emulator the timing-size input runs as more cases (no timing run
-  // checks its outputs there): its rungs, ascending, of which the emulator
-  // ran the smallest and maybe more. Every rung with records is checked (the
-  // smallest always: without records it is reported missing); the verdict
-  // names the largest.
-  const size_t tests = spec.tests.size();
-  const size_t rungs = opts.timing_size_case ? std::max<size_t>(1, opts.timing_size_notes.size()) : 0;
-  // The emulator's driver may have run none: the test cases predicted more
-  // work than its budget ("emu_rung none predicted P budget B").
+  return outs;
+}
+
+// Sets verdict `v` for mismatch `m` in `test_case`, the detail prefixed.
+void JudgeMismatch(Verdict v, int test_case, const Mismatch& m, const std::string& prefix,
+                   VerifyResult* res) {
+  res->verdict = v;
+  res->test_case = test_case;
+  res->output = m.arg;
+  res->index = m.index;
+  res->expected = m.expected;
+  res->got = m.got;
+  res->detail = prefix + m.ToString();
+}
+
+// A wrong answer when the candidate modified one of its inputs.
+bool JudgeMutatedInput(const DriverRecords& cand, VerifyResult* res) {
+  if (cand.mutated.empty()) return false;
+  auto parts = Split(cand.mutated.front(), ' ');
+  res->verdict = Verdict::kWrongAnswer;
+  res->output = parts.size() == 3 ? parts[2] : cand.mutated.front();
+  res->detail = "the candidate modified its input '" + res->output + "'" +
+                (parts.size() == 3 ? " (test case " + parts[0] + ")" : "");
+  return true;
+}
+
+// The emulator's driver may have run no timing-size rung: the test cases
+// predicted more work than its budget ("emu_rung none predicted P budget B").
+// The verdict's words for that, or "".
+std::string SkippedTimingSizeWords(const DriverRecords& cand, const JudgeOptions& opts) {
   std::string skipped;
   for (const auto& e : cand.events) {
     if (!e.starts_with("emu_rung none ")) continue;
@@ -235,86 +264,98 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
                 " million (--emulate-max-work)";
     }
   }
+  return skipped;
+}
+
+// The case ids to check: every test case, and each timing-size rung with
+// records (the smallest always, unless the emulator skipped it).
+std::vector<int> CasesToCheck(const DriverRecords& cand, const std::vector<CheckedOutput>& outs,
+                              size_t tests, size_t rungs, bool rung_skipped) {
   std::vector<int> ids;
   for (size_t i = 0; i < tests + rungs; ++i) {
-    bool ran = i < tests || (i == tests && skipped.empty());
+    bool ran = i < tests || (i == tests && !rung_skipped);
     for (const auto& o : outs) {
       int c = static_cast<int>(i);
       ran = ran || cand.Find(c, 0, o.name) || cand.Find(c, 1, o.name);
     }
     if (ran) ids.push_back(static_cast<int>(i));
   }
-  const size_t largest = rungs && static_cast<size_t>(ids.back()) >= tests ? ids.back() - tests : 0;
-  const std::string note = opts.timing_size_notes.empty() ? opts.timing_size_note : opts.timing_size_notes[largest];
-  for (size_t i = 0; i < ids.size(); ++i) {
-    int c = ids[i];
-    bool timing_size = i >= tests;
-    for (const auto& o : outs) {
-      const ArrayRecord* e = ref.Find(c, 0, o.name);
-      const ArrayRecord* g0 = cand.Find(c, 0, o.name);
-      const ArrayRecord* g1 = cand.Find(c, 1, o.name);
-      if (e && (!g0 || !g1) && cand.not_emulated) {
-        // Device assembly stopped the run: what did run must be right.
-        for (const ArrayRecord* g : {g0, g1}) {
-          if (!g) continue;
-          if (auto m = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
-            return fail(Verdict::kWrongAnswer, timing_size ? -1 : c, *m,
-                        timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ");
-          }
-        }
-        res->verdict = Verdict::kNotEmulated;
-        res->detail = "compiled; the emulator stopped at inline assembly (line " + *cand.not_emulated + ") in " +
-                      (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i)) +
-                      " after " + std::to_string(i) + " test case(s) matched the reference: correctness NOT verified";
-        return;
-      }
-      if (!e || !g0 || !g1) {
-        res->verdict = Verdict::kRuntimeError;
-        res->detail = "missing output records for '" + o.name + "' in " +
-                      (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i));
-        return;
-      }
-      auto m0 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
-      auto m1 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
-      std::string where = timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ";
-      int reported = timing_size ? -1 : c;
-      if (m0 && m1) return fail(Verdict::kWrongAnswer, reported, *m0, where);
-      if (m0 || m1) {
-        return fail(Verdict::kNondeterministic, reported, m0 ? *m0 : *m1,
-                    where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
-                        std::string(m0 ? "1" : "2") + ": ");
-      }
-      if (!spec.allow_constant_output && VariesBeyondRounding(spec, o.type, *e) &&
-          IsConstant(*g0)) {
-        Mismatch m;
-        m.arg = o.name;
-        m.reason = "constant";
-        m.got = FormatElement(spec, o.type, *g0, 0);
-        return fail(Verdict::kWrongAnswer, reported, m, where);
+  return ids;
+}
+
+// Output `o` of case `c` (the i-th checked; `timing_size`: a rung) in both
+// calls against the reference; true when that decided the verdict.
+bool JudgeCaseOutput(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
+                     const CheckedOutput& o, int c, size_t i, bool timing_size, VerifyResult* res) {
+  const ArrayRecord* e = ref.Find(c, 0, o.name);
+  const ArrayRecord* g0 = cand.Find(c, 0, o.name);
+  const ArrayRecord* g1 = cand.Find(c, 1, o.name);
+  if (e && (!g0 || !g1) && cand.not_emulated) {
+    // Device assembly stopped the run: what did run must be right.
+    for (const ArrayRecord* g : {g0, g1}) {
+      if (!g) continue;
+      if (auto m = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
+        JudgeMismatch(
+            Verdict::kWrongAnswer, timing_size ? -1 : c, *m,
+            timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ", res);
+        return true;
       }
     }
-    // -v: one line per case that matched the reference.
-    spdlog::info("{}{} output(s) match the reference in both calls",
-                 timing_size ? std::string("the timing-size input: ") : "test case " + std::to_string(i) + ": ",
-                 outs.size());
+    res->verdict = Verdict::kNotEmulated;
+    res->detail =
+        "compiled; the emulator stopped at inline assembly (line " + *cand.not_emulated + ") in " +
+        (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i)) +
+        " after " + std::to_string(i) +
+        " test case(s) matched the reference: correctness NOT verified";
+    return true;
   }
-  if (!opts.timing) {
-    res->verdict = Verdict::kCorrect;
-    const bool rung_ran = rungs && static_cast<size_t>(ids.back()) >= tests;
-    res->detail = "correct on " + CasesWords(spec) + " " +
-                  (opts.emulate ? (rung_ran ? TimingSizeWords(opts, note) : std::string()) +
-                                      "in the CPU emulator (correctness only, not a GPU result)" + skipped
-                                : std::string("(timing off)"));
-    return;
+  if (!e || !g0 || !g1) {
+    res->verdict = Verdict::kRuntimeError;
+    res->detail =
+        "missing output records for '" + o.name + "' in " +
+        (timing_size ? std::string("the timing-size input") : "test case " + std::to_string(i));
+    return true;
   }
-  // Outputs of the last timed calls, one per input set, against the reference.
+  auto m0 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g0);
+  auto m1 = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g1);
+  std::string where =
+      timing_size ? "the timing-size input: " : "test case " + std::to_string(i) + ": ";
+  int reported = timing_size ? -1 : c;
+  if (m0 && m1) {
+    JudgeMismatch(Verdict::kWrongAnswer, reported, *m0, where, res);
+    return true;
+  }
+  if (m0 || m1) {
+    JudgeMismatch(
+        Verdict::kNondeterministic, reported, m0 ? *m0 : *m1,
+        where + "two calls on the same inputs disagree (stale or uninitialised memory?): call " +
+            std::string(m0 ? "1" : "2") + ": ",
+        res);
+    return true;
+  }
+  if (!spec.allow_constant_output && VariesBeyondRounding(spec, o.type, *e) && IsConstant(*g0)) {
+    Mismatch m;
+    m.arg = o.name;
+    m.reason = "constant";
+    m.got = FormatElement(spec, o.type, *g0, 0);
+    JudgeMismatch(Verdict::kWrongAnswer, reported, m, where, res);
+    return true;
+  }
+  return false;
+}
+
+// Outputs of the last timed calls, one per input set, against the
+// reference; true when that decided the verdict.
+bool JudgeTimingRunOutputs(const ProblemSpec& spec, const DriverRecords& ref,
+                           const DriverRecords& cand, const std::vector<CheckedOutput>& outs,
+                           VerifyResult* res) {
   for (int set : {kTimingCaseA, kTimingCaseB}) {
     auto ref_calls = ref.CallsOf(set);
     auto cand_calls = cand.CallsOf(set);
     if (ref_calls.empty() || cand_calls.empty()) {
       res->verdict = Verdict::kRuntimeError;
       res->detail = "timing run wrote no outputs";
-      return;
+      return true;
     }
     for (const auto& o : outs) {
       const ArrayRecord* e = ref.Find(set, ref_calls.back(), o.name);
@@ -322,16 +363,90 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
       if (!e || !g) {
         res->verdict = Verdict::kRuntimeError;
         res->detail = "timing run: missing output '" + o.name + "'";
-        return;
+        return true;
       }
       if (auto m = CompareOutput(spec, o.type, o.tol, o.order_matters, *e, *g)) {
-        return fail(Verdict::kNondeterministic, -1, *m,
-                    "timing run (input set " + std::string(set == kTimingCaseA ? "A" : "B") +
-                        ", after " + std::to_string(cand_calls.back()) +
-                        " calls): results differ from the reference (cached or stale results?): ");
+        JudgeMismatch(Verdict::kNondeterministic, -1, *m,
+                      "timing run (input set " + std::string(set == kTimingCaseA ? "A" : "B") +
+                          ", after " + std::to_string(cand_calls.back()) +
+                          " calls): results differ from the reference (cached or stale results?): ",
+                      res);
+        return true;
       }
     }
   }
+  return false;
+}
+
+// The kernel-only figure (CUPTI, or the kernel form's adapter) beside the
+// call's: sets kernel_timing and kernel_speedup, or *note when only some
+// repetitions had one; false when the figure is implausible (verdict set).
+bool JudgeKernelTiming(const DriverRecords& cand, const JudgeOptions& opts, VerifyResult* res,
+                       std::string* note) {
+  // A repetition without a kernel time (no kernel ran, records dropped)
+  // leaves the drop-in form's figure absent, never zero. The kernel form's
+  // adapter must report every launch.
+  const bool partial_kernel_ms =
+      !cand.kernel_ms.empty() && cand.kernel_ms.size() != cand.times_ms.size();
+  if (partial_kernel_ms && !opts.kernel_form) {
+    *note = "; kernel time measured for " + std::to_string(cand.kernel_ms.size()) + " of " +
+            std::to_string(cand.times_ms.size()) + " timed calls: no kernel figure";
+    return true;
+  }
+  if (cand.kernel_ms.empty()) return true;
+  if (partial_kernel_ms) {
+    Implausible(res, "kernel times for " + std::to_string(cand.kernel_ms.size()) + " of " +
+                         std::to_string(cand.times_ms.size()) + " timed calls");
+    return false;
+  }
+  for (size_t i = 0; i < cand.kernel_ms.size(); ++i) {
+    if (cand.kernel_ms[i] > cand.times_ms[i] * 1.01 + 0.01) {
+      Implausible(res, "a kernel time longer than the call around it (repetition " +
+                           std::to_string(i) + ")");
+      return false;
+    }
+  }
+  res->kernel_timing = Summarize(cand.kernel_ms);
+  if (std::string why = KernelFloorViolation(res->kernel_timing->median_ms, opts); !why.empty()) {
+    res->kernel_timing.reset();
+    Implausible(res, why);
+    return false;
+  }
+  res->kernel_speedup =
+      res->reference_timing->median_ms / std::max(res->kernel_timing->median_ms, 1e-6);
+  return true;
+}
+
+// The correct verdict's words with its timings and speedups.
+std::string TimedCorrectWords(const ProblemSpec& spec, const JudgeOptions& opts,
+                              const VerifyResult& r, const std::string& kernel_note) {
+  char buf[320];
+  std::snprintf(buf, sizeof buf,
+                "correct on %s + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
+                "speedup %.2fx",
+                CasesWords(spec).c_str(),
+                opts.kernel_form ? r.kernel_timing->median_ms : r.candidate_timing->median_ms,
+                r.reference_timing->median_ms, r.candidate_timing->reps, r.reference_timing->reps,
+                r.speedup);
+  std::string detail = buf;
+  if (!opts.kernel_form && r.kernel_timing) {
+    std::snprintf(buf, sizeof buf, "; kernels %.3f ms (CUPTI): kernel speedup %.2fx",
+                  r.kernel_timing->median_ms, r.kernel_speedup);
+    detail += buf;
+  }
+  detail += kernel_note;
+  if (opts.kernel_form) {
+    char ms[32];
+    std::snprintf(ms, sizeof ms, "%.3f ms", r.candidate_timing->median_ms);
+    detail += " (kernel only; the call with transfers took " + std::string(ms) + ")";
+  }
+  return detail;
+}
+
+// The timed verdict once every output matched: samples, speedups, the
+// kernel figure, the detail.
+void JudgeTimings(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
+                  const JudgeOptions& opts, VerifyResult* res) {
   if (cand.times_ms.empty() || ref.times_ms.empty()) {
     res->verdict = Verdict::kRuntimeError;
     res->detail = "no timing samples recorded";
@@ -342,57 +457,59 @@ void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecord
   double cand_ms = std::max(res->candidate_timing->median_ms, 1e-6);
   res->speedup = res->reference_timing->median_ms / cand_ms;
   res->verdict = Verdict::kCorrect;
-  // The drop-in form's kernel time (CUPTI) is a figure beside the call's: a
-  // repetition without one (no kernel ran, records dropped) leaves it absent,
-  // never zero. The kernel form's adapter must report every launch.
-  const bool partial_kernel_ms = !cand.kernel_ms.empty() && cand.kernel_ms.size() != cand.times_ms.size();
   std::string kernel_note;
-  if (partial_kernel_ms && !opts.kernel_form) {
-    kernel_note = "; kernel time measured for " + std::to_string(cand.kernel_ms.size()) + " of " +
-                       std::to_string(cand.times_ms.size()) + " timed calls: no kernel figure";
-  } else if (!cand.kernel_ms.empty()) {
-    if (partial_kernel_ms) {
-      return Implausible(res, "kernel times for " + std::to_string(cand.kernel_ms.size()) + " of " +
-                                  std::to_string(cand.times_ms.size()) + " timed calls");
-    }
-    for (size_t i = 0; i < cand.kernel_ms.size(); ++i) {
-      if (cand.kernel_ms[i] > cand.times_ms[i] * 1.01 + 0.01) {
-        return Implausible(res, "a kernel time longer than the call around it (repetition " + std::to_string(i) + ")");
-      }
-    }
-    res->kernel_timing = Summarize(cand.kernel_ms);
-    if (std::string why = KernelFloorViolation(res->kernel_timing->median_ms, opts); !why.empty()) {
-      res->kernel_timing.reset();
-      return Implausible(res, why);
-    }
-    res->kernel_speedup = res->reference_timing->median_ms / std::max(res->kernel_timing->median_ms, 1e-6);
-  }
+  if (!JudgeKernelTiming(cand, opts, res, &kernel_note)) return;
   if (opts.kernel_form) {
     if (!res->kernel_timing) return Implausible(res, "the kernel form's adapter reported no kernel time");
     res->speedup = res->kernel_speedup;
     res->transfers_timed = false;
   }
-  char buf[320];
-  std::snprintf(buf, sizeof buf,
-                "correct on %s + 2 timing sets; %.3f ms vs reference %.3f ms (median of %d/%d): "
-                "speedup %.2fx",
-                CasesWords(spec).c_str(),
-                opts.kernel_form ? res->kernel_timing->median_ms : res->candidate_timing->median_ms,
-                res->reference_timing->median_ms, res->candidate_timing->reps, res->reference_timing->reps,
-                res->speedup);
-  res->detail = buf;
-  if (!opts.kernel_form && res->kernel_timing) {
-    std::snprintf(buf, sizeof buf, "; kernels %.3f ms (CUPTI): kernel speedup %.2fx", res->kernel_timing->median_ms,
-                  res->kernel_speedup);
-    res->detail += buf;
+  res->detail = TimedCorrectWords(spec, opts, *res, kernel_note);
+}
+
+}  // namespace
+
+void Judge(const ProblemSpec& spec, const DriverRecords& ref, const DriverRecords& cand,
+           const JudgeOptions& opts, VerifyResult* res) {
+  const std::vector<CheckedOutput> outs = CheckedOutputsOf(spec);
+  if (JudgeMutatedInput(cand, res)) return;
+  // In the emulator the timing-size input runs as more cases (no timing run
+  // checks its outputs there): its rungs, ascending, of which the emulator
+  // ran the smallest and maybe more. Every rung with records is checked (the
+  // smallest always: without records it is reported missing); the verdict
+  // names the largest.
+  const size_t tests = spec.tests.size();
+  const size_t rungs =
+      opts.timing_size_case ? std::max<size_t>(1, opts.timing_size_notes.size()) : 0;
+  const std::string skipped = SkippedTimingSizeWords(cand, opts);
+  const std::vector<int> ids = CasesToCheck(cand, outs, tests, rungs, !skipped.empty());
+  const size_t largest = rungs && static_cast<size_t>(ids.back()) >= tests ? ids.back() - tests : 0;
+  const std::string note =
+      opts.timing_size_notes.empty() ? opts.timing_size_note : opts.timing_size_notes[largest];
+  for (size_t i = 0; i < ids.size(); ++i) {
+    int c = ids[i];
+    bool timing_size = i >= tests;
+    for (const auto& o : outs) {
+      if (JudgeCaseOutput(spec, ref, cand, o, c, i, timing_size, res)) return;
+    }
+    // -v: one line per case that matched the reference.
+    spdlog::info("{}{} output(s) match the reference in both calls",
+                 timing_size ? std::string("the timing-size input: ")
+                             : "test case " + std::to_string(i) + ": ",
+                 outs.size());
   }
-  res->detail += kernel_note;
-  if (opts.kernel_form) res->detail += " (kernel only; the call with transfers took " +
-                                       [&] {
-    char ms[32];
-    std::snprintf(ms, sizeof ms, "%.3f ms", res->candidate_timing->median_ms);
-    return std::string(ms);
-  }() + ")";
+  if (!opts.timing) {
+    res->verdict = Verdict::kCorrect;
+    const bool rung_ran = rungs && static_cast<size_t>(ids.back()) >= tests;
+    res->detail =
+        "correct on " + CasesWords(spec) + " " +
+        (opts.emulate ? (rung_ran ? TimingSizeWords(opts, note) : std::string()) +
+                            "in the CPU emulator (correctness only, not a GPU result)" + skipped
+                      : std::string("(timing off)"));
+    return;
+  }
+  if (JudgeTimingRunOutputs(spec, ref, cand, outs, res)) return;
+  JudgeTimings(spec, ref, cand, opts, res);
 }
 
 std::string KernelFloorViolation(double kernel_ms, const JudgeOptions& opts) {
