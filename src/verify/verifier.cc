@@ -237,9 +237,29 @@ std::string FirstError(const std::string& log) {
   return FirstLines(log, 1);
 }
 
+// Whose program a driver run executes. The user's reference is trusted: it
+// runs unsandboxed from the cache's runs folder. A candidate is not: it runs
+// in the sandbox from a fresh folder holding only a copy of it and the plan,
+// as the unprivileged sandbox user where the harness is root (docs/trust.md).
+enum class RunTrust { kTrustedReference, kUntrustedCandidate };
 
 }  // namespace
 
+// The verifier's one implementation, in parts (each marked "// ---- "):
+// - set-up: the options, the toolchain (detected once, Init), its folders
+//   in the sandbox and the build cache;
+// - builds: the driver, the reference, the candidate (lint, compile, object
+//   checks, link; the emulated build; the kernel form's adapter), through
+//   build/;
+// - runs: driver processes (RunDriver: the reference trusted, a candidate
+//   in the sandbox) and the reference's records, checked and cached;
+// - judging: the environment record, the timing locks, Verify (what a run
+//   produced goes to judge/, which decides the verdict);
+// - one verdict: the emulator's and compute-sanitizer's cross-checks of a
+//   GPU verdict;
+// - edge cases: those the reference answers, memoised per problem;
+// - the public entry points' bodies (CheckReference, Prepare,
+//   CompileOnlyMany).
 class Verifier::Impl {
  public:
   Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
@@ -427,6 +447,36 @@ class Verifier::Impl {
     // arch and stops; every other path compiles the whole translation unit
     // (for the emulator too: its host object is what the object checks read).
     const bool fatbin = device_only && !o_.cpu_candidate;
+    BuildRequest obj = CandidateObjectRequest(spec, source, kernel_form, fatbin);
+    const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
+    auto drv_future =
+        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
+    auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
+    auto drv = drv_future.get();
+    if (!co.ok()) return co.status();
+    if (!drv.ok()) return drv.status();
+    if (!drv->ok) return DriverBuildError("generated driver", *drv);
+    if (!RecordCandidateCompile(*co, result)) return std::optional<fs::path>();
+    if (fatbin) return std::optional<fs::path>(co->artifact);
+    std::optional<fs::path> adapter;
+    if (kernel_form) {
+      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulate));
+      if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
+      adapter = ad.artifact;
+    }
+    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
+    if (!object_findings.empty()) return Reject(object_findings, result);
+    if (o_.emulate) {
+      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
+                           drv->artifact, adapter, result);
+    }
+    return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+  }
+
+  // The candidate's object: nvcc's (g++'s for --cpu-candidate) whole
+  // translation unit, or with `fatbin` its device code for every arch.
+  BuildRequest CandidateObjectRequest(const ProblemSpec& spec, const std::string& source, bool kernel_form,
+                                      bool fatbin) const {
     BuildRequest obj;
     obj.label = "candidate";
     obj.files = {{"candidate.cu", kernel_form ? verify::KernelFormCandidateSource(spec, source) : source}};
@@ -445,40 +495,23 @@ class Verifier::Impl {
     // What CheckObject derives from a --keep compile (pass_views.txt) is
     // part of the entry: a new format needs new entries.
     if (std::find(obj.argv.begin(), obj.argv.end(), "--keep") != obj.argv.end()) obj.key_extra += "|pass-views-v1";
-    const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
-    auto drv_future =
-        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
-    auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
-    auto drv = drv_future.get();
-    if (!co.ok()) return co.status();
-    if (!drv.ok()) return drv.status();
-    if (!drv->ok) return DriverBuildError("generated driver", *drv);
-    result->time_compile_ms = co->time_ms;
-    result->compile_cached = co->cached;
-    for (const auto& k : verify::ParsePtxasLog(co->log)) {
+    return obj;
+  }
+
+  // Records the candidate's compile (time, cache hit, ptxas figures); false,
+  // with the verdict set (compile error or timeout), when it failed.
+  static bool RecordCandidateCompile(const BuildOutcome& co, VerifyResult* result) {
+    result->time_compile_ms = co.time_ms;
+    result->compile_cached = co.cached;
+    for (const auto& k : verify::ParsePtxasLog(co.log)) {
       result->kernels.push_back({k.kernel, k.arch, k.registers, k.shared_bytes, k.constant_bytes,
                                  k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
     }
-    if (!co->ok) {
-      result->verdict = co->failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
-      result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co->failure : FirstError(co->log);
-      result->log = TruncateMiddle(co->log, 8000);
-      return std::optional<fs::path>();
-    }
-    if (fatbin) return std::optional<fs::path>(co->artifact);
-    std::optional<fs::path> adapter;
-    if (kernel_form) {
-      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulate));
-      if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
-      adapter = ad.artifact;
-    }
-    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
-    if (!object_findings.empty()) return Reject(object_findings, result);
-    if (o_.emulate) {
-      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
-                           drv->artifact, adapter, result);
-    }
-    return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+    if (co.ok) return true;
+    result->verdict = co.failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
+    result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co.failure : FirstError(co.log);
+    result->log = TruncateMiddle(co.log, 8000);
+    return false;
   }
 
   // nvcc on `file` with the candidate's flags and every arch: a fatbin
@@ -815,16 +848,17 @@ class Verifier::Impl {
 
   // ---- runs -------------------------------------------------------------------
 
-  // Runs a driver executable on `plan`. Untrusted (candidate) programs run in
-  // the sandbox from a fresh folder under SandboxRunsDir() holding only a
-  // copy of the executable and the plan, as the unprivileged sandbox user
-  // where the harness is root. Records come back through a pipe (fd 3),
+  // Runs a driver executable on `plan`. A candidate (`trust`) runs in the
+  // sandbox from a fresh folder under SandboxRunsDir() holding only a copy of
+  // the executable and the plan, as the unprivileged sandbox user where the
+  // harness is root. Records come back through a pipe (fd 3),
   // sealed with a key sent on stdin (driver/rg_driver.h).
   // `wrapper`: a program the candidate runs under (compute-sanitizer), with
   // its arguments; the run's limits are `slowdown` times the spec's.
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
-                              bool gpu, bool untrusted, const std::vector<std::string>& wrapper = {},
+                              bool gpu, RunTrust trust, const std::vector<std::string>& wrapper = {},
                               double slowdown = 1) {
+    const bool untrusted = trust == RunTrust::kUntrustedCandidate;
     fs::path runs;
     if (untrusted) {
       RG_ASSIGN_OR_RETURN(runs, SandboxRunsDir());
@@ -968,7 +1002,7 @@ class Verifier::Impl {
       if (po.timing) {
         RG_ASSIGN_OR_RETURN(lock, TimingLock(false));
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, false));
+      RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, RunTrust::kTrustedReference));
       if (lock && run.records) run.records->timed_how = TimedHow(*lock, "exclusive");
     }
     if (!run.process.ok()) {
@@ -1203,7 +1237,8 @@ class Verifier::Impl {
         RG_ASSIGN_OR_RETURN(machine, TimingLock(false));
         candidate_how = TimedHow(*machine, "exclusive");
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
+      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate,
+                                         RunTrust::kUntrustedCandidate));
     }
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
@@ -1326,7 +1361,8 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, verify::FittedTiming{p, false, "", {}}));
     for (const char* name : {"memcheck", "racecheck", "initcheck", "synccheck"}) {
       std::vector<std::string> wrapper = {tool.string(), "--tool", name, "--error-exitcode", "89", "--print-limit", "10"};
-      RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe, plan, p.spec, true, true, wrapper, 20));
+      RG_ASSIGN_OR_RETURN(RunOutput run,
+                          RunDriver(exe, plan, p.spec, true, RunTrust::kUntrustedCandidate, wrapper, 20));
       VerifyResult r;
       FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
       if (auto report = verify::SanitizerReport(name, run.process); report) {
@@ -1415,7 +1451,8 @@ class Verifier::Impl {
       verify::PlanOptions po;
       po.timing = false;
       RG_ASSIGN_OR_RETURN(RunOutput run,
-                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false, false));
+                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false,
+                                                     RunTrust::kTrustedReference));
       // The case a failed run stopped in: dropped, and the rest run again.
       int died_in = -1;
       if (!run.process.ok()) {
