@@ -223,19 +223,7 @@ struct RunOutput {
   std::string records_error;  // set when the records could not be parsed
 };
 
-std::string FirstLines(const std::string& text, size_t max_lines) {
-  auto lines = SplitLines(text);
-  if (lines.size() > max_lines) lines.resize(max_lines);
-  return Join(lines, "\n");
-}
-
-// The most useful line of a compiler log: the first "error".
-std::string FirstError(const std::string& log) {
-  for (const auto& line : SplitLines(log)) {
-    if (line.find("error") != std::string::npos) return std::string(Trim(line));
-  }
-  return FirstLines(log, 1);
-}
+using verify::FirstError;
 
 // Whose program a driver run executes. The user's reference is trusted: it
 // runs unsandboxed from the cache's runs folder. A candidate is not: it runs
@@ -499,7 +487,7 @@ class Verifier::Impl {
   }
 
   // Records the candidate's compile (time, cache hit, ptxas figures); false,
-  // with the verdict set (compile error or timeout), when it failed.
+  // with judge/'s verdict (compile error or timeout), when it failed.
   static bool RecordCandidateCompile(const BuildOutcome& co, VerifyResult* result) {
     result->time_compile_ms = co.time_ms;
     result->compile_cached = co.cached;
@@ -508,9 +496,7 @@ class Verifier::Impl {
                                  k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
     }
     if (co.ok) return true;
-    result->verdict = co.failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
-    result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co.failure : FirstError(co.log);
-    result->log = TruncateMiddle(co.log, 8000);
+    verify::JudgeCompileFailure(co.failure, co.log, result);
     return false;
   }
 
@@ -631,9 +617,9 @@ class Verifier::Impl {
   }
 
   static std::optional<fs::path> Reject(const std::vector<verify::StaticFinding>& findings, VerifyResult* result) {
-    result->verdict = Verdict::kStaticReject;
-    for (const auto& f : findings) result->findings.push_back(f.ToString());
-    result->detail = findings.front().ToString();
+    std::vector<std::string> texts;
+    for (const auto& f : findings) texts.push_back(f.ToString());
+    verify::JudgeStaticFindings(texts, result);
     return std::nullopt;
   }
 
@@ -774,17 +760,7 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
     result->time_compile_ms += exe.time_ms;
     if (!exe.ok) {
-      result->verdict = Verdict::kCompileError;
-      result->log = TruncateMiddle(exe.log, 8000);
-      if (adapter && exe.log.find("undefined reference to `" + spec.kernel->function + "(") != std::string::npos) {
-        result->detail = "link: the candidate does not define `" + verify::KernelSignature(spec) +
-                         "` (same name and parameter types as the kernel form's signature)";
-      } else if (exe.log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
-        result->detail = "link: the candidate does not define `" + spec.Signature() +
-                         "` (same name, parameter types and constness as the reference)";
-      } else {
-        result->detail = "link: " + FirstError(exe.log);
-      }
+      verify::JudgeLinkFailure(spec, adapter.has_value(), exe.log, result);
       return std::optional<fs::path>();
     }
     return std::optional<fs::path>(exe.artifact);
@@ -797,10 +773,7 @@ class Verifier::Impl {
                                                 const fs::path& driver_obj, const std::optional<fs::path>& adapter,
                                                 VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
-      result->verdict = Verdict::kNotEmulated;
-      result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
-                       "): correctness and speed NOT verified";
-      result->log = TruncateMiddle(log, 8000);
+      verify::JudgeNotEmulated(Join(o_.archs, ","), why, log, result);
       return std::optional<fs::path>();
     };
     auto rewritten = verify::RewriteForEmulation(source);
@@ -1291,7 +1264,7 @@ class Verifier::Impl {
         res->cross_checks.push_back("emulated");
         vouched = true;
       } else if (!Unverified(emu.verdict)) {
-        Overrule(res, emu, "the CPU emulator's checks");
+        verify::OverruleGpuVerdict(emu, "the CPU emulator's checks", res);
         return Status::Ok();
       } else {
         unchecked = "the emulator could not run it: " + emu.detail;
@@ -1307,7 +1280,7 @@ class Verifier::Impl {
         res->cross_checks.push_back("sanitized");
         vouched = true;
       } else {
-        Overrule(res, *san, "compute-sanitizer");
+        verify::OverruleGpuVerdict(*san, "compute-sanitizer", res);
         return Status::Ok();
       }
     }
@@ -1315,23 +1288,6 @@ class Verifier::Impl {
       res->detail += " (GPU checks only: " + unchecked + ")";
     }
     return Status::Ok();
-  }
-
-  // The GPU run's correct verdict replaced by a check's failure.
-  static void Overrule(VerifyResult* res, const VerifyResult& by, const std::string& check) {
-    res->verdict = by.verdict;
-    res->detail = "correct on the GPU, but not under " + check + ": " + by.detail;
-    res->test_case = by.test_case;
-    res->output = by.output;
-    res->index = by.index;
-    res->expected = by.expected;
-    res->got = by.got;
-    res->log = by.log;
-    res->speedup = 0;
-    res->kernel_speedup = 0;
-    res->candidate_timing.reset();
-    res->reference_timing.reset();
-    res->kernel_timing.reset();
   }
 
   // The verifier of the emulator cross-check: this one's options, emulated,
@@ -1365,12 +1321,7 @@ class Verifier::Impl {
                           RunDriver(exe, plan, p.spec, true, RunTrust::kUntrustedCandidate, wrapper, 20));
       VerifyResult r;
       FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
-      if (auto report = verify::SanitizerReport(name, run.process); report) {
-        r.verdict = report->first;
-        r.detail = report->second;
-        r.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
-        return std::optional<VerifyResult>(r);
-      }
+      if (verify::JudgeSanitizerRun(name, run.process, &r)) return std::optional<VerifyResult>(r);
       verify::RunFacts facts{run.process, run.records ? &*run.records : nullptr, run.records_error,
                              p.spec.time_limit_s * 20, r.env.archs, false};
       if (!verify::ClassifyRun(facts, &r)) {
@@ -1517,8 +1468,7 @@ class Verifier::Impl {
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res, device_only, device_code));
     if (!exe) return res;
-    res.verdict = Verdict::kCompiledOnly;
-    res.detail = "compiled for " + res.env.archs + (device_only ? " (device code only; not linked, not run)" : " (not run)");
+    verify::JudgeCompiledOnly(device_only, &res);
     return res;
   }
 

@@ -6,6 +6,7 @@
 
 #include "core/log.h"
 #include "core/strings.h"
+#include "verify/build/kernel_form.h"
 #include "verify/judge/compare.h"
 
 namespace regrapht::verify {
@@ -544,6 +545,78 @@ std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string
   if (first.empty()) first = "errors reported (no detail line)";
   const bool race = tool == "racecheck" || tool == "synccheck";
   return std::make_pair(race ? Verdict::kRace : Verdict::kRuntimeError, "compute-sanitizer " + tool + ": " + first);
+}
+
+std::string FirstError(const std::string& log) {
+  auto lines = SplitLines(log);
+  for (const auto& line : lines) {
+    if (line.find("error") != std::string::npos) return std::string(Trim(line));
+  }
+  return lines.empty() ? std::string() : std::string(lines.front());
+}
+
+void JudgeStaticFindings(const std::vector<std::string>& findings, VerifyResult* res) {
+  res->verdict = Verdict::kStaticReject;
+  for (const auto& f : findings) res->findings.push_back(f);
+  res->detail = findings.front();
+}
+
+void JudgeCompileFailure(const std::string& failure, const std::string& log, VerifyResult* res) {
+  res->verdict = failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
+  res->detail = res->verdict == Verdict::kTimeout ? "compilation " + failure : FirstError(log);
+  res->log = TruncateMiddle(log, 8000);
+}
+
+void JudgeLinkFailure(const ProblemSpec& spec, bool kernel_form, const std::string& log, VerifyResult* res) {
+  res->verdict = Verdict::kCompileError;
+  res->log = TruncateMiddle(log, 8000);
+  if (kernel_form && log.find("undefined reference to `" + spec.kernel->function + "(") != std::string::npos) {
+    res->detail = "link: the candidate does not define `" + KernelSignature(spec) +
+                  "` (same name and parameter types as the kernel form's signature)";
+  } else if (log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
+    res->detail = "link: the candidate does not define `" + spec.Signature() +
+                  "` (same name, parameter types and constness as the reference)";
+  } else {
+    res->detail = "link: " + FirstError(log);
+  }
+}
+
+void JudgeNotEmulated(const std::string& archs, const std::string& why, const std::string& log,
+                      VerifyResult* res) {
+  res->verdict = Verdict::kNotEmulated;
+  res->detail = "compiled for " + archs + "; not emulated (" + why + "): correctness and speed NOT verified";
+  res->log = TruncateMiddle(log, 8000);
+}
+
+void JudgeCompiledOnly(bool device_only, VerifyResult* res) {
+  res->verdict = Verdict::kCompiledOnly;
+  res->detail =
+      "compiled for " + res->env.archs + (device_only ? " (device code only; not linked, not run)" : " (not run)");
+}
+
+bool JudgeSanitizerRun(const std::string& tool, const CommandResult& run, VerifyResult* res) {
+  auto report = SanitizerReport(tool, run);
+  if (!report) return false;
+  res->verdict = report->first;
+  res->detail = report->second;
+  res->log = TruncateMiddle(run.stdout_text + run.stderr_text, 4000);
+  return true;
+}
+
+void OverruleGpuVerdict(const VerifyResult& by, const std::string& check, VerifyResult* res) {
+  res->verdict = by.verdict;
+  res->detail = "correct on the GPU, but not under " + check + ": " + by.detail;
+  res->test_case = by.test_case;
+  res->output = by.output;
+  res->index = by.index;
+  res->expected = by.expected;
+  res->got = by.got;
+  res->log = by.log;
+  res->speedup = 0;
+  res->kernel_speedup = 0;
+  res->candidate_timing.reset();
+  res->reference_timing.reset();
+  res->kernel_timing.reset();
 }
 
 }  // namespace regrapht::verify

@@ -89,4 +89,42 @@ std::optional<std::pair<Verdict, std::string>> SanitizerReport(const std::string
 // "in test case 2, call 1", for messages.
 std::string DescribeCall(const DriverRecords& r);
 
+// ---- Verdicts from what a build or a check produced (verifier.cc asks these
+// and records the answer).
+
+// The most useful line of a compiler log: the first naming an "error", else
+// the first line.
+std::string FirstError(const std::string& log);
+
+// The source lint's or the object checks' findings (each as its text, at
+// least one): static_reject, the detail the first.
+void JudgeStaticFindings(const std::vector<std::string>& findings, VerifyResult* res);
+
+// A candidate compile that failed (`failure`: the build cache's reason,
+// "timed out ..." at its deadline): timeout or compile_error, with the log.
+void JudgeCompileFailure(const std::string& failure, const std::string& log, VerifyResult* res);
+
+// A candidate link that failed: compile_error naming the function the
+// candidate does not define (`kernel_form`: linked with the kernel form's
+// adapter, so its kernel) or the link's first error, with the log.
+void JudgeLinkFailure(const ProblemSpec& spec, bool kernel_form, const std::string& log, VerifyResult* res);
+
+// A candidate the emulator cannot take (`why`): not_emulated, unverified and
+// never the candidate's fault; `archs` it was compiled for.
+void JudgeNotEmulated(const std::string& archs, const std::string& why, const std::string& log,
+                      VerifyResult* res);
+
+// A candidate built and not run (`device_only`: device code only, not
+// linked): compiled_only for res->env.archs.
+void JudgeCompiledOnly(bool device_only, VerifyResult* res);
+
+// compute-sanitizer's `tool` wrapped `run`: true, with its verdict, when it
+// reported a finding.
+bool JudgeSanitizerRun(const std::string& tool, const CommandResult& run, VerifyResult* res);
+
+// A correct GPU verdict replaced by the failure of a check (`check`: "the
+// CPU emulator's checks", "compute-sanitizer"): `by`'s verdict and place,
+// no speedup and no timings.
+void OverruleGpuVerdict(const VerifyResult& by, const std::string& check, VerifyResult* res);
+
 }  // namespace regrapht::verify

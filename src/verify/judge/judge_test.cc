@@ -285,5 +285,66 @@ TEST(JudgeTest, AKernelFasterThanTheDeviceCanWriteItsOutputsIsImplausible) {
   EXPECT_EQ(KernelFloorViolation(1e-9, JudgeOptions{}), "");
 }
 
+TEST(JudgeTest, BuildFailuresNameWhatFailed) {
+  Problem p = LoadBundled("saxpy");
+  VerifyResult r;
+  JudgeCompileFailure("timed out after 180 s (--compile-timeout)", "nvcc: busy\n", &r);
+  EXPECT_EQ(r.verdict, Verdict::kTimeout);
+  EXPECT_EQ(r.detail, "compilation timed out after 180 s (--compile-timeout)");
+  r = {};
+  JudgeCompileFailure("exit status 1", "candidate.cu(3): warning: w\ncandidate.cu(4): error: x undefined\n", &r);
+  EXPECT_EQ(r.verdict, Verdict::kCompileError);
+  EXPECT_EQ(r.detail, "candidate.cu(4): error: x undefined");
+  EXPECT_EQ(FirstError("first\nsecond\n"), "first");
+  EXPECT_EQ(FirstError(""), "");
+  r = {};
+  JudgeLinkFailure(p.spec, false, "ld: undefined reference to `" + p.spec.function + "(int, float, float const*)'", &r);
+  EXPECT_EQ(r.verdict, Verdict::kCompileError);
+  EXPECT_EQ(r.detail, "link: the candidate does not define `" + p.spec.Signature() +
+                          "` (same name, parameter types and constness as the reference)");
+  r = {};
+  JudgeStaticFindings({"object-symbols: fopen", "object-hooks: .fini_array"}, &r);
+  EXPECT_EQ(r.verdict, Verdict::kStaticReject);
+  EXPECT_EQ(r.detail, "object-symbols: fopen");
+  EXPECT_EQ(r.findings.size(), 2u);
+  r = {};
+  JudgeNotEmulated("sm_90", "inline PTX", "", &r);
+  EXPECT_EQ(r.verdict, Verdict::kNotEmulated);
+  EXPECT_EQ(r.detail, "compiled for sm_90; not emulated (inline PTX): correctness and speed NOT verified");
+  r = {};
+  r.env.archs = "sm_90";
+  JudgeCompiledOnly(true, &r);
+  EXPECT_EQ(r.verdict, Verdict::kCompiledOnly);
+  EXPECT_EQ(r.detail, "compiled for sm_90 (device code only; not linked, not run)");
+}
+
+TEST(JudgeTest, AFailedCheckOverrulesTheGpuVerdictAndItsSpeedup) {
+  VerifyResult gpu;
+  gpu.verdict = Verdict::kCorrect;
+  gpu.speedup = 12;
+  gpu.kernel_speedup = 30;
+  gpu.candidate_timing = Summarize({1.0, 1.0, 1.0});
+  VerifyResult emu;
+  emu.verdict = Verdict::kHostCompute;
+  emu.detail = "output y[0] changed on the host";
+  OverruleGpuVerdict(emu, "the CPU emulator's checks", &gpu);
+  EXPECT_EQ(gpu.verdict, Verdict::kHostCompute);
+  EXPECT_EQ(gpu.detail, "correct on the GPU, but not under the CPU emulator's checks: output y[0] changed on the host");
+  EXPECT_EQ(gpu.speedup, 0);
+  EXPECT_EQ(gpu.kernel_speedup, 0);
+  EXPECT_FALSE(gpu.candidate_timing.has_value());
+}
+
+TEST(JudgeTest, SanitizerFindingsDecideOnlyWhenReported) {
+  VerifyResult r;
+  CommandResult clean = Exited(0);
+  EXPECT_FALSE(JudgeSanitizerRun("memcheck", clean, &r));
+  CommandResult found = Exited(89);
+  found.stdout_text = "========= COMPUTE-SANITIZER\n========= Invalid __global__ read of size 4 bytes\n";
+  EXPECT_TRUE(JudgeSanitizerRun("memcheck", found, &r));
+  EXPECT_EQ(r.verdict, Verdict::kRuntimeError);
+  EXPECT_EQ(r.detail, "compute-sanitizer memcheck: Invalid __global__ read of size 4 bytes");
+}
+
 }  // namespace
 }  // namespace regrapht::verify
