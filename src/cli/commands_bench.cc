@@ -301,9 +301,9 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                               {"command", InvocationCommandLine()},
                               {"version", kBuildVersion},
                               {"commit", BuildCommit()},
-                              {"device", opts->emulate ? OrderedJson(std::string(kEmulatorGpuName))
+                              {"device", opts->emulated() ? OrderedJson(std::string(kEmulatorGpuName))
                                                        : OrderedJson(nullptr)},
-                              {"emulated", opts->emulate}}
+                              {"emulated", opts->emulated()}}
                       .dump();
     CacheCounts caches;
     ro.method = st->method;
@@ -328,8 +328,8 @@ std::function<int()> BenchCommand(CLI::App* sub) {
                        {"nvcc_flags", opts->nvcc_flags},
                        {"reference_flags", opts->reference_flags},
                        {"timing", opts->timing},
-                       {"cpu_candidate", opts->cpu_candidate},
-                       {"emulate", opts->emulate},
+                       {"cpu_candidate", opts->cpu_candidate()},
+                       {"emulate", opts->emulated()},
                        {"form", opts->kernel_form ? "kernel" : "dropin"}};
     bench::MethodFn method;
     std::map<std::string, std::string> kernel_tasks;  // --form kernel: problem -> task text

@@ -105,7 +105,7 @@ Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::Ov
   bench::BehaviourReport behaviour;
   if (args.behaviour) {
     VerifyOptions vo;
-    vo.cpu_candidate = true;
+    vo.run_mode = VerifyOptions::RunMode::kCpuCandidate;
     vo.timing = false;
     vo.edge_cases = false;
     vo.run_memory_bytes = int64_t{4} << 30;

@@ -251,7 +251,7 @@ enum class RunTrust { kTrustedReference, kUntrustedCandidate };
 class Verifier::Impl {
  public:
   Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
-    if (o_.emulate) o_.timing = false;  // the emulator says nothing about speed
+    if (o_.emulated()) o_.timing = false;  // the emulator says nothing about speed
     cache_ = o.cache_dir.empty() ? CacheDir() : fs::path(o.cache_dir);
   }
 
@@ -263,7 +263,7 @@ class Verifier::Impl {
         return;
       }
       tc_ = *tc;
-      bool sandbox_builds = o_.sandbox != "none";
+      bool sandbox_builds = o_.sandbox != VerifyOptions::Sandbox::kNone;
       // Wherever the toolchain lives (compilers outside /usr, wrapper
       // scripts, symlink chains): its folders, read-only, in the sandbox.
       folders_ = verify::FindToolchainFolders(tc_, runner_, {cache_});
@@ -297,7 +297,7 @@ class Verifier::Impl {
   // The drop-in form's GPU runs measure kernel-only time with CUPTI where the
   // toolkit has it (docs/bench.md); elsewhere the figure is absent.
   bool KernelClock(const ProblemSpec& spec) const {
-    return tc_.has_cupti() && !KernelForm(spec) && !o_.cpu_candidate && !o_.emulate;
+    return tc_.has_cupti() && !KernelForm(spec) && !o_.cpu_candidate() && !o_.emulated();
   }
 
   bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
@@ -418,25 +418,25 @@ class Verifier::Impl {
       return Status::InvalidArgument(p.dir.string() + ": problem " + spec.name +
                                      " has no kernel form (no \"kernel\" section in problem.json)");
     }
-    if (kernel_form && o_.cpu_candidate) return Status::InvalidArgument("the kernel form needs a CUDA candidate");
+    if (kernel_form && o_.cpu_candidate()) return Status::InvalidArgument("the kernel form needs a CUDA candidate");
     result->candidate_hash = HashHex(source);
     result->form = kernel_form ? "kernel" : "dropin";
     verify::StaticCheckOptions sc;
     sc.function = kernel_form ? spec.kernel->function : spec.function;
     sc.libraries = spec.libraries;
-    sc.require_kernel = !o_.cpu_candidate;
+    sc.require_kernel = !o_.cpu_candidate();
     sc.kernel_only = kernel_form;
     auto findings = verify::StaticCheck(source, sc);
     if (!findings.empty()) return Reject(findings, result);
-    if (!o_.cpu_candidate && !tc_.has_nvcc()) {
+    if (!o_.cpu_candidate() && !tc_.has_nvcc()) {
       return Status::FailedPrecondition("nvcc not found (set REGRAPHT_NVCC or put CUDA's bin on PATH)");
     }
     // The device-only compile gate (CompileOnly) builds a fatbin for every
     // arch and stops; every other path compiles the whole translation unit
     // (for the emulator too: its host object is what the object checks read).
-    const bool fatbin = device_only && !o_.cpu_candidate;
+    const bool fatbin = device_only && !o_.cpu_candidate();
     BuildRequest obj = CandidateObjectRequest(spec, source, kernel_form, fatbin);
-    const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
+    const bool cuda_driver = !o_.cpu_candidate() && !o_.emulated();
     auto drv_future =
         std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
     auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
@@ -448,13 +448,13 @@ class Verifier::Impl {
     if (fatbin) return std::optional<fs::path>(co->artifact);
     std::optional<fs::path> adapter;
     if (kernel_form) {
-      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulate));
+      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulated()));
       if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
       adapter = ad.artifact;
     }
     RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
     if (!object_findings.empty()) return Reject(object_findings, result);
-    if (o_.emulate) {
+    if (o_.emulated()) {
       return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
                            drv->artifact, adapter, result);
     }
@@ -468,7 +468,7 @@ class Verifier::Impl {
     BuildRequest obj;
     obj.label = "candidate";
     obj.files = {{"candidate.cu", kernel_form ? verify::KernelFormCandidateSource(spec, source) : source}};
-    if (o_.cpu_candidate) {
+    if (o_.cpu_candidate()) {
       obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-save-temps", "-c", "candidate.cu",
                   "-o", "candidate.o"};
     } else {
@@ -733,7 +733,7 @@ class Verifier::Impl {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
       link.inputs.push_back(*adapter);
     }
-    if (!o_.cpu_candidate) {
+    if (!o_.cpu_candidate()) {
       link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
       for (const auto& lib : spec.libraries) {
         if (lib == "cublas") link.argv.push_back("-lcublas");
@@ -863,7 +863,7 @@ class Verifier::Impl {
     cs.stdin_data = key;
     // The emulator runs every CUDA thread on the CPU with its checks: it gets
     // four times the spec's limit (docs/emulator.md).
-    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1) * slowdown;
+    const double limit_s = spec.time_limit_s * (o_.emulated() && !gpu ? 4 : 1) * slowdown;
     cs.limits.wall_seconds = limit_s;
     cs.limits.cpu_seconds = limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
@@ -909,8 +909,8 @@ class Verifier::Impl {
     po.min_reps = o_.min_reps;
     po.max_reps = o_.max_reps;
     po.max_seconds = o_.max_timing_seconds;
-    po.flush_l2 = !o_.cpu_candidate;
-    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    po.flush_l2 = !o_.cpu_candidate();
+    po.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     return po;
   }
 
@@ -922,7 +922,7 @@ class Verifier::Impl {
     po.max_reps = o_.reference_max_reps;
     po.max_seconds = o_.reference_max_timing_seconds;
     po.flush_l2 = false;
-    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    po.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     return po;
   }
 
@@ -1081,10 +1081,10 @@ class Verifier::Impl {
     e.cuda_toolkit_version = tc_.nvcc_version;
     e.host_cpu = host_cpu_;
     e.host_compiler = tc_.cxx_version;
-    e.nvcc_flags = o_.cpu_candidate ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
+    e.nvcc_flags = o_.cpu_candidate() ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
     e.reference_flags = Join(o_.reference_flags, " ");
-    e.archs = o_.cpu_candidate ? "host-cpu" : Join(o_.archs, ",");
-    if (o_.emulate) {
+    e.archs = o_.cpu_candidate() ? "host-cpu" : Join(o_.archs, ",");
+    if (o_.emulated()) {
       e.gpu_name = std::string(kEmulatorGpuName);
       e.nvcc_flags += " (emulated: g++ -O1 -fsanitize=thread,bounds with regrapht_cuda_emu.h and its checker; "
                       "blocks and threads in a seeded order, seed = call number)";
@@ -1160,7 +1160,7 @@ class Verifier::Impl {
   // The problem as this verifier runs it: in the emulator, a timing input
   // too large for it scaled down (verify/timing_sizes.h).
   Result<verify::FittedTiming> Fit(const Problem& p) const {
-    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
+    if (!o_.emulated() || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, verify::FitTimingInput(p, o_.emulate_max_bytes));
     RG_ASSIGN_OR_RETURN(fit.rungs, verify::TimingRungs(p, fit));
     return fit;
@@ -1199,30 +1199,30 @@ class Verifier::Impl {
       // Timed runs on one GPU never overlap (other threads, processes, Slurm
       // tasks); correctness-only runs may share it. Nor do they overlap a
       // CPU timed phase on this machine (the machine's timing lock, shared).
-      if (!o_.cpu_candidate && !o_.emulate && o_.timing) {
+      if (!o_.cpu_candidate() && !o_.emulated() && o_.timing) {
         RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath(), o_.gpu_lock_timeout_s, o_.cancel));
         RG_ASSIGN_OR_RETURN(machine, TimingLock(true));
         candidate_how = "GPU lock " + GpuLockPath().string() + " (waited " + Seconds(lock->waited_s()) +
                         ") and " + TimedHow(*machine, "shared");
       }
       // A CPU candidate is timed like the reference: alone.
-      if (o_.cpu_candidate && o_.timing) {
+      if (o_.cpu_candidate() && o_.timing) {
         RG_ASSIGN_OR_RETURN(machine, TimingLock(false));
         candidate_how = TimedHow(*machine, "exclusive");
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate,
+      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate() && !o_.emulated(),
                                          RunTrust::kUntrustedCandidate));
     }
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulate ? 4 : 1), res.env.archs,
-                           o_.emulate};
+    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulated() ? 4 : 1), res.env.archs,
+                           o_.emulated()};
     if (verify::ClassifyRun(facts, &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, fit));
     verify::JudgeOptions jo;
-    jo.emulate = o_.emulate;
-    jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    jo.emulate = o_.emulated();
+    jo.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     jo.timing_size_note = fit.note;
     for (const auto& r : fit.rungs) jo.timing_size_notes.push_back(r.note);
     if (!fit.rungs.empty()) jo.timing_size_smallest = verify::FormatSizes(fit.rungs.front().test.sizes);
@@ -1244,7 +1244,7 @@ class Verifier::Impl {
     if (res.reference_timing) res.reference_timing->how = ref->timed_how;
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
-    if (res.ok() && !o_.emulate && !o_.cpu_candidate) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
+    if (res.ok() && !o_.emulated() && !o_.cpu_candidate()) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
     return res;
   }
 
@@ -1295,7 +1295,7 @@ class Verifier::Impl {
   Verifier* EmulatorVerifier() {
     std::call_once(emu_once_, [&] {
       VerifyOptions e = o_;
-      e.emulate = true;
+      e.run_mode = VerifyOptions::RunMode::kEmulate;
       e.timing = false;
       e.emulate_timing_size = false;
       e.cache_dir = cache_.string();
@@ -1479,7 +1479,7 @@ class Verifier::Impl {
   Result<std::vector<VerifyResult>> CompileOnlyMany(const std::vector<std::pair<const Problem*, std::string>>& items) {
     RG_RETURN_IF_ERROR(Init());
     std::vector<std::optional<verify::BatchUnit>> units(items.size());
-    for (size_t i = 0; i < items.size() && !o_.cpu_candidate && tc_.has_nvcc(); ++i) {
+    for (size_t i = 0; i < items.size() && !o_.cpu_candidate() && tc_.has_nvcc(); ++i) {
       if (!KernelForm(items[i].first->spec)) units[i] = verify::BatchUnitOf(items[i].second);
     }
     // A batch that compiles proves each of its sources compiles alone; the

@@ -29,7 +29,7 @@ using testing_util::TestCacheDir;
 
 VerifyOptions CpuOptions() {
   VerifyOptions o;
-  o.cpu_candidate = true;
+  o.run_mode = VerifyOptions::RunMode::kCpuCandidate;
   o.cache_dir = TestCacheDir().string();
   o.max_reps = 6;
   o.min_reps = 3;

@@ -354,7 +354,7 @@ class EmulatedVerifyTest : public testing::Test {
  protected:
   VerifyOptions Options() {
     VerifyOptions o;
-    o.emulate = true;
+    o.run_mode = VerifyOptions::RunMode::kEmulate;
     o.cache_dir = TestCacheDir().string();
     return o;
   }

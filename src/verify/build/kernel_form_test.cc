@@ -113,7 +113,7 @@ class KernelFormRunTest : public ::testing::Test {
     auto p = LoadProblem(testing_util::SourceDir() / "src" / "verify" / "testdata" / "count_positive");
     EXPECT_TRUE(p.ok()) << p.status().message();
     VerifyOptions o;
-    o.emulate = true;
+    o.run_mode = VerifyOptions::RunMode::kEmulate;
     o.emulate_timing_size = false;
     o.kernel_form = true;
     Verifier v(o, runner_);

@@ -45,7 +45,7 @@ class ToolchainSandboxTest : public testing::Test {
 
 TEST_F(ToolchainSandboxTest, EmulatedVerificationBuildsAndRunsWithAWrapperCompiler) {
   VerifyOptions o = Options();
-  o.emulate = true;
+  o.run_mode = VerifyOptions::RunMode::kEmulate;
   o.emulate_timing_size = false;
   auto runner = NewSubprocessRunner();
   Verifier v(o, runner.get());

@@ -64,7 +64,7 @@ TEST(HeldOutTest, CorrectCandidateIsReverifiedOnNewInputs) {
   auto dir = TempDir::Create("rg-heldout");
   ASSERT_TRUE(dir.ok());
   VerifyOptions o;
-  o.cpu_candidate = true;
+  o.run_mode = VerifyOptions::RunMode::kCpuCandidate;
   o.cache_dir = dir->path().string();
   o.max_reps = 4;
   o.min_reps = 3;
