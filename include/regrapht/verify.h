@@ -201,7 +201,7 @@ struct VerifyOptions {
   // section): the candidate defines the __global__ kernel only; a generated
   // adapter launches it with the launch contract and times the kernel alone.
   bool kernel_form = false;
-  // Adds the spec's edge cases to its test cases (verify/edge_cases.h: every
+  // Adds the spec's edge cases to its test cases (verify/spec/edge_cases.h: every
   // argument at its bounds and at small integers, one case at the largest
   // magnitudes), those the reference answers cleanly.
   bool edge_cases = true;

@@ -474,7 +474,7 @@ class Verifier::Impl {
     } else {
       obj.argv = NvccArgv(fatbin, "candidate.cu", fatbin ? "candidate.fatbin" : "candidate.o");
       // Conditional directives: keep each pass's preprocessed source, for
-      // the emulator's pass check (verify/pass_check.h; reduced and removed
+      // the emulator's pass check (verify/build/pass_check.h; reduced and removed
       // by CheckObject).
       if (!fatbin && verify::HasConditionalDirective(obj.files["candidate.cu"])) obj.argv.push_back("--keep");
     }
@@ -518,7 +518,7 @@ class Verifier::Impl {
     return argv;
   }
 
-  // The kernel form's host adapter (verify/kernel_form.h): nvcc for the GPU,
+  // The kernel form's host adapter (verify/build/kernel_form.h): nvcc for the GPU,
   // or rewritten for the emulator and built like an emulated candidate.
   Result<BuildOutcome> BuildAdapter(const ProblemSpec& spec, bool emulated) {
     RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateKernelAdapter(spec));
@@ -552,7 +552,7 @@ class Verifier::Impl {
   // emulator's one compilation reads a candidate as that pass does; the
   // sanitizer's own macro is removed. What still differs (the device
   // passes' __CUDA_ARCH__, the two sets of CUDA headers) the pass check
-  // finds (verify/pass_check.h).
+  // finds (verify/build/pass_check.h).
   std::vector<std::string> HostPassMacros() const {
     auto v = Split(tc_.nvcc_version, '.');
     while (v.size() < 3) v.push_back("0");
@@ -623,7 +623,7 @@ class Verifier::Impl {
     return std::nullopt;
   }
 
-  // The object checks (verify/object_check.h) on a built candidate. The host
+  // The object checks (verify/build/object_check.h) on a built candidate. The host
   // translation unit that -save-temps left beside the object is reduced to
   // its verdict on first use (host_asm.txt) and removed from the cache.
   Result<std::vector<verify::StaticFinding>> CheckObject(const Problem& p, const std::string& source,
@@ -672,7 +672,7 @@ class Verifier::Impl {
     return findings;
   }
 
-  // nvcc's intermediates of a --keep compile (verify/pass_check.h): the lines
+  // nvcc's intermediates of a --keep compile (verify/build/pass_check.h): the lines
   // each pass kept, written once as pass_views.txt beside the object; the
   // large files removed from the cache.
   static Status ReducePassViews(const fs::path& dir) {
@@ -825,7 +825,7 @@ class Verifier::Impl {
   // sandbox from a fresh folder under SandboxRunsDir() holding only a copy of
   // the executable and the plan, as the unprivileged sandbox user where the
   // harness is root. Records come back through a pipe (fd 3),
-  // sealed with a key sent on stdin (driver/rg_driver.h).
+  // sealed with a key sent on stdin (sandboxed/driver/rg_driver.h).
   // `wrapper`: a program the candidate runs under (compute-sanitizer), with
   // its arguments; the run's limits are `slowdown` times the spec's.
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
@@ -1158,7 +1158,7 @@ class Verifier::Impl {
   }
 
   // The problem as this verifier runs it: in the emulator, a timing input
-  // too large for it scaled down (verify/timing_sizes.h).
+  // too large for it scaled down (verify/spec/timing_sizes.h).
   Result<verify::FittedTiming> Fit(const Problem& p) const {
     if (!o_.emulated() || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, verify::FitTimingInput(p, o_.emulate_max_bytes));
@@ -1166,7 +1166,7 @@ class Verifier::Impl {
     return fit;
   }
 
-  // The emulator's timing-size rungs as plan cases (verify/driver_gen.h).
+  // The emulator's timing-size rungs as plan cases (verify/build/driver_gen.h).
   void AddRungs(const verify::FittedTiming& fit, verify::PlanOptions* po) const {
     for (const auto& r : fit.rungs) po->timing_size_rungs.push_back(r.test);
     po->emulate_max_work = o_.emulate_max_work;
@@ -1339,7 +1339,7 @@ class Verifier::Impl {
     return std::optional<VerifyResult>(clean);
   }
 
-  // ---- edge cases (verify/edge_cases.h) -------------------------------------------
+  // ---- edge cases (verify/spec/edge_cases.h) -------------------------------------------
 
   // `p` with the edge cases its reference answers appended to its tests.
   Result<Problem> WithEdgeCases(const Problem& p) {
@@ -1472,7 +1472,7 @@ class Verifier::Impl {
     return res;
   }
 
-  // Sources a batch may hold (verify/batch_compile.h): more saves less (the
+  // Sources a batch may hold (verify/build/batch_compile.h): more saves less (the
   // fixed cost is already shared) and makes a failing batch costlier.
   static constexpr size_t kMaxBatch = 8;
 

@@ -147,7 +147,7 @@ TEST_F(VerifierTest, ReferenceLeavingItsInOutUntouchedIsDegenerate) {
   EXPECT_TRUE(v.CheckReference(p).ok());
 }
 
-// Edge cases (verify/edge_cases.h) the reference cannot answer are dropped,
+// Edge cases (verify/spec/edge_cases.h) the reference cannot answer are dropped,
 // never judged: a reference that divides by a = 0 writes infinities, one
 // that crashes for a = +-2 stops its run, and the others still count.
 TEST_F(VerifierTest, EdgeCasesTheReferenceCannotAnswerAreDropped) {

@@ -37,7 +37,7 @@ struct JudgeOptions {
   bool emulate = false;           // the CPU emulator ran it (correctness only)
   bool timing_size_case = false;  // the timing-size input ran as one more case
   std::string timing_size_note;   // set when the emulator ran it scaled down: "n=.. of n=.."
-  // The emulator's rungs (verify/timing_sizes.h), ascending, cases
+  // The emulator's rungs (verify/spec/timing_sizes.h), ascending, cases
   // spec.tests.size() + i: each one's note; the one with records is judged.
   // Empty: one case, timing_size_note.
   std::vector<std::string> timing_size_notes;

@@ -1,4 +1,4 @@
-// Reading what a driver process wrote (see driver/rg_driver.h for the format
+// Reading what a driver process wrote (see sandboxed/driver/rg_driver.h for the format
 // and docs/trust.md for why the channel is sealed).
 #pragma once
 
