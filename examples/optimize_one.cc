@@ -31,7 +31,7 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     std::string next = i + 1 < argc ? argv[i + 1] : "";
     if (a == "--emulate") {
-      request.verify.emulate = true;  // no GPU: correctness only
+      request.verify.run_mode = regrapht::VerifyOptions::RunMode::kEmulate;  // no GPU: correctness only
       continue;
     }
     ++i;

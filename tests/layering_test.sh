@@ -20,6 +20,6 @@ fi
 cat "$tmp/err"
 grep -q 'src/verify/v.cc:2: verify includes search/s.h (search)' "$tmp/err"
 grep -q 'regrapht_verify links regrapht_search' "$tmp/err"
-grep -q 'exception src/verify/records_test.cc -> verify/driver/rg_driver.h matches no include' "$tmp/err"
+grep -q 'exception src/verify/judge/records_test.cc -> verify/sandboxed/driver/rg_driver.h matches no include' "$tmp/err"
 if grep -q 'v.cc:1' "$tmp/err"; then echo "FAIL: an allowed include was refused"; exit 1; fi
 echo "layering_test: ok"

@@ -8,7 +8,7 @@
 //   request.source_path = "saxpy.cpp";
 //   request.function = "saxpy";
 //   request.llm = llm->get();
-//   request.verify.emulate = true;                    // no GPU: the CPU emulator
+//   request.verify.run_mode = VerifyOptions::RunMode::kEmulate;  // no GPU: the CPU emulator
 //   Result<OptimizeReport> report = Optimize(request);
 //   // report->verdict, report->speedup(), report->best()->code
 //

@@ -135,7 +135,7 @@ struct TestCase {
   std::map<std::string, double> scalars;   // optional fixed values of role=scalar args
   uint64_t seed = 0;
   // Edge cases the harness adds to a spec's own (never read from a spec
-  // file): "<arg index> <mode> <k>" for the driver (verify/edge_cases.h),
+  // file): "<arg index> <mode> <k>" for the driver (verify/spec/edge_cases.h),
   // and what it tests, for messages ("lo at its minimum").
   std::string edge;
   std::string note;

@@ -164,18 +164,23 @@ struct VerifyOptions {
   const std::atomic<bool>* cancel = nullptr;
   int64_t run_memory_bytes = int64_t{32} << 30;  // host memory of one run (cgroup)
   int max_processes = 512;                         // tasks (threads count) of one run
-  // auto | bwrap: candidates (and compiles of their source) only ever run
-  // sandboxed, or Verify() fails; none: unsandboxed (--unsafe-no-sandbox),
-  // recorded in Environment::sandbox of every result.
-  std::string sandbox = "auto";
-  // Plain C++ "candidate" compiled with the host compiler and run on the CPU
-  // through the same driver: the harness's self-test. Never a GPU result.
-  bool cpu_candidate = false;
-  // Runs the candidate's kernels in regrapht's CUDA emulator on the CPU
-  // (src/verify/emu/): correctness without a GPU, never timing. nvcc still
-  // compiles the candidate first, so compile errors are real ones.
-  bool emulate = false;
-  // With `emulate`: also run the spec's timing-size input (once more, as a
+  // Where candidates (and compiles of their source) run. kAuto, kBubblewrap:
+  // only ever sandboxed, or Verify() fails; kNone: unsandboxed
+  // (--unsafe-no-sandbox), recorded in Environment::sandbox of every result.
+  enum class Sandbox { kAuto, kBubblewrap, kNone };
+  Sandbox sandbox = Sandbox::kAuto;
+  // What the candidate is and where it runs. kGpu: CUDA, compiled by nvcc and
+  // run on the GPU (compiled only where there is none). kEmulate: its kernels
+  // run in regrapht's CUDA emulator on the CPU (src/verify/sandboxed/emu/):
+  // correctness without a GPU, never timing; nvcc still compiles the
+  // candidate first, so compile errors are real ones. kCpuCandidate: plain
+  // C++ compiled with the host compiler and run on the CPU through the same
+  // driver: the harness's self-test, never a GPU result.
+  enum class RunMode { kGpu, kEmulate, kCpuCandidate };
+  RunMode run_mode = RunMode::kGpu;
+  bool emulated() const { return run_mode == RunMode::kEmulate; }
+  bool cpu_candidate() const { return run_mode == RunMode::kCpuCandidate; }
+  // With kEmulate: also run the spec's timing-size input (once more, as a
   // case) so that full-size correctness is checked; false: test cases only.
   bool emulate_timing_size = true;
   // With both: a timing input needing more than this many bytes per copy of
@@ -196,7 +201,7 @@ struct VerifyOptions {
   // section): the candidate defines the __global__ kernel only; a generated
   // adapter launches it with the launch contract and times the kernel alone.
   bool kernel_form = false;
-  // Adds the spec's edge cases to its test cases (verify/edge_cases.h: every
+  // Adds the spec's edge cases to its test cases (verify/spec/edge_cases.h: every
   // argument at its bounds and at small integers, one case at the largest
   // magnitudes), those the reference answers cleanly.
   bool edge_cases = true;

@@ -15,8 +15,8 @@
 #include "core/subprocess.h"
 #include "search/attempt_json.h"
 #include "seed/seed.h"
-#include "verify/heldout.h"
-#include "verify/infer.h"
+#include "verify/spec/heldout.h"
+#include "verify/spec/infer.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 
@@ -349,7 +349,7 @@ OrderedJson RunJson(const OptimizeRequest& r, const OptimizeReport& report) {
                                           : OrderedJson(nullptr)},
                      {"timed_out", report.timed_out},
                      {"device", report.device},
-                     {"emulated", r.verify.emulate},
+                     {"emulated", r.verify.emulated()},
                      {"cache", {{"replies", report.replies},
                                 {"replies_cached", report.replies_cached},
                                 {"builds", report.builds},
@@ -371,7 +371,7 @@ void NoteCachesAndDevice(const OptimizeRequest& r, OptimizeReport* report) {
   }
   if (report->heldout && !report->heldout->env.gpu_name.empty()) report->device = report->heldout->env.gpu_name;
   if (report->device.empty()) {
-    report->device = r.verify.emulate ? std::string(kEmulatorGpuName)
+    report->device = r.verify.emulated() ? std::string(kEmulatorGpuName)
                                       : "none: no candidate ran on a GPU (compiled only, or none built)";
   }
 }

@@ -20,7 +20,7 @@
 
 #include "regrapht/problem.h"
 #include "regrapht/status.h"
-#include "verify/timing_sizes.h"
+#include "verify/spec/timing_sizes.h"
 
 namespace regrapht::bench {
 

@@ -6,7 +6,7 @@
 // 1. Behaviour. A corpus kernel whose reference has a signature compatible
 //    with a benchmark problem's (ArgMappings) is run in the benchmark's place
 //    on the benchmark's own test inputs, through the Verifier's plain C++
-//    candidate path (VerifyOptions::cpu_candidate: compiled with the host
+//    candidate path (VerifyOptions::RunMode::kCpuCandidate: compiled with the host
 //    compiler, run sandboxed, outputs compared with the benchmark
 //    reference's within the spec's tolerance). Equal outputs on every test
 //    case flag the pair.

@@ -2,8 +2,8 @@
 
 #include "core/json_util.h"
 #include "core/strings.h"
-#include "verify/driver_gen.h"
-#include "verify/kernel_form.h"
+#include "verify/build/driver_gen.h"
+#include "verify/build/kernel_form.h"
 
 namespace regrapht::bench {
 

@@ -3,7 +3,7 @@
 #include <exception>
 
 #include "core/json_util.h"
-#include "verify/heldout.h"
+#include "verify/spec/heldout.h"
 
 namespace regrapht::bench {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "search/fakes.h"
-#include "verify/heldout.h"
+#include "verify/spec/heldout.h"
 #include "verify/test_util.h"
 
 namespace regrapht::bench {

@@ -23,7 +23,7 @@
 #include "core/strings.h"
 #include "regrapht/bench.h"
 #include "store/results_store.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht::cli {
 namespace {

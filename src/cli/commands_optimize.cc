@@ -326,7 +326,7 @@ int RunOptimize(const OptimizeState& s) {
   InstallInterruptHandler();
   vopts->cancel = InterruptFlag();  // a wait for the GPU lock, and the compile or run in progress
   // Signs of life from the first second: the status line, then the estimate.
-  OptimizeLive live(s.search, s.quiet, vopts->emulate);
+  OptimizeLive live(s.search, s.quiet, vopts->emulated());
   live.Start();
 
   OptimizeRequest req;

@@ -66,7 +66,7 @@ struct Flag {
 Result<bench::BehaviourReport> CompareBehaviourOf(const MeaningArgs& args, const std::vector<Problem>& bench,
                                                   const std::vector<Problem>& corpus) {
   VerifyOptions vo;
-  vo.cpu_candidate = true;
+  vo.run_mode = VerifyOptions::RunMode::kCpuCandidate;
   vo.timing = false;
   vo.edge_cases = false;
   vo.run_memory_bytes = int64_t{4} << 30;

@@ -14,7 +14,7 @@
 #include "core/fs.h"
 #include "core/json_util.h"
 #include "core/parallel.h"
-#include "verify/kernel_form.h"
+#include "verify/build/kernel_form.h"
 #include "verify/result_json.h"
 #include "verify/runner_options.h"
 
@@ -103,7 +103,7 @@ Result<bool> CheckSolution(Verifier& verifier, const Problem& p, const std::stri
                            const std::string& file, const VerifyOptions& opts,
                            const VerifyFlags& flags, bool device_only, std::string* note,
                            std::string* failure) {
-  if (opts.emulate) {
+  if (opts.emulated()) {
     // The expert solution must be correct in the CPU emulator; one the
     // emulator cannot run (inline PTX, ...) is reported, not failed.
     RG_ASSIGN_OR_RETURN(VerifyResult r, verifier.Verify(p, source));

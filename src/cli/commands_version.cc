@@ -9,8 +9,8 @@
 #include "core/json_util.h"
 #include "core/sandbox.h"
 #include "core/subprocess.h"
-#include "verify/toolchain.h"
-#include "verify/toolchain_folders.h"
+#include "verify/build/toolchain.h"
+#include "verify/build/toolchain_folders.h"
 
 namespace regrapht::cli {
 

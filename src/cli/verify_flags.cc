@@ -4,7 +4,7 @@
 
 #include "cli/number_flags.h"
 #include "core/strings.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht::cli {
 
@@ -70,13 +70,13 @@ void VerifyFlags::Add(CLI::App* sub, const std::string& default_arch) {
 Result<VerifyOptions> VerifyFlags::ToOptions() const {
   VerifyOptions o;
   RG_ASSIGN_OR_RETURN(o.archs, verify::ParseArchs(arch));
-  o.sandbox = unsafe_no_sandbox ? "none" : "bwrap";
+  o.sandbox = unsafe_no_sandbox ? VerifyOptions::Sandbox::kNone : VerifyOptions::Sandbox::kBubblewrap;
   o.cache_dir = cache_dir;
   o.timing = !no_timing;
   o.max_timing_seconds = max_timing_seconds;
   o.reference_max_timing_seconds = max_timing_seconds * 1.5;
-  o.cpu_candidate = cpu_candidate;
-  o.emulate = emulate;
+  o.run_mode = cpu_candidate ? VerifyOptions::RunMode::kCpuCandidate
+                             : (emulate ? VerifyOptions::RunMode::kEmulate : VerifyOptions::RunMode::kGpu);
   if (emulate) o.timing = false;
   if (emulate_tests_only && !emulate) return Status::InvalidArgument("--emulate-tests-only needs --emulate");
   o.emulate_timing_size = !emulate_tests_only;

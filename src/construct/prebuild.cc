@@ -9,7 +9,7 @@
 #include "core/parallel.h"
 #include "core/strings.h"
 #include "graph/trajectory.h"
-#include "verify/batch_compile.h"
+#include "verify/build/batch_compile.h"
 
 namespace regrapht::construct {
 namespace {

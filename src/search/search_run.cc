@@ -11,7 +11,7 @@
 #include "graph/retrieval.h"
 #include "llm/extract.h"
 #include "llm/shape.h"
-#include "verify/kernel_form.h"
+#include "verify/build/kernel_form.h"
 
 namespace regrapht {
 

@@ -7,7 +7,7 @@
 #include "seed/analyze.h"
 #include "seed/ast.h"
 #include "seed/codegen.h"
-#include "verify/expr.h"
+#include "verify/spec/expr.h"
 
 namespace regrapht::seed {
 namespace {

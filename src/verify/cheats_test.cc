@@ -42,7 +42,7 @@ std::vector<Expectation> Manifest() {
 // input.
 VerifyOptions EmulatedOptions(const std::string& file) {
   VerifyOptions o;
-  o.emulate = true;
+  o.run_mode = VerifyOptions::RunMode::kEmulate;
   o.cache_dir = TestCacheDir().string();
   if (file != "honest.cu") o.emulate_max_bytes = int64_t{2} << 20;
   return o;

@@ -8,7 +8,7 @@
 
 #include "core/fs.h"
 #include "regrapht/problem.h"
-#include "verify/timing_sizes.h"
+#include "verify/spec/timing_sizes.h"
 
 namespace regrapht::testing_util {
 
@@ -28,7 +28,7 @@ inline fs::path TestCacheDir() {
 }
 
 // A bundled problem (problems/NAME) with its timing input fitted to at most
-// 128 MiB for one copy of all its arguments (verify/timing_sizes.h): the
+// 128 MiB for one copy of all its arguments (verify/spec/timing_sizes.h): the
 // calibrated sizes (1 GiB for saxpy's x and y, docs/bench.md) are for timing
 // on a GPU; the unit tests check the harness, at about the sizes the problems
 // had before calibration (saxpy n=2^24, sum_of_squares n=2^25). The content

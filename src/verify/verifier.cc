@@ -25,24 +25,24 @@
 #include "core/strings.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
-#include "verify/build_cache.h"
-#include "verify/compare.h"
-#include "verify/batch_compile.h"
-#include "verify/driver_gen.h"
-#include "verify/edge_cases.h"
-#include "verify/emulate.h"
+#include "verify/build/build_cache.h"
+#include "verify/judge/compare.h"
+#include "verify/build/batch_compile.h"
+#include "verify/build/driver_gen.h"
+#include "verify/spec/edge_cases.h"
+#include "verify/build/emulate.h"
 #include "verify/gpu_lock.h"
 #include "verify/timing_cpus.h"
-#include "verify/judge.h"
-#include "verify/kernel_form.h"
-#include "verify/object_check.h"
-#include "verify/pass_check.h"
-#include "verify/records.h"
+#include "verify/judge/judge.h"
+#include "verify/build/kernel_form.h"
+#include "verify/build/object_check.h"
+#include "verify/build/pass_check.h"
+#include "verify/judge/records.h"
 #include "verify/runner_options.h"
-#include "verify/static_check.h"
-#include "verify/timing_sizes.h"
-#include "verify/toolchain.h"
-#include "verify/toolchain_folders.h"
+#include "verify/build/static_check.h"
+#include "verify/spec/timing_sizes.h"
+#include "verify/build/toolchain.h"
+#include "verify/build/toolchain_folders.h"
 
 namespace regrapht {
 
@@ -224,27 +224,35 @@ struct RunOutput {
   std::string records_error;  // set when the records could not be parsed
 };
 
-std::string FirstLines(const std::string& text, size_t max_lines) {
-  auto lines = SplitLines(text);
-  if (lines.size() > max_lines) lines.resize(max_lines);
-  return Join(lines, "\n");
-}
+using verify::FirstError;
 
-// The most useful line of a compiler log: the first "error".
-std::string FirstError(const std::string& log) {
-  for (const auto& line : SplitLines(log)) {
-    if (line.find("error") != std::string::npos) return std::string(Trim(line));
-  }
-  return FirstLines(log, 1);
-}
-
+// Whose program a driver run executes. The user's reference is trusted: it
+// runs unsandboxed from the cache's runs folder. A candidate is not: it runs
+// in the sandbox from a fresh folder holding only a copy of it and the plan,
+// as the unprivileged sandbox user where the harness is root (docs/trust.md).
+enum class RunTrust { kTrustedReference, kUntrustedCandidate };
 
 }  // namespace
 
+// The verifier's one implementation, in parts (each marked "// ---- "):
+// - set-up: the options, the toolchain (detected once, Init), its folders
+//   in the sandbox and the build cache;
+// - builds: the driver, the reference, the candidate (lint, compile, object
+//   checks, link; the emulated build; the kernel form's adapter), through
+//   build/;
+// - runs: driver processes (RunDriver: the reference trusted, a candidate
+//   in the sandbox) and the reference's records, checked and cached;
+// - judging: the environment record, the timing locks, Verify (what a run
+//   produced goes to judge/, which decides the verdict);
+// - one verdict: the emulator's and compute-sanitizer's cross-checks of a
+//   GPU verdict;
+// - edge cases: those the reference answers, memoised per problem;
+// - the public entry points' bodies (CheckReference, Prepare,
+//   CompileOnlyMany).
 class Verifier::Impl {
  public:
   Impl(const VerifyOptions& o, CommandRunner* runner) : o_(o), runner_(runner) {
-    if (o_.emulate) o_.timing = false;  // the emulator says nothing about speed
+    if (o_.emulated()) o_.timing = false;  // the emulator says nothing about speed
     cache_ = o.cache_dir.empty() ? CacheDir() : fs::path(o.cache_dir);
     if (o_.timing) PinTimedPhases();
   }
@@ -271,7 +279,7 @@ class Verifier::Impl {
         return;
       }
       tc_ = *tc;
-      bool sandbox_builds = o_.sandbox != "none";
+      bool sandbox_builds = o_.sandbox != VerifyOptions::Sandbox::kNone;
       // Wherever the toolchain lives (compilers outside /usr, wrapper
       // scripts, symlink chains): its folders, read-only, in the sandbox.
       folders_ = verify::FindToolchainFolders(tc_, runner_, {cache_});
@@ -305,7 +313,7 @@ class Verifier::Impl {
   // The drop-in form's GPU runs measure kernel-only time with CUPTI where the
   // toolkit has it (docs/bench.md); elsewhere the figure is absent.
   bool KernelClock(const ProblemSpec& spec) const {
-    return tc_.has_cupti() && !KernelForm(spec) && !o_.cpu_candidate && !o_.emulate;
+    return tc_.has_cupti() && !KernelForm(spec) && !o_.cpu_candidate() && !o_.emulated();
   }
 
   bool KernelForm(const ProblemSpec& spec) const { return o_.kernel_form && spec.kernel.has_value(); }
@@ -426,33 +434,63 @@ class Verifier::Impl {
       return Status::InvalidArgument(p.dir.string() + ": problem " + spec.name +
                                      " has no kernel form (no \"kernel\" section in problem.json)");
     }
-    if (kernel_form && o_.cpu_candidate) return Status::InvalidArgument("the kernel form needs a CUDA candidate");
+    if (kernel_form && o_.cpu_candidate()) return Status::InvalidArgument("the kernel form needs a CUDA candidate");
     result->candidate_hash = HashHex(source);
     result->form = kernel_form ? "kernel" : "dropin";
     verify::StaticCheckOptions sc;
     sc.function = kernel_form ? spec.kernel->function : spec.function;
     sc.libraries = spec.libraries;
-    sc.require_kernel = !o_.cpu_candidate;
+    sc.require_kernel = !o_.cpu_candidate();
     sc.kernel_only = kernel_form;
     auto findings = verify::StaticCheck(source, sc);
     if (!findings.empty()) return Reject(findings, result);
-    if (!o_.cpu_candidate && !tc_.has_nvcc()) {
+    if (!o_.cpu_candidate() && !tc_.has_nvcc()) {
       return Status::FailedPrecondition("nvcc not found (set REGRAPHT_NVCC or put CUDA's bin on PATH)");
     }
     // The device-only compile gate (CompileOnly) builds a fatbin for every
     // arch and stops; every other path compiles the whole translation unit
     // (for the emulator too: its host object is what the object checks read).
-    const bool fatbin = device_only && !o_.cpu_candidate;
+    const bool fatbin = device_only && !o_.cpu_candidate();
+    BuildRequest obj = CandidateObjectRequest(spec, source, kernel_form, fatbin);
+    const bool cuda_driver = !o_.cpu_candidate() && !o_.emulated();
+    auto drv_future =
+        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
+    auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
+    auto drv = drv_future.get();
+    if (!co.ok()) return co.status();
+    if (!drv.ok()) return drv.status();
+    if (!drv->ok) return DriverBuildError("generated driver", *drv);
+    if (!RecordCandidateCompile(*co, result)) return std::optional<fs::path>();
+    if (fatbin) return std::optional<fs::path>(co->artifact);
+    std::optional<fs::path> adapter;
+    if (kernel_form) {
+      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulated()));
+      if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
+      adapter = ad.artifact;
+    }
+    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
+    if (!object_findings.empty()) return Reject(object_findings, result);
+    if (o_.emulated()) {
+      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
+                           drv->artifact, adapter, result);
+    }
+    return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+  }
+
+  // The candidate's object: nvcc's (g++'s for --cpu-candidate) whole
+  // translation unit, or with `fatbin` its device code for every arch.
+  BuildRequest CandidateObjectRequest(const ProblemSpec& spec, const std::string& source, bool kernel_form,
+                                      bool fatbin) const {
     BuildRequest obj;
     obj.label = "candidate";
     obj.files = {{"candidate.cu", kernel_form ? verify::KernelFormCandidateSource(spec, source) : source}};
-    if (o_.cpu_candidate) {
+    if (o_.cpu_candidate()) {
       obj.argv = {tc_.cxx.string(), "-std=c++17", "-O3", "-x", "c++", "-save-temps", "-c", "candidate.cu",
                   "-o", "candidate.o"};
     } else {
       obj.argv = NvccArgv(fatbin, "candidate.cu", fatbin ? "candidate.fatbin" : "candidate.o");
       // Conditional directives: keep each pass's preprocessed source, for
-      // the emulator's pass check (verify/pass_check.h; reduced and removed
+      // the emulator's pass check (verify/build/pass_check.h; reduced and removed
       // by CheckObject).
       if (!fatbin && verify::HasConditionalDirective(obj.files["candidate.cu"])) obj.argv.push_back("--keep");
     }
@@ -461,40 +499,21 @@ class Verifier::Impl {
     // What CheckObject derives from a --keep compile (pass_views.txt) is
     // part of the entry: a new format needs new entries.
     if (std::find(obj.argv.begin(), obj.argv.end(), "--keep") != obj.argv.end()) obj.key_extra += "|pass-views-v1";
-    const bool cuda_driver = !o_.cpu_candidate && !o_.emulate;
-    auto drv_future =
-        std::async(std::launch::async, [&] { return BuildDriver(spec, cuda_driver, kernel_form, fatbin); });
-    auto co = fatbin && device_code ? Result<BuildOutcome>(*device_code) : builds_->Build(obj);
-    auto drv = drv_future.get();
-    if (!co.ok()) return co.status();
-    if (!drv.ok()) return drv.status();
-    if (!drv->ok) return DriverBuildError("generated driver", *drv);
-    result->time_compile_ms = co->time_ms;
-    result->compile_cached = co->cached;
-    for (const auto& k : verify::ParsePtxasLog(co->log)) {
+    return obj;
+  }
+
+  // Records the candidate's compile (time, cache hit, ptxas figures); false,
+  // with judge/'s verdict (compile error or timeout), when it failed.
+  static bool RecordCandidateCompile(const BuildOutcome& co, VerifyResult* result) {
+    result->time_compile_ms = co.time_ms;
+    result->compile_cached = co.cached;
+    for (const auto& k : verify::ParsePtxasLog(co.log)) {
       result->kernels.push_back({k.kernel, k.arch, k.registers, k.shared_bytes, k.constant_bytes,
                                  k.stack_bytes, k.spill_store_bytes, k.spill_load_bytes});
     }
-    if (!co->ok) {
-      result->verdict = co->failure.rfind("timed out", 0) == 0 ? Verdict::kTimeout : Verdict::kCompileError;
-      result->detail = result->verdict == Verdict::kTimeout ? "compilation " + co->failure : FirstError(co->log);
-      result->log = TruncateMiddle(co->log, 8000);
-      return std::optional<fs::path>();
-    }
-    if (fatbin) return std::optional<fs::path>(co->artifact);
-    std::optional<fs::path> adapter;
-    if (kernel_form) {
-      RG_ASSIGN_OR_RETURN(BuildOutcome ad, BuildAdapter(spec, o_.emulate));
-      if (!ad.ok) return Status::Internal("the kernel form's generated adapter does not compile:\n" + ad.log);
-      adapter = ad.artifact;
-    }
-    RG_ASSIGN_OR_RETURN(auto object_findings, CheckObject(p, source, co->artifact, drv->artifact, adapter));
-    if (!object_findings.empty()) return Reject(object_findings, result);
-    if (o_.emulate) {
-      return BuildEmulated(kernel_form ? verify::KernelFormCandidateSource(spec, source) : source, co->artifact,
-                           drv->artifact, adapter, result);
-    }
-    return LinkCandidate(spec, drv->artifact, co->artifact, adapter, result);
+    if (co.ok) return true;
+    verify::JudgeCompileFailure(co.failure, co.log, result);
+    return false;
   }
 
   // nvcc on `file` with the candidate's flags and every arch: a fatbin
@@ -515,7 +534,7 @@ class Verifier::Impl {
     return argv;
   }
 
-  // The kernel form's host adapter (verify/kernel_form.h): nvcc for the GPU,
+  // The kernel form's host adapter (verify/build/kernel_form.h): nvcc for the GPU,
   // or rewritten for the emulator and built like an emulated candidate.
   Result<BuildOutcome> BuildAdapter(const ProblemSpec& spec, bool emulated) {
     RG_ASSIGN_OR_RETURN(std::string src, verify::GenerateKernelAdapter(spec));
@@ -549,7 +568,7 @@ class Verifier::Impl {
   // emulator's one compilation reads a candidate as that pass does; the
   // sanitizer's own macro is removed. What still differs (the device
   // passes' __CUDA_ARCH__, the two sets of CUDA headers) the pass check
-  // finds (verify/pass_check.h).
+  // finds (verify/build/pass_check.h).
   std::vector<std::string> HostPassMacros() const {
     auto v = Split(tc_.nvcc_version, '.');
     while (v.size() < 3) v.push_back("0");
@@ -614,13 +633,13 @@ class Verifier::Impl {
   }
 
   static std::optional<fs::path> Reject(const std::vector<verify::StaticFinding>& findings, VerifyResult* result) {
-    result->verdict = Verdict::kStaticReject;
-    for (const auto& f : findings) result->findings.push_back(f.ToString());
-    result->detail = findings.front().ToString();
+    std::vector<std::string> texts;
+    for (const auto& f : findings) texts.push_back(f.ToString());
+    verify::JudgeStaticFindings(texts, result);
     return std::nullopt;
   }
 
-  // The object checks (verify/object_check.h) on a built candidate. The host
+  // The object checks (verify/build/object_check.h) on a built candidate. The host
   // translation unit that -save-temps left beside the object is reduced to
   // its verdict on first use (host_asm.txt) and removed from the cache.
   Result<std::vector<verify::StaticFinding>> CheckObject(const Problem& p, const std::string& source,
@@ -669,7 +688,7 @@ class Verifier::Impl {
     return findings;
   }
 
-  // nvcc's intermediates of a --keep compile (verify/pass_check.h): the lines
+  // nvcc's intermediates of a --keep compile (verify/build/pass_check.h): the lines
   // each pass kept, written once as pass_views.txt beside the object; the
   // large files removed from the cache.
   static Status ReducePassViews(const fs::path& dir) {
@@ -730,7 +749,7 @@ class Verifier::Impl {
       link.argv.insert(link.argv.begin() + 2, adapter->string());
       link.inputs.push_back(*adapter);
     }
-    if (!o_.cpu_candidate) {
+    if (!o_.cpu_candidate()) {
       link.argv.push_back("-L" + (tc_.cuda_root / "lib64").string());
       for (const auto& lib : spec.libraries) {
         if (lib == "cublas") link.argv.push_back("-lcublas");
@@ -757,17 +776,7 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(BuildOutcome exe, builds_->Build(link));
     result->time_compile_ms += exe.time_ms;
     if (!exe.ok) {
-      result->verdict = Verdict::kCompileError;
-      result->log = TruncateMiddle(exe.log, 8000);
-      if (adapter && exe.log.find("undefined reference to `" + spec.kernel->function + "(") != std::string::npos) {
-        result->detail = "link: the candidate does not define `" + verify::KernelSignature(spec) +
-                         "` (same name and parameter types as the kernel form's signature)";
-      } else if (exe.log.find("undefined reference to `" + spec.function + "(") != std::string::npos) {
-        result->detail = "link: the candidate does not define `" + spec.Signature() +
-                         "` (same name, parameter types and constness as the reference)";
-      } else {
-        result->detail = "link: " + FirstError(exe.log);
-      }
+      verify::JudgeLinkFailure(spec, adapter.has_value(), exe.log, result);
       return std::optional<fs::path>();
     }
     return std::optional<fs::path>(exe.artifact);
@@ -780,10 +789,7 @@ class Verifier::Impl {
                                                 const fs::path& driver_obj, const std::optional<fs::path>& adapter,
                                                 VerifyResult* result) {
     auto not_emulated = [&](const std::string& why, const std::string& log) {
-      result->verdict = Verdict::kNotEmulated;
-      result->detail = "compiled for " + Join(o_.archs, ",") + "; not emulated (" + why +
-                       "): correctness and speed NOT verified";
-      result->log = TruncateMiddle(log, 8000);
+      verify::JudgeNotEmulated(Join(o_.archs, ","), why, log, result);
       return std::optional<fs::path>();
     };
     auto rewritten = verify::RewriteForEmulation(source);
@@ -831,16 +837,17 @@ class Verifier::Impl {
 
   // ---- runs -------------------------------------------------------------------
 
-  // Runs a driver executable on `plan`. Untrusted (candidate) programs run in
-  // the sandbox from a fresh folder under SandboxRunsDir() holding only a
-  // copy of the executable and the plan, as the unprivileged sandbox user
-  // where the harness is root. Records come back through a pipe (fd 3),
-  // sealed with a key sent on stdin (driver/rg_driver.h).
+  // Runs a driver executable on `plan`. A candidate (`trust`) runs in the
+  // sandbox from a fresh folder under SandboxRunsDir() holding only a copy of
+  // the executable and the plan, as the unprivileged sandbox user where the
+  // harness is root. Records come back through a pipe (fd 3),
+  // sealed with a key sent on stdin (sandboxed/driver/rg_driver.h).
   // `wrapper`: a program the candidate runs under (compute-sanitizer), with
   // its arguments; the run's limits are `slowdown` times the spec's.
   Result<RunOutput> RunDriver(const fs::path& exe, const std::string& plan, const ProblemSpec& spec,
-                              bool gpu, bool untrusted, const std::vector<std::string>& wrapper = {},
+                              bool gpu, RunTrust trust, const std::vector<std::string>& wrapper = {},
                               double slowdown = 1) {
+    const bool untrusted = trust == RunTrust::kUntrustedCandidate;
     fs::path runs;
     if (untrusted) {
       RG_ASSIGN_OR_RETURN(runs, SandboxRunsDir());
@@ -872,7 +879,7 @@ class Verifier::Impl {
     cs.stdin_data = key;
     // The emulator runs every CUDA thread on the CPU with its checks: it gets
     // four times the spec's limit (docs/emulator.md).
-    const double limit_s = spec.time_limit_s * (o_.emulate && !gpu ? 4 : 1) * slowdown;
+    const double limit_s = spec.time_limit_s * (o_.emulated() && !gpu ? 4 : 1) * slowdown;
     cs.limits.wall_seconds = limit_s;
     cs.limits.cpu_seconds = limit_s * 4;
     cs.limits.memory_bytes = o_.run_memory_bytes;
@@ -918,8 +925,8 @@ class Verifier::Impl {
     po.min_reps = o_.min_reps;
     po.max_reps = o_.max_reps;
     po.max_seconds = o_.max_timing_seconds;
-    po.flush_l2 = !o_.cpu_candidate;
-    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    po.flush_l2 = !o_.cpu_candidate();
+    po.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     return po;
   }
 
@@ -931,7 +938,7 @@ class Verifier::Impl {
     po.max_reps = o_.reference_max_reps;
     po.max_seconds = o_.reference_max_timing_seconds;
     po.flush_l2 = false;
-    po.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    po.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     return po;
   }
 
@@ -986,7 +993,7 @@ class Verifier::Impl {
         RG_ASSIGN_OR_RETURN(lock, TimingLock(false));
         timed.emplace();
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, false));
+      RG_ASSIGN_OR_RETURN(run, RunDriver(exe.artifact, plan, p.spec, false, RunTrust::kTrustedReference));
       if (lock && run.records) run.records->timed_how = TimedHow(*lock, "exclusive");
     }
     if (!run.process.ok()) {
@@ -1092,10 +1099,10 @@ class Verifier::Impl {
     e.cuda_toolkit_version = tc_.nvcc_version;
     e.host_cpu = host_cpu_;
     e.host_compiler = tc_.cxx_version;
-    e.nvcc_flags = o_.cpu_candidate ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
+    e.nvcc_flags = o_.cpu_candidate() ? "(cpu candidate: g++ -O3)" : Join(o_.nvcc_flags, " ");
     e.reference_flags = Join(o_.reference_flags, " ");
-    e.archs = o_.cpu_candidate ? "host-cpu" : Join(o_.archs, ",");
-    if (o_.emulate) {
+    e.archs = o_.cpu_candidate() ? "host-cpu" : Join(o_.archs, ",");
+    if (o_.emulated()) {
       e.gpu_name = std::string(kEmulatorGpuName);
       e.nvcc_flags += " (emulated: g++ -O1 -fsanitize=thread,bounds with regrapht_cuda_emu.h and its checker; "
                       "blocks and threads in a seeded order, seed = call number)";
@@ -1172,15 +1179,15 @@ class Verifier::Impl {
   }
 
   // The problem as this verifier runs it: in the emulator, a timing input
-  // too large for it scaled down (verify/timing_sizes.h).
+  // too large for it scaled down (verify/spec/timing_sizes.h).
   Result<verify::FittedTiming> Fit(const Problem& p) const {
-    if (!o_.emulate || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
+    if (!o_.emulated() || !o_.emulate_timing_size) return verify::FittedTiming{p, false, "", {}};
     RG_ASSIGN_OR_RETURN(verify::FittedTiming fit, verify::FitTimingInput(p, o_.emulate_max_bytes));
     RG_ASSIGN_OR_RETURN(fit.rungs, verify::TimingRungs(p, fit));
     return fit;
   }
 
-  // The emulator's timing-size rungs as plan cases (verify/driver_gen.h).
+  // The emulator's timing-size rungs as plan cases (verify/build/driver_gen.h).
   void AddRungs(const verify::FittedTiming& fit, verify::PlanOptions* po) const {
     for (const auto& r : fit.rungs) po->timing_size_rungs.push_back(r.test);
     po->emulate_max_work = o_.emulate_max_work;
@@ -1214,7 +1221,7 @@ class Verifier::Impl {
       // Timed runs on one GPU never overlap (other threads, processes, Slurm
       // tasks); correctness-only runs may share it. Nor do they overlap a
       // CPU timed phase on this machine (the machine's timing lock, shared).
-      if (!o_.cpu_candidate && !o_.emulate && o_.timing) {
+      if (!o_.cpu_candidate() && !o_.emulated() && o_.timing) {
         RG_ASSIGN_OR_RETURN(lock, verify::GpuLock::Acquire(GpuLockPath(), o_.gpu_lock_timeout_s, o_.cancel));
         RG_ASSIGN_OR_RETURN(machine, TimingLock(true));
         candidate_how = "GPU lock " + GpuLockPath().string() + " (waited " + Seconds(lock->waited_s()) +
@@ -1222,23 +1229,24 @@ class Verifier::Impl {
         timed.emplace();
       }
       // A CPU candidate is timed like the reference: alone.
-      if (o_.cpu_candidate && o_.timing) {
+      if (o_.cpu_candidate() && o_.timing) {
         RG_ASSIGN_OR_RETURN(machine, TimingLock(false));
         candidate_how = TimedHow(*machine, "exclusive");
         timed.emplace();
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate && !o_.emulate, true));
+      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate() && !o_.emulated(),
+                                         RunTrust::kUntrustedCandidate));
     }
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulate ? 4 : 1), res.env.archs,
-                           o_.emulate};
+    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulated() ? 4 : 1), res.env.archs,
+                           o_.emulated()};
     if (verify::ClassifyRun(facts, &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, fit));
     verify::JudgeOptions jo;
-    jo.emulate = o_.emulate;
-    jo.timing_size_case = o_.emulate && o_.emulate_timing_size;
+    jo.emulate = o_.emulated();
+    jo.timing_size_case = o_.emulated() && o_.emulate_timing_size;
     jo.timing_size_note = fit.note;
     for (const auto& r : fit.rungs) jo.timing_size_notes.push_back(r.note);
     if (!fit.rungs.empty()) jo.timing_size_smallest = verify::FormatSizes(fit.rungs.front().test.sizes);
@@ -1260,7 +1268,7 @@ class Verifier::Impl {
     if (res.reference_timing) res.reference_timing->how = ref->timed_how;
     if (res.ok() && o_.timing) verify::CheckTimingEvidence(*recs, run.process.records_arrivals, jo, &res);
     if (!res.ok()) res.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
-    if (res.ok() && !o_.emulate && !o_.cpu_candidate) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
+    if (res.ok() && !o_.emulated() && !o_.cpu_candidate()) RG_RETURN_IF_ERROR(CrossCheck(given, source, p, *exe, &res));
     return res;
   }
 
@@ -1280,7 +1288,7 @@ class Verifier::Impl {
         res->cross_checks.push_back("emulated");
         vouched = true;
       } else if (!Unverified(emu.verdict)) {
-        Overrule(res, emu, "the CPU emulator's checks");
+        verify::OverruleGpuVerdict(emu, "the CPU emulator's checks", res);
         return Status::Ok();
       } else {
         unchecked = "the emulator could not run it: " + emu.detail;
@@ -1296,7 +1304,7 @@ class Verifier::Impl {
         res->cross_checks.push_back("sanitized");
         vouched = true;
       } else {
-        Overrule(res, *san, "compute-sanitizer");
+        verify::OverruleGpuVerdict(*san, "compute-sanitizer", res);
         return Status::Ok();
       }
     }
@@ -1306,29 +1314,12 @@ class Verifier::Impl {
     return Status::Ok();
   }
 
-  // The GPU run's correct verdict replaced by a check's failure.
-  static void Overrule(VerifyResult* res, const VerifyResult& by, const std::string& check) {
-    res->verdict = by.verdict;
-    res->detail = "correct on the GPU, but not under " + check + ": " + by.detail;
-    res->test_case = by.test_case;
-    res->output = by.output;
-    res->index = by.index;
-    res->expected = by.expected;
-    res->got = by.got;
-    res->log = by.log;
-    res->speedup = 0;
-    res->kernel_speedup = 0;
-    res->candidate_timing.reset();
-    res->reference_timing.reset();
-    res->kernel_timing.reset();
-  }
-
   // The verifier of the emulator cross-check: this one's options, emulated,
   // on the test cases and edge cases (the GPU run checked the full size).
   Verifier* EmulatorVerifier() {
     std::call_once(emu_once_, [&] {
       VerifyOptions e = o_;
-      e.emulate = true;
+      e.run_mode = VerifyOptions::RunMode::kEmulate;
       e.timing = false;
       e.emulate_timing_size = false;
       e.cache_dir = cache_.string();
@@ -1350,15 +1341,11 @@ class Verifier::Impl {
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, verify::FittedTiming{p, false, "", {}}));
     for (const char* name : {"memcheck", "racecheck", "initcheck", "synccheck"}) {
       std::vector<std::string> wrapper = {tool.string(), "--tool", name, "--error-exitcode", "89", "--print-limit", "10"};
-      RG_ASSIGN_OR_RETURN(RunOutput run, RunDriver(exe, plan, p.spec, true, true, wrapper, 20));
+      RG_ASSIGN_OR_RETURN(RunOutput run,
+                          RunDriver(exe, plan, p.spec, true, RunTrust::kUntrustedCandidate, wrapper, 20));
       VerifyResult r;
       FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
-      if (auto report = verify::SanitizerReport(name, run.process); report) {
-        r.verdict = report->first;
-        r.detail = report->second;
-        r.log = TruncateMiddle(run.process.stdout_text + run.process.stderr_text, 4000);
-        return std::optional<VerifyResult>(r);
-      }
+      if (verify::JudgeSanitizerRun(name, run.process, &r)) return std::optional<VerifyResult>(r);
       verify::RunFacts facts{run.process, run.records ? &*run.records : nullptr, run.records_error,
                              p.spec.time_limit_s * 20, r.env.archs, false};
       if (!verify::ClassifyRun(facts, &r)) {
@@ -1376,7 +1363,7 @@ class Verifier::Impl {
     return std::optional<VerifyResult>(clean);
   }
 
-  // ---- edge cases (verify/edge_cases.h) -------------------------------------------
+  // ---- edge cases (verify/spec/edge_cases.h) -------------------------------------------
 
   // `p` with the edge cases its reference answers appended to its tests.
   Result<Problem> WithEdgeCases(const Problem& p) {
@@ -1439,7 +1426,8 @@ class Verifier::Impl {
       verify::PlanOptions po;
       po.timing = false;
       RG_ASSIGN_OR_RETURN(RunOutput run,
-                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false, false));
+                          RunDriver(exe.artifact, verify::MakePlan(part.spec, po), part.spec, false,
+                                                     RunTrust::kTrustedReference));
       // The case a failed run stopped in: dropped, and the rest run again.
       int died_in = -1;
       if (!run.process.ok()) {
@@ -1504,19 +1492,18 @@ class Verifier::Impl {
     FillEnvironment(nullptr, "", &res);
     RG_ASSIGN_OR_RETURN(std::optional<fs::path> exe, BuildCandidate(p, source, &res, device_only, device_code));
     if (!exe) return res;
-    res.verdict = Verdict::kCompiledOnly;
-    res.detail = "compiled for " + res.env.archs + (device_only ? " (device code only; not linked, not run)" : " (not run)");
+    verify::JudgeCompiledOnly(device_only, &res);
     return res;
   }
 
-  // Sources a batch may hold (verify/batch_compile.h): more saves less (the
+  // Sources a batch may hold (verify/build/batch_compile.h): more saves less (the
   // fixed cost is already shared) and makes a failing batch costlier.
   static constexpr size_t kMaxBatch = 8;
 
   Result<std::vector<VerifyResult>> CompileOnlyMany(const std::vector<std::pair<const Problem*, std::string>>& items) {
     RG_RETURN_IF_ERROR(Init());
     std::vector<std::optional<verify::BatchUnit>> units(items.size());
-    for (size_t i = 0; i < items.size() && !o_.cpu_candidate && tc_.has_nvcc(); ++i) {
+    for (size_t i = 0; i < items.size() && !o_.cpu_candidate() && tc_.has_nvcc(); ++i) {
       if (!KernelForm(items[i].first->spec)) units[i] = verify::BatchUnitOf(items[i].second);
     }
     // A batch that compiles proves each of its sources compiles alone; the

@@ -16,8 +16,8 @@
 #include "core/json_util.h"
 #include "core/subprocess.h"
 #include "regrapht/verify.h"
-#include "verify/driver_gen.h"
-#include "verify/edge_cases.h"
+#include "verify/build/driver_gen.h"
+#include "verify/spec/edge_cases.h"
 #include "verify/gpu_lock.h"
 #include "verify/timing_cpus.h"
 #include "verify/test_util.h"
@@ -30,7 +30,7 @@ using testing_util::TestCacheDir;
 
 VerifyOptions CpuOptions() {
   VerifyOptions o;
-  o.cpu_candidate = true;
+  o.run_mode = VerifyOptions::RunMode::kCpuCandidate;
   o.cache_dir = TestCacheDir().string();
   o.max_reps = 6;
   o.min_reps = 3;
@@ -155,7 +155,7 @@ TEST_F(VerifierTest, ReferenceLeavingItsInOutUntouchedIsDegenerate) {
   EXPECT_TRUE(v.CheckReference(p).ok());
 }
 
-// Edge cases (verify/edge_cases.h) the reference cannot answer are dropped,
+// Edge cases (verify/spec/edge_cases.h) the reference cannot answer are dropped,
 // never judged: a reference that divides by a = 0 writes infinities, one
 // that crashes for a = +-2 stops its run, and the others still count.
 TEST_F(VerifierTest, EdgeCasesTheReferenceCannotAnswerAreDropped) {

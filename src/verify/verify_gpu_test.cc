@@ -18,7 +18,7 @@
 #include "regrapht/verify.h"
 #include "verify/planted_cheats.h"
 #include "verify/test_util.h"
-#include "verify/toolchain.h"
+#include "verify/build/toolchain.h"
 
 namespace regrapht {
 namespace {
@@ -170,7 +170,7 @@ TEST_F(VerifyGpuTest, TheEmulatorAndTheGpuAgree) {
   gpu_only.gpu_emulator_check = false;
   gpu_only.gpu_sanitizer = VerifyOptions::Sanitizer::kOff;
   VerifyOptions emu = GpuOptions();
-  emu.emulate = true;
+  emu.run_mode = VerifyOptions::RunMode::kEmulate;
   emu.emulate_timing_size = false;
   Verifier on_gpu(gpu_only, runner_.get()), in_emulator(emu, runner_.get());
   std::vector<std::pair<std::string, std::pair<Problem, std::string>>> cases;
