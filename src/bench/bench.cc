@@ -228,9 +228,9 @@ bench::RunnerOptions Bench::Impl::RunnerOptions() {
       {"command", options.command},
       {"version", options.version},
       {"commit", options.commit},
-      {"device", vo.emulate ? OrderedJson(std::string(kEmulatorGpuName)) : OrderedJson(nullptr)},
+      {"device", vo.emulated() ? OrderedJson(std::string(kEmulatorGpuName)) : OrderedJson(nullptr)},
       {"emulated",
-       vo.emulate}}.dump();
+       vo.emulated()}}.dump();
   ro.method = options.method;
   ro.samples = options.samples;
   ro.shard_index = shard.index;
@@ -259,8 +259,8 @@ OrderedJson Bench::Impl::BaseConfig() const {
   const VerifyOptions& vo = verifier->options();
   return {{"method", options.method},    {"archs", vo.archs},
           {"nvcc_flags", vo.nvcc_flags}, {"reference_flags", vo.reference_flags},
-          {"timing", vo.timing},         {"cpu_candidate", vo.cpu_candidate},
-          {"emulate", vo.emulate},       {"form", vo.kernel_form ? "kernel" : "dropin"}};
+          {"timing", vo.timing},         {"cpu_candidate", vo.cpu_candidate()},
+          {"emulate", vo.emulated()},       {"form", vo.kernel_form ? "kernel" : "dropin"}};
 }
 
 Result<bench::MethodFn> Bench::Impl::RulesMethod(OrderedJson* cfg) {

@@ -74,7 +74,7 @@ class BenchApiTest : public testing::Test {
     o.db = (dir_->path() / "results.sqlite").string();
     o.method = "standard";
     o.progress = false;
-    o.verify.emulate = true;
+    o.verify.run_mode = VerifyOptions::RunMode::kEmulate;
     o.verify.emulate_timing_size = false;
     o.verify.cache_dir = testing_util::TestCacheDir().string();
     o.search.options.budget.max_generations = 1;
