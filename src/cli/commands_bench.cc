@@ -177,8 +177,8 @@ void AddBenchFlags(CLI::App* sub, BenchState* st) {
                   "shard writes its own file (needed on NFS/Lustre: merge them with `bench merge`)")
       ->capture_default_str();
   AddNumber(sub, "--jobs", &st->jobs, kJobsRange,
-            "parallel compile jobs, and verifications at once with --max-in-flight (timed GPU runs never "
-            "overlap)");
+            "parallel compile jobs and verifications at once (--method reference; a search method's "
+            "samples at once: --max-in-flight); timed phases never overlap");
   sub->add_flag("-q,--quiet", st->quiet, "no progress bar");
   AddJsonFlag(sub, &st->json, "the run's summary (counts, stop reason, database)");
   sub->add_option("--pareval-prompts", st->pareval_prompts,
