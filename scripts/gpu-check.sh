@@ -200,7 +200,7 @@ write_table() {
     local t=$(elapsed) cpu=$(awk -v a="$BUSY0" -v b="$(busy_s)" 'BEGIN { printf "%.0f", b - a }')
     echo "Total so far: $t s of wall time; the machine's CPUs were busy for $cpu s of the" \
       "$(awk -v t="$t" -v n="$(nproc)" 'BEGIN { printf "%.0f", t * n }') s its $(nproc) CPUs had" \
-      "($(awk -v c="$cpu" -v t="$t" -v n="$(nproc)" 'BEGIN { printf "%.0f", t > 0 ? 100 * c / (t * n) : 0 }')%)."
+      "($(awk -v c="$cpu" -v t="$t" -v n="$(nproc)" 'BEGIN { printf "%.0f", (t > 0 ? 100 * c / (t * n) : 0) }')%)."
     echo "machine CPU: the machine's user + system CPU seconds while the stage ran (stages overlap, so rows add up to more than the total)."
   } > "$OUTDIR/stages.md.tmp" && mv "$OUTDIR/stages.md.tmp" "$OUTDIR/stages.md"
 }
