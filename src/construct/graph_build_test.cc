@@ -250,14 +250,8 @@ TEST_F(GraphBuildTest, ReadsKernelListsAndNamesTheLineOfAnError) {
   }
 }
 
-TEST_F(GraphBuildTest, AcceptsCutsAndRejects) {
-  ScriptedModel model;
-  auto kernels = Kernels({"problems/saxpy", "problems/sum_of_squares", "data/trajectories/abs_difference",
-                          "data/trajectories/advection_1d_upwind", "data/trajectories/any_negative",
-                          "data/trajectories/argmax_f64", "data/trajectories/batched_gemm_4x4",
-                          "data/trajectories/bellman_ford_relax"});
-  ASSERT_EQ(kernels.size(), 8u);
-  auto fn = [&](size_t i) { return kernels[i].function; };
+// The model's replies for AcceptsCutsAndRejects: one kernel per outcome.
+void ScriptEveryOutcome(ScriptedModel& model, const std::function<std::string(size_t)>& fn) {
   // 0 accepted; the ZAP step is placed by the model's relabel answer.
   model.SetReply(fn(0), Reply(fn(0), {{"Basic CUDA parallelization", "v1"},
                                       {"ZAP the data path", "v2"},
@@ -277,22 +271,11 @@ TEST_F(GraphBuildTest, AcceptsCutsAndRejects) {
   model.SetReply(fn(6), no_code);
   // 7 a method outside the taxonomy becomes a flagged node.
   model.SetReply(fn(7), Reply(fn(7), {{"thread_mapping", "v1"}, {"Zorbify the frobnicator", "v2"}}));
+}
 
-  GraphBuildOptions o = Options(&model);
-  o.save_trajectories = tmp_ / "saved";
-  std::vector<std::string> seen;
-  o.on_kernel = [&](const KernelResult& r, size_t done) {
-    seen.push_back(r.kernel_id);
-    EXPECT_EQ(done, seen.size());
-  };
-  Graph graph;
-  auto report = BuildGraph(kernels, o, &graph);
-  ASSERT_TRUE(report.ok()) << report.status().ToString();
-  const auto& k = report->kernels;
-  ASSERT_EQ(k.size(), 8u);
-  EXPECT_EQ(seen.size(), 8u);
-  EXPECT_FALSE(report->stopped);
-
+// AcceptsCutsAndRejects' outcome for each of its eight kernels (`fn6`: the
+// sixth kernel's function, which its broken step leaves undefined).
+void ExpectEveryOutcome(const std::vector<KernelResult>& k, const std::string& fn6, const Graph& graph) {
   EXPECT_EQ(k[0].outcome, KernelOutcome::kAccepted) << k[0].reason;
   EXPECT_EQ(k[0].kept, 3u);
   EXPECT_EQ(k[0].examples_added, 3u);
@@ -320,13 +303,41 @@ TEST_F(GraphBuildTest, AcceptsCutsAndRejects) {
   EXPECT_EQ(k[5].reason.rfind("llm relabeler: unreadable answer", 0), 0u) << k[5].reason;
 
   EXPECT_EQ(k[6].outcome, KernelOutcome::kCut);
-  EXPECT_EQ(k[6].reason, "step 2 (loop unrolling): the code does not define " + fn(6) + "()");
+  EXPECT_EQ(k[6].reason, "step 2 (loop unrolling): the code does not define " + fn6 + "()");
 
   EXPECT_EQ(k[7].outcome, KernelOutcome::kAccepted);
   ASSERT_EQ(k[7].labels.size(), 2u);
   EXPECT_EQ(k[7].labels[1].outcome, LabelOutcome::kNewTechnique);
   ASSERT_TRUE(graph.FindNode("Zorbify the frobnicator"));
   EXPECT_TRUE(graph.node(*graph.FindNode("Zorbify the frobnicator")).needs_review);
+}
+
+TEST_F(GraphBuildTest, AcceptsCutsAndRejects) {
+  ScriptedModel model;
+  auto kernels = Kernels({"problems/saxpy", "problems/sum_of_squares", "data/trajectories/abs_difference",
+                          "data/trajectories/advection_1d_upwind", "data/trajectories/any_negative",
+                          "data/trajectories/argmax_f64", "data/trajectories/batched_gemm_4x4",
+                          "data/trajectories/bellman_ford_relax"});
+  ASSERT_EQ(kernels.size(), 8u);
+  auto fn = [&](size_t i) { return kernels[i].function; };
+  ScriptEveryOutcome(model, fn);
+
+  GraphBuildOptions o = Options(&model);
+  o.save_trajectories = tmp_ / "saved";
+  std::vector<std::string> seen;
+  o.on_kernel = [&](const KernelResult& r, size_t done) {
+    seen.push_back(r.kernel_id);
+    EXPECT_EQ(done, seen.size());
+  };
+  Graph graph;
+  auto report = BuildGraph(kernels, o, &graph);
+  ASSERT_TRUE(report.ok()) << report.status().ToString();
+  const auto& k = report->kernels;
+  ASSERT_EQ(k.size(), 8u);
+  EXPECT_EQ(seen.size(), 8u);
+  EXPECT_FALSE(report->stopped);
+
+  ExpectEveryOutcome(k, fn(6), graph);
 
   // Verified: 3 + 3 + 1 + 1 + 2 steps (up to the first failure; none for
   // kernels rejected before verification).

@@ -707,6 +707,39 @@ class GrammarProbe {
 // The grammar of shape.h, checked by llama.cpp itself on the replies it must
 // take and those it must refuse. Everything it takes lexes cleanly and
 // defines saxpy.
+// Replies the code grammar of CodeGrammarTakesWellFormedDefinitionsOnly must
+// refuse, each with why: `prefill`, `kernel`, `host` (ending in the fence) and
+// `host_def` (without it) are that test's well-formed parts.
+std::vector<std::pair<std::string, std::string>> IllFormedReplies(const std::string& prefill, const std::string& kernel,
+                                                                  const std::string& host,
+                                                                  const std::string& host_def) {
+  return {
+      {"a brace never closed", prefill + "int n) {\n  if (n) {\n}\n" + host},
+      {"a bracket closed by the wrong kind", prefill + "int n) { x[1) = 0; }\n" + host},
+      {"a string across a line", prefill + kernel + "const char* s = \"ab\ncd\";\n" + host},
+      {"a block comment left open",
+       prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n  /* open\n}\n```"},
+      {"a launch never closed", prefill + kernel + "void f() { k<<<1, 1(); }\n" + host},
+      {"no definition of saxpy", prefill + kernel + "```"},
+      {"only a prototype", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y);\n```"},
+      {"another signature", prefill + kernel + "void saxpy(int n, float a) {\n}\n```"},
+      {"the definition inside braces", prefill + kernel + "namespace {\n" + host_def + "}\n```"},
+      {"code after the definition", prefill + kernel + host_def + "int main() {}\n```"},
+      {"a backtick in the code", prefill + kernel + "int `x`;\n" + host},
+      {"a '#' inside a line", prefill + "int n #x) {}\n" + host},
+      {"a directive inside a line", prefill + kernel + "int x; #define A 1\n" + host},
+      {"a '#' after a multibyte character", prefill + "int n\xc2\xb9##) {}\n" + host},
+      {"a backslash inside a line", prefill + "int n \\$) {}\n" + host},
+      {"a non-ASCII character", prefill + kernel + "// caf\xc3\xa9\n" + host},
+      {"a control character", prefill + kernel + "int \x01;\n" + host},
+      {"no launch in the function", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n}\n```"},
+      {"the launch only nested", prefill + kernel +
+                                     "void saxpy(int n, float a, const float* x, float* y) {\n"
+                                     "  if (n) { saxpy_kernel<<<1, 1>>>(n, a, x, y); }\n}\n```"},
+      {"prose after the fence", prefill + kernel + host + "\nDone."},
+  };
+}
+
 TEST_F(LlamaBackendTest, CodeGrammarTakesWellFormedDefinitionsOnly) {
   GrammarProbe probe;
   ASSERT_TRUE(probe.ok());
@@ -747,31 +780,7 @@ TEST_F(LlamaBackendTest, CodeGrammarTakesWellFormedDefinitionsOnly) {
     EXPECT_TRUE(scan::ScannedSource(ex.code).problems().empty()) << ex.code;
     EXPECT_TRUE(scan::DefinesFunction(ex.code, "saxpy")) << ex.code;
   }
-  const std::vector<std::pair<std::string, std::string>> bad = {
-      {"a brace never closed", prefill + "int n) {\n  if (n) {\n}\n" + host},
-      {"a bracket closed by the wrong kind", prefill + "int n) { x[1) = 0; }\n" + host},
-      {"a string across a line", prefill + kernel + "const char* s = \"ab\ncd\";\n" + host},
-      {"a block comment left open",
-       prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n  /* open\n}\n```"},
-      {"a launch never closed", prefill + kernel + "void f() { k<<<1, 1(); }\n" + host},
-      {"no definition of saxpy", prefill + kernel + "```"},
-      {"only a prototype", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y);\n```"},
-      {"another signature", prefill + kernel + "void saxpy(int n, float a) {\n}\n```"},
-      {"the definition inside braces", prefill + kernel + "namespace {\n" + host_def + "}\n```"},
-      {"code after the definition", prefill + kernel + host_def + "int main() {}\n```"},
-      {"a backtick in the code", prefill + kernel + "int `x`;\n" + host},
-      {"a '#' inside a line", prefill + "int n #x) {}\n" + host},
-      {"a directive inside a line", prefill + kernel + "int x; #define A 1\n" + host},
-      {"a '#' after a multibyte character", prefill + "int n\xc2\xb9##) {}\n" + host},
-      {"a backslash inside a line", prefill + "int n \\$) {}\n" + host},
-      {"a non-ASCII character", prefill + kernel + "// caf\xc3\xa9\n" + host},
-      {"a control character", prefill + kernel + "int \x01;\n" + host},
-      {"no launch in the function", prefill + kernel + "void saxpy(int n, float a, const float* x, float* y) {\n}\n```"},
-      {"the launch only nested", prefill + kernel +
-                                     "void saxpy(int n, float a, const float* x, float* y) {\n"
-                                     "  if (n) { saxpy_kernel<<<1, 1>>>(n, a, x, y); }\n}\n```"},
-      {"prose after the fence", prefill + kernel + host + "\nDone."},
-  };
+  const auto bad = IllFormedReplies(prefill, kernel, host, host_def);
   for (const auto& [why, text] : bad) EXPECT_FALSE(probe.Accepts(g, text)) << why;
   // The grammar after a prefill is the same language less the prefill.
   const std::string rest = CodeGrammar(shape, {}, /*with_prefill=*/false);

@@ -64,13 +64,23 @@ std::string ErrorOf(const Json& j) {
 
 TEST(ProblemTest, BaseIsValid) { EXPECT_EQ(ErrorOf(Base()), "OK"); }
 
+// A mutation of Base() and the error it must give.
+struct SpecErrorCase {
+  const char* what;
+  std::function<void(Json&)> mutate;
+  const char* error;
+};
+
+void ExpectSpecErrors(const std::vector<SpecErrorCase>& cases) {
+  for (const auto& c : cases) {
+    Json j = Base();
+    c.mutate(j);
+    EXPECT_EQ(ErrorOf(j), c.error) << c.what;
+  }
+}
+
 TEST(ProblemTest, SpecErrorsNameTheField) {
-  struct Case {
-    const char* what;
-    std::function<void(Json&)> mutate;
-    const char* error;
-  };
-  std::vector<Case> cases = {
+  ExpectSpecErrors({
       {"bad format", [](Json& j) { j["format"] = "x"; },
        "p/problem.json: format: expected \"regrapht-problem\", got \"x\""},
       {"version", [](Json& j) { j["version"] = 2; },
@@ -124,7 +134,12 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
        "p/problem.json: args[2]: array 'y' needs exactly one of \"length\", \"from\" or \"resizable\""},
       {"negative length", [](Json& j) { j["args"][1]["length"] = "n-5"; },
        "p/problem.json: tests[0]: length of 'x' is negative (-4)"},
-      // Numbers against their declared type, ranges, names (issue 14).
+  });
+}
+
+// Numbers against their declared type, ranges, names (issue 14).
+TEST(ProblemTest, NumbersAreCheckedAgainstTheirTypes) {
+  ExpectSpecErrors({
       {"int32 size overflow", [](Json& j) { j["tests"][2]["sizes"]["n"] = 3000000299LL; },
        "p/problem.json: tests[2].sizes.n: 3000000299 does not fit the size argument's type int32 "
        "(-2147483648 to 2147483647)"},
@@ -155,12 +170,7 @@ TEST(ProblemTest, SpecErrorsNameTheField) {
        "p/problem.json: name: control character U+0000 at byte 1 (names are printable text)"},
       {"notes not text", [](Json& j) { j["notes"] = Json::array({1, 2}); },
        "p/problem.json: notes: free text is a string, got array"},
-  };
-  for (const auto& c : cases) {
-    Json j = Base();
-    c.mutate(j);
-    EXPECT_EQ(ErrorOf(j), c.error) << c.what;
-  }
+  });
 }
 
 // Values `regrapht optimize` left for the user in a template (verify/infer.h)
