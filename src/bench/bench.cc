@@ -126,25 +126,6 @@ namespace {
 
 bool Cancelled(const std::atomic<bool>* cancel) { return cancel != nullptr && cancel->load(); }
 
-BenchSummary ToSummary(const bench::RunSummary& r) {
-  BenchSummary s;
-  s.tasks = r.tasks;
-  s.skipped = r.skipped;
-  s.done = r.done;
-  s.correct = r.correct;
-  s.failed = r.failed;
-  s.unverified = r.unverified;
-  s.incomplete = r.incomplete;
-  s.incomplete_endpoint = r.incomplete_endpoint;
-  s.not_started = r.not_started;
-  s.stop_reason = r.stop_reason;
-  s.incomplete_reasons = r.incomplete_reasons;
-  s.changed = r.changed;
-  s.unhashed_kept = r.unhashed_kept;
-  s.wall_s = r.wall_s;
-  return s;
-}
-
 }  // namespace
 
 struct Bench::Impl {
@@ -403,13 +384,12 @@ Result<BenchSummary> Bench::Run() {
                                                                      : m.SearchMethod(&ro, &cfg);
   if (!method.ok()) return method.status();
   ro.config_json = cfg.dump();
-  RG_ASSIGN_OR_RETURN(bench::RunSummary r,
+  RG_ASSIGN_OR_RETURN(BenchSummary s,
                       bench::RunSuite(m.suite, ro, *method, m.store.get(), SystemClock::Get()));
-  m.wall_s = r.wall_s;
-  BenchSummary s = ToSummary(r);
+  m.wall_s = s.wall_s;
   s.cache_line = m.caches.Line();
   s.endpoint_failed =
-      r.incomplete_endpoint > 0 || m.endpoint_in_a_row.load() > m.options.max_endpoint_failures;
+      s.incomplete_endpoint > 0 || m.endpoint_in_a_row.load() > m.options.max_endpoint_failures;
   return s;
 }
 

@@ -20,6 +20,7 @@
 
 #include "bench/suite.h"
 #include "core/clock.h"
+#include "regrapht/bench.h"
 #include "regrapht/verify.h"
 #include "store/results_store.h"
 
@@ -78,19 +79,9 @@ struct RunnerOptions {
   std::string run_json;
 };
 
-struct RunSummary {
-  int tasks = 0, skipped = 0, done = 0, correct = 0, failed = 0, unverified = 0;
-  int incomplete = 0;           // samples that did not finish (not stored)
-  int incomplete_endpoint = 0;  // of those, because the model endpoint failed
-  int not_started = 0;          // samples the run stopped before
-  std::string stop_reason;      // empty: every sample was run
-  std::vector<std::string> incomplete_reasons;  // "problem #sample: why"
-  // Resumed rows redone because their problem changed since they were
-  // stored (its content hash differs): problem -> rows redone.
-  std::map<std::string, int> changed;
-  int unhashed_kept = 0;  // rows from before problem hashes: kept (their problem cannot be compared)
-  double wall_s = 0;
-};
+// What a run did: the public summary (regrapht/bench.h), all of it but
+// cache_line and endpoint_failed, which the caller adds.
+using RunSummary = BenchSummary;
 
 // Seed of one sample: stable across runs, shards and machines.
 uint64_t SampleSeed(uint64_t base, const std::string& problem, int sample);
