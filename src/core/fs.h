@@ -1,4 +1,6 @@
-// File-system helpers. All return Status/Result; none throw.
+// File-system helpers. All return Status/Result; none throw. The ones a
+// program on the library needs (input limits, atomic outputs, the data and
+// cache folders) are public: include/regrapht/files.h.
 #pragma once
 
 #include <cstdint>
@@ -7,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "regrapht/files.h"  // ReadInputFile, WriteFileAtomic, CacheDir, DataDir: public
 #include "regrapht/status.h"
 
 namespace regrapht {
@@ -15,33 +18,11 @@ namespace fs = std::filesystem;
 
 Result<std::string> ReadFile(const fs::path& path);
 
-// Limits on input files read by name (problem folders, graphs, trajectories).
-inline constexpr uint64_t kMaxInputFileBytes = uint64_t{256} << 20;  // JSON and source inputs
-
-// Reads an input file: a regular file (a device, FIFO, socket or folder is
-// refused by name, never opened for reading) of at most `max_bytes`. The
-// size is checked before anything is read, and no more than max_bytes + 1
-// bytes are ever read (a file that grows meanwhile is refused too). Errors
-// name the file: "g.json: 1.2 GiB exceeds the 256 MiB limit on input files".
-Result<std::string> ReadInputFile(const fs::path& path, uint64_t max_bytes = kMaxInputFileBytes);
-
 // "812 bytes", "3.4 KiB", "1.2 GiB".
 std::string FormatBytes(uint64_t bytes);
 
 // Writes `data` to `path` (creating parent folders). Non-atomic.
 Status WriteFile(const fs::path& path, std::string_view data);
-
-// OK when `path` does not exist or is a regular file (not through a link):
-// the outputs regrapht writes to a name a user gave. A symbolic link, a
-// device (/dev/full, /dev/null), a FIFO, a socket or a folder is refused by
-// name, so that writing never replaces or follows what regrapht did not make.
-Status CheckOutputPath(const fs::path& path);
-
-// Writes to a temporary file beside `path` (created with O_EXCL|O_NOFOLLOW),
-// fsyncs, then renames over `path`: readers see the old or the new contents,
-// never a torn file. `path` must pass CheckOutputPath; on any failure (a
-// full disk included) the old file is left as it was and the error says so.
-Status WriteFileAtomic(const fs::path& path, std::string_view data);
 
 // Creates a fresh folder under `parent` (the system temp dir if empty) whose
 // name starts with `prefix`.
@@ -51,21 +32,6 @@ Result<fs::path> MakeTempDir(std::string_view prefix, const fs::path& parent = {
 Status RemoveAll(const fs::path& path);
 
 Status MakeDirs(const fs::path& path);
-
-// regrapht's cache root: $REGRAPHT_CACHE_DIR, else $XDG_CACHE_HOME/regrapht,
-// else ~/.cache/regrapht. Not created.
-fs::path CacheDir();
-
-// regrapht's data folder (taxonomy, prompts, the shipped graph):
-// $REGRAPHT_DATA_DIR, else for a packed binary (<checkout>/.devbin/bin/,
-// scripts/pack-device.sh) the data/ of that checkout, else
-// <exe>/../share/regrapht, else the source tree's data/ found from the
-// executable (build/src/cli/regrapht), else the source tree this binary was
-// built from.
-fs::path DataDir();
-
-// Expands a leading "~/".
-fs::path ExpandUser(std::string_view path);
 
 // Looks `name` up on $PATH; empty if absent.
 fs::path FindProgram(std::string_view name);
