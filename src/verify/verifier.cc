@@ -21,6 +21,7 @@
 #include "core/hash.h"
 #include "core/json_util.h"
 #include "core/log.h"
+#include "core/parallel.h"
 #include "core/sandbox.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
@@ -911,6 +912,78 @@ class Verifier::Impl {
     return out;
   }
 
+  // The candidate's driver on each of `plans` (SplitPlans), all at once.
+  Result<std::vector<RunOutput>> RunParts(const fs::path& exe, const std::vector<std::string>& plans,
+                                          const ProblemSpec& spec) {
+    const bool gpu = !o_.cpu_candidate() && !o_.emulated();
+    std::vector<Result<RunOutput>> runs = ParallelMap(plans.size(), static_cast<int>(plans.size()), [&](size_t i) {
+      return RunDriver(exe, plans[i], spec, gpu, RunTrust::kUntrustedCandidate);
+    });
+    std::vector<RunOutput> out;
+    for (auto& r : runs) {
+      if (!r.ok()) return r.status();
+      out.push_back(std::move(*r));
+    }
+    return out;
+  }
+
+  verify::RunFacts RunFactsOf(const RunOutput& run, const ProblemSpec& spec, const VerifyResult& res) const {
+    return verify::RunFacts{run.process,
+                            run.records ? &*run.records : nullptr,
+                            run.records_error,
+                            spec.time_limit_s * (o_.emulated() ? 4 : 1),
+                            res.env.archs,
+                            o_.emulated()};
+  }
+
+  // Of parts that make different calls of the same cases, the verdict of the
+  // one that ended (a crash, a check, the wall limit) at the earliest call in
+  // the order one process makes them (case, then call; before any call
+  // first); true when one did, with *res set from it.
+  bool ClassifyParts(const std::vector<RunOutput>& parts, const ProblemSpec& spec, VerifyResult* res) {
+    if (parts.size() < 2) return false;
+    std::optional<std::pair<std::pair<int64_t, int64_t>, VerifyResult>> earliest;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      VerifyResult r = *res;
+      const RunOutput& run = parts[i];
+      FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
+      if (!verify::ClassifyRun(RunFactsOf(run, spec, r), &r)) continue;
+      std::pair<int64_t, int64_t> at{-1, static_cast<int64_t>(i)};
+      if (run.records && run.records->last_call) {
+        auto f = Split(*run.records->last_call, ' ');
+        if (f.size() == 2) at = {ParseInt(f[0]).value_or(-1), ParseInt(f[1]).value_or(0)};
+      }
+      if (!earliest || at < earliest->first) earliest.emplace(at, std::move(r));
+    }
+    if (!earliest) return false;
+    *res = std::move(earliest->second);
+    res->time_run_ms = 0;
+    for (const auto& run : parts) res->time_run_ms = std::max(res->time_run_ms, run.process.wall_ms);
+    return true;
+  }
+
+  // Parts that each finished as one run: the longest wall time, the output
+  // of all, the records merged (verify/judge/records.h MergeRecords).
+  static RunOutput MergeParts(std::vector<RunOutput> parts) {
+    if (parts.size() == 1) return std::move(parts[0]);
+    RunOutput all;
+    all.process = parts[0].process;
+    std::vector<DriverRecords> records;
+    for (size_t i = 0; i < parts.size(); ++i) {
+      RunOutput& run = parts[i];
+      if (i > 0) {
+        all.process.wall_ms = std::max(all.process.wall_ms, run.process.wall_ms);
+        all.process.stdout_text += run.process.stdout_text;
+        all.process.stderr_text += run.process.stderr_text;
+      }
+      if (run.records) records.push_back(std::move(*run.records));
+    }
+    auto merged = verify::MergeRecords(std::move(records));
+    if (merged.ok()) all.records = std::move(*merged);
+    else all.records_error = merged.status().message();
+    return all;
+  }
+
   static std::string RandomKey() {
     std::random_device rd;
     std::string key(32, '\0');
@@ -1212,7 +1285,10 @@ class Verifier::Impl {
     verify::PlanOptions plan_options = CandidatePlan();
     plan_options.kernel_clock = KernelClock(p.spec);
     AddRungs(fit, &plan_options);
-    std::string plan = verify::MakePlan(p.spec, plan_options);
+    // The emulator's calls of one test case run in processes of their own,
+    // at once (the emulated program runs on one core): SplitPlans.
+    const std::vector<std::string> plans = o_.emulated() ? verify::SplitPlans(p.spec, plan_options)
+                                                         : std::vector{verify::MakePlan(p.spec, plan_options)};
     RunOutput run;
     std::string candidate_how;  // Timing::how
     {
@@ -1234,15 +1310,14 @@ class Verifier::Impl {
         candidate_how = TimedHow(*machine, "exclusive");
         timed.emplace();
       }
-      RG_ASSIGN_OR_RETURN(run, RunDriver(*exe, plan, p.spec, !o_.cpu_candidate() && !o_.emulated(),
-                                         RunTrust::kUntrustedCandidate));
+      RG_ASSIGN_OR_RETURN(std::vector<RunOutput> parts, RunParts(*exe, plans, p.spec));
+      if (ClassifyParts(parts, p.spec, &res)) return res;
+      run = MergeParts(std::move(parts));
     }
     res.time_run_ms = run.process.wall_ms;
     const DriverRecords* recs = run.records ? &*run.records : nullptr;
     FillEnvironment(recs, run.process.sandbox, &res);
-    verify::RunFacts facts{run.process, recs, run.records_error, p.spec.time_limit_s * (o_.emulated() ? 4 : 1), res.env.archs,
-                           o_.emulated()};
-    if (verify::ClassifyRun(facts, &res)) return res;
+    if (verify::ClassifyRun(RunFactsOf(run, p.spec, res), &res)) return res;
     RG_ASSIGN_OR_RETURN(auto ref, ReferenceRecords(p, fit));
     verify::JudgeOptions jo;
     jo.emulate = o_.emulated();

@@ -540,6 +540,18 @@ Result<std::string> GenerateDriver(const ProblemSpec& spec, bool kernel_form) {
   return e.os.str();
 }
 
+std::vector<std::string> SplitPlans(const ProblemSpec& spec, const PlanOptions& options) {
+  if (options.timing || options.runs < 2 || options.test_run >= 0) return {MakePlan(spec, options)};
+  std::vector<std::string> plans;
+  for (int k = 0; k < options.runs; ++k) {
+    PlanOptions part = options;
+    part.test_run = k;
+    if (k > 0) part.timing_size_case = false;
+    plans.push_back(MakePlan(spec, part));
+  }
+  return plans;
+}
+
 std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
   std::ostringstream os;
   auto tail = [&](const TestCase& t) {
@@ -553,6 +565,7 @@ std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options) {
     }
   };
   os << "regrapht-plan 1\nruns " << options.runs << "\n";
+  if (options.test_run >= 0) os << "test_run " << options.test_run << "\n";
   for (size_t i = 0; i < spec.tests.size(); ++i) {
     os << "case " << i << " " << spec.tests[i].seed;
     tail(spec.tests[i]);

@@ -67,11 +67,24 @@ struct PlanOptions {
   // CUPTI ("kernel_clock 1"; the driver must be built with RG_DRIVER_CUPTI,
   // else it records no kernel time).
   bool kernel_clock = false;
+  // Of the test cases, only call `test_run` (0 <= test_run < runs) of each;
+  // the timing-size rungs still run every call. -1: every call. An emulated
+  // candidate's test cases are split this way over `runs` processes that run
+  // at once (SplitPlans).
+  int test_run = -1;
 };
 
 // Plan text for the driver. Timing uses the spec's timing case with seeds
 // `timing.seed` (set A) and a derived seed (set B).
 std::string MakePlan(const ProblemSpec& spec, const PlanOptions& options);
+
+// The plans of one emulated candidate run split over `options.runs`
+// processes that together make exactly the calls of MakePlan(spec, options),
+// with the same call numbers: plan k makes call k of every test case, and
+// plan 0 also runs the timing-size rungs (every call). The split depends on
+// the plan alone, never on the machine, so the same rungs run everywhere.
+// One plan (MakePlan's) when options time, run once, or set test_run already.
+std::vector<std::string> SplitPlans(const ProblemSpec& spec, const PlanOptions& options);
 
 // The derived second timing seed.
 uint64_t TimingSeedB(const ProblemSpec& spec);

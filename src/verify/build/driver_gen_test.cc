@@ -8,6 +8,7 @@
 #include "core/rng.h"
 #include "core/strings.h"
 #include "core/subprocess.h"
+#include "verify/judge/records.h"
 #include "verify/test_util.h"
 
 namespace regrapht::verify {
@@ -47,6 +48,98 @@ TEST(DriverGenTest, PlanWithTimingSizeRungs) {
   EXPECT_NE(plan.find("\nwork 5000\nend\n"), std::string::npos) << plan;
   o.emulate_max_work = 0;
   EXPECT_EQ(MakePlan(p.spec, o).find("work "), std::string::npos);
+}
+
+// An emulated candidate's calls split over processes (SplitPlans): plan k
+// makes call k of every test case, plan 0 alone the timing-size rungs; a
+// timed plan, or one already split, stays whole.
+TEST(DriverGenTest, SplitPlansShareTheCalls) {
+  Problem p = testing_util::LoadBundled("saxpy");
+  PlanOptions o;
+  o.timing = false;
+  o.timing_size_case = true;
+  TestCase a = p.spec.timing;
+  a.sizes["n"] = 8192;
+  o.timing_size_rungs = {a};
+  const std::vector<std::string> plans = SplitPlans(p.spec, o);
+  ASSERT_EQ(plans.size(), 2u);
+  EXPECT_EQ(plans[0].rfind("regrapht-plan 1\nruns 2\ntest_run 0\ncase 0 ", 0), 0u) << plans[0];
+  EXPECT_EQ(plans[1].rfind("regrapht-plan 1\nruns 2\ntest_run 1\ncase 0 ", 0), 0u) << plans[1];
+  EXPECT_NE(plans[0].find("fullsize "), std::string::npos);
+  EXPECT_EQ(plans[1].find("fullsize "), std::string::npos);
+  const std::string last_test = "case " + std::to_string(p.spec.tests.size() - 1) + " ";
+  EXPECT_NE(plans[1].find(last_test), std::string::npos);
+  o.timing = true;
+  EXPECT_EQ(SplitPlans(p.spec, o), std::vector<std::string>{MakePlan(p.spec, o)});
+  o.timing = false;
+  o.runs = 1;
+  EXPECT_EQ(SplitPlans(p.spec, o).size(), 1u);
+}
+
+// The split plans, run by a real driver, make exactly the calls of the whole
+// plan with the same call numbers: the output a candidate leaves unwritten
+// holds the poison of that call number (it alternates), so the merged
+// records equal the whole run's byte for byte.
+TEST(DriverGenTest, SplitRunsRecordWhatOneRunRecords) {
+  auto spec = ParseProblemSpec(R"({
+    "format": "regrapht-problem", "version": 1, "name": "t", "function": "f", "sizes": ["n"],
+    "args": [{"name": "x", "role": "input", "type": "int32", "pass": "vector", "length": "n"},
+             {"name": "y", "role": "output", "type": "int32", "pass": "vector", "length": "n"}],
+    "tests": [{"sizes": {"n": 1}, "seed": 1}, {"sizes": {"n": 7}, "seed": 2}, {"sizes": {"n": 300}, "seed": 3}],
+    "timing": {"sizes": {"n": 1000}, "seed": 4}})", "t.json");
+  ASSERT_TRUE(spec.ok()) << spec.status().message();
+  auto src = GenerateDriver(*spec);
+  ASSERT_TRUE(src.ok());
+  auto dir = TempDir::Create("rgsplit");
+  ASSERT_TRUE(dir.ok());
+  ASSERT_TRUE(WriteFile(dir->path() / "rg_driver.h", std::string(DriverRuntimeHeader())).ok());
+  // Every other element written: the rest keeps its poison.
+  const std::string prog = "#define RG_DRIVER_IMPLEMENTATION\n" + *src +
+                           "\nvoid f(const std::vector<int>& x, std::vector<int>& y) {\n"
+                           "  for (size_t i = 0; i < y.size(); i += 2) y[i] = 3 * x[i];\n}\n";
+  ASSERT_TRUE(WriteFile(dir->path() / "d.cc", prog).ok());
+  auto runner = NewSubprocessRunner();
+  CommandSpec cs;
+  cs.argv = {"g++", "-std=c++17", "-w", (dir->path() / "d.cc").string(), "-o", (dir->path() / "d").string()};
+  auto built = runner->Run(cs);
+  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
+  const std::string key(32, 'k');
+  auto run = [&](const std::string& plan) -> DriverRecords {
+    EXPECT_TRUE(WriteFile(dir->path() / "plan.txt", plan).ok());
+    CommandSpec rs;
+    rs.argv = {(dir->path() / "d").string(), (dir->path() / "plan.txt").string(), "3"};
+    rs.records_fd = 3;
+    rs.stdin_data = key;
+    auto ran = runner->Run(rs);
+    EXPECT_TRUE(ran.ok() && ran->ok()) << (ran.ok() ? ran->stderr_text : ran.status().ToString());
+    auto recs = ran.ok() ? ParseRecords(ran->records, key) : Result<DriverRecords>(ran.status());
+    EXPECT_TRUE(recs.ok() && recs->finished) << plan;
+    return recs.ok() ? *recs : DriverRecords{};
+  };
+  PlanOptions o;
+  o.timing = false;
+  const DriverRecords whole = run(MakePlan(*spec, o));
+  std::vector<DriverRecords> parts;
+  for (const auto& plan : SplitPlans(*spec, o)) parts.push_back(run(plan));
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[0].CallsOf(2), std::vector<int>{0});
+  EXPECT_EQ(parts[1].CallsOf(2), std::vector<int>{1});
+  auto merged = MergeRecords(parts);
+  ASSERT_TRUE(merged.ok()) << merged.status().message();
+  ASSERT_EQ(merged->arrays.size(), whole.arrays.size());
+  ASSERT_EQ(whole.arrays.size(), 6u);  // y of 3 cases x 2 calls
+  for (const auto& a : whole.arrays) {
+    const ArrayRecord* m = merged->Find(a.case_id, a.call, a.name);
+    ASSERT_NE(m, nullptr) << a.case_id << " " << a.call;
+    EXPECT_EQ(m->bytes, a.bytes) << "case " << a.case_id << " call " << a.call;
+  }
+  // The two calls of a case differ where the poison shows (n = 7: y[1]).
+  EXPECT_NE(whole.Find(1, 0, "y")->bytes, whole.Find(1, 1, "y")->bytes);
+  // A repeat across parts is refused by name.
+  auto twice = MergeRecords({parts[0], parts[0]});
+  ASSERT_FALSE(twice.ok());
+  EXPECT_NE(twice.status().message().find("repeat case 0 call 0 'y'"), std::string::npos)
+      << twice.status().message();
 }
 
 // Special values: a distribution puts the given share of its mass on a few

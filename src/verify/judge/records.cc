@@ -1,5 +1,6 @@
 #include "verify/judge/records.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 #include <set>
@@ -186,6 +187,48 @@ std::vector<int> DriverRecords::CallsOf(int case_id) const {
     if (a.case_id == case_id) calls.insert(a.call);
   }
   return {calls.begin(), calls.end()};
+}
+
+Result<DriverRecords> MergeRecords(std::vector<DriverRecords> parts) {
+  DriverRecords all;
+  all.began = all.finished = !parts.empty();
+  auto first = [](std::optional<std::string>& to, std::optional<std::string>& from) {
+    if (!to && from) to = std::move(from);
+  };
+  for (size_t i = 0; i < parts.size(); ++i) {
+    DriverRecords& r = parts[i];
+    if (!r.times_ms.empty() || !r.reps.empty() || !r.kernel_ms.empty()) {
+      return Status::InvalidArgument("records of part " + std::to_string(i) +
+                                     " hold timing: a timed run is never split");
+    }
+    for (auto& a : r.arrays) {
+      const std::string what = "case " + std::to_string(a.case_id) + " call " + std::to_string(a.call) + " '" +
+                               a.name + "'";
+      if (!all.Add(std::move(a))) {
+        return Status::InvalidArgument("records of part " + std::to_string(i) + " repeat " + what);
+      }
+    }
+    for (auto& e : r.events) all.events.push_back(std::move(e));
+    for (auto& m : r.mutated) all.mutated.push_back(std::move(m));
+    all.began = all.began && r.began;
+    all.finished = all.finished && r.finished;
+    first(all.nogpu, r.nogpu);
+    first(all.gpu, r.gpu);
+    first(all.cuda_error, r.cuda_error);
+    first(all.host_compute, r.host_compute);
+    first(all.late_output, r.late_output);
+    first(all.not_emulated, r.not_emulated);
+    if (r.last_call) all.last_call = std::move(r.last_call);
+    all.timing_wall_ms = std::max(all.timing_wall_ms, r.timing_wall_ms);
+  }
+  // "case call name" in the order one process makes the calls.
+  auto at = [](const std::string& m) {
+    auto f = Split(m, ' ');
+    return std::pair(f.size() > 1 ? ToInt(f[0]).value_or(-1) : -1, f.size() > 1 ? ToInt(f[1]).value_or(-1) : -1);
+  };
+  std::stable_sort(all.mutated.begin(), all.mutated.end(),
+                   [&](const std::string& a, const std::string& b) { return at(a) < at(b); });
+  return all;
 }
 
 std::string RecordSeal(std::string_view key, std::string_view stream) {

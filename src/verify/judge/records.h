@@ -90,6 +90,17 @@ struct DriverRecords {
 // never allocates more than the input's size.
 Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key = {});
 
+// The records of one run split over processes (SplitPlans in
+// verify/build/driver_gen.h: each makes other calls of the same cases) as
+// the records of one: the arrays of every part (a (case, call, name) in two
+// parts is an InvalidArgument naming it), the events in part order, each
+// one-off event (gpu, nogpu, cuda_error, host_compute, late_output,
+// not_emulated) from the first part that has it, `mutated` from all in
+// call order (case, then call),
+// began and finished only when every part's are. Timing records (times,
+// repetitions) are refused: a timed run is never split.
+Result<DriverRecords> MergeRecords(std::vector<DriverRecords> parts);
+
 // The seal the driver appends: hex SHA-256(key || SHA-256(stream)).
 std::string RecordSeal(std::string_view key, std::string_view stream);
 

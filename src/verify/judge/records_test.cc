@@ -173,6 +173,32 @@ TEST(RecordsTest, DuplicateRecordsAreRejected) {
   EXPECT_FALSE(ParseRecords(Sealed(Array(0, 0, "y", {1}) + Array(0, 0, "y", {2})), kKey).ok());
 }
 
+// Parts of one split run read as one run: arrays of both, a one-off event
+// from the first part with it, inputs modified in call order, finished only
+// when every part is; timing is never merged.
+TEST(RecordsTest, MergedPartsReadAsOneRun) {
+  auto a = ParseRecords(Sealed("E begin\nE call 0 0\n" + Array(0, 0, "y", {1}) + "E mutated 3 0 x\n"), kKey);
+  auto b = ParseRecords(Sealed("E begin\nE call 0 1\n" + Array(0, 1, "y", {2}) +
+                               "E mutated 1 1 x\nE late_output 1 1\n"),
+                        kKey);
+  ASSERT_TRUE(a.ok() && b.ok());
+  auto m = MergeRecords({*a, *b});
+  ASSERT_TRUE(m.ok()) << m.status().message();
+  EXPECT_TRUE(m->began && m->finished);
+  ASSERT_NE(m->Find(0, 1, "y"), nullptr);
+  EXPECT_NE(m->Find(0, 0, "y"), nullptr);
+  EXPECT_EQ(m->mutated, (std::vector<std::string>{"1 1 x", "3 0 x"}));
+  EXPECT_EQ(m->late_output, std::optional<std::string>("1 1"));
+  auto unfinished = ParseRecords("E begin\n" + Array(0, 1, "y", {2}), kKey);
+  ASSERT_TRUE(unfinished.ok());
+  auto u = MergeRecords({*a, *unfinished});
+  ASSERT_TRUE(u.ok());
+  EXPECT_FALSE(u->finished);
+  auto timed = ParseRecords(Sealed(Body()), kKey);
+  ASSERT_TRUE(timed.ok());
+  EXPECT_FALSE(MergeRecords({*timed}).ok());
+}
+
 TEST(RecordsTest, HugeCountsDoNotWrapOrAllocate) {
   // 2^61 elements of 8 bytes wrap to 0 in 64 bits.
   for (const char* head : {"A 0 0 y 8 2305843009213693952\n", "A 0 0 y 4096 18446744073709551615\n",

@@ -306,6 +306,10 @@ struct Plan {
   double work_budget = 0;        // "work <units>": what the rungs run may cost in all (predicted)
   bool kernel_clock =
       false;  // "kernel_clock 1": CUPTI kernel time of each timed call (drop-in form)
+  // "test_run <r>": of the test cases (ids below fullsize_case, or all) only
+  // call r of the `runs` runs; the harness runs the others in other processes
+  // with the same plan otherwise (verify/build/driver_gen.h). -1: every run.
+  int test_run = -1;
 };
 
 bool ReadCaseTail(FILE* f, Case* c);
@@ -881,6 +885,8 @@ bool ReadPlan(const char* path, Plan* p) {
       p->weight[id] = bytes;
     } else if (!std::strcmp(word, "work")) {
       ok = std::fscanf(f, "%lf", &p->work_budget) == 1;
+    } else if (!std::strcmp(word, "test_run")) {
+      ok = std::fscanf(f, "%d", &p->test_run) == 1 && p->test_run >= 0 && p->test_run < p->runs;
     } else if (!std::strcmp(word, "timing")) {
       unsigned long long sa, sb;
       int flush;
@@ -1425,11 +1431,16 @@ static void RunCaseCall(const ErasedHooks& h, Out& out, const Case& c, int run, 
   h.emit(out, c.id, run, s);
 }
 
-// The plan's test cases, `plan.runs` calls each; the emulator's timing-size
-// rungs only while RungWalk says they fit the work budget.
+// The plan's test cases, `plan.runs` calls each (only call plan.test_run when
+// set); the emulator's timing-size rungs only while RungWalk says they fit
+// the work budget. Call k of the n-th case run is call number n * runs + k
+// whichever calls this process makes, so that a case's poison and the
+// emulator's schedule are the same as in a run that makes them all.
 static void RunCases(const Plan& plan, const ErasedHooks& h, Out& out, int* call_no) {
-  std::vector<std::pair<double, double>> seen;  // bytes and emulated work of the cases run
+  std::vector<std::pair<double, double>> seen;  // bytes and emulated work (all runs) of the cases run
   RungWalk walk{plan};
+  const int first = *call_no;
+  int ordinal = 0;
   for (const Case& c : plan.cases) {
     const bool timing_size = plan.fullsize_case >= 0 && c.id >= plan.fullsize_case;
     if (timing_size && regrapht_emu_work && !walk.Runs(c.id, seen, out)) continue;
@@ -1437,16 +1448,22 @@ static void RunCases(const Plan& plan, const ErasedHooks& h, Out& out, int* call
     Owned d(h.new_data(), h.delete_data);
     h.generate(c, d.get());
     static void* slots[2] = {h.new_slot(), h.new_slot()};
+    const bool one_run = plan.test_run >= 0 && !timing_size;
     for (int run = 0; run < plan.runs; ++run) {
-      RunCaseCall(h, out, c, run, d.get(), slots[run % 2], (*call_no)++, timing_size);
+      if (one_run && run != plan.test_run) continue;
+      RunCaseCall(h, out, c, run, d.get(), slots[run % 2], first + ordinal * plan.runs + run, timing_size);
     }
+    ++ordinal;
     if (regrapht_emu_work) {
-      const double work = double(regrapht_emu_work() - work0);
+      // One run measured stands for all of them: the rungs' predictions
+      // and budget are the same as in a process that runs every call.
+      const double work = double(regrapht_emu_work() - work0) * (one_run ? plan.runs : 1);
       out.Event("emu_work " + std::to_string(c.id) + " " + std::to_string(regrapht_emu_work() - work0));
       if (timing_size) walk.spent += work;
       if (walk.Bytes(c.id) > 0) seen.emplace_back(walk.Bytes(c.id), work);
     }
   }
+  *call_no = first + ordinal * plan.runs;
 }
 
 // The timed repetitions: up to plan.max_reps calls rotating `slots` and
