@@ -1,8 +1,5 @@
 // The language-model commands: chat, bench-llm, model pull|list.
-#include <sys/resource.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <iterator>
@@ -14,36 +11,12 @@
 #include "cli/number_flags.h"
 #include "regrapht/files.h"
 #include "regrapht/llm.h"
+#include "regrapht/llm_bench.h"
 
 namespace regrapht::cli {
 namespace {
 
 double PerSecond(int tokens, double ms) { return ms > 0 ? tokens * 1000.0 / ms : 0; }
-
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
-std::string List(const std::vector<double>& v) {
-  std::string out;
-  char buf[32];
-  for (double x : v) {
-    std::snprintf(buf, sizeof buf, " %.1f", x);
-    out += buf;
-  }
-  return out;
-}
-
-// CPU seconds this process has used (user + system, all threads): beside the
-// wall time, it shows how much of a slow figure is waiting for a busy core.
-double CpuSeconds() {
-  rusage u{};
-  getrusage(RUSAGE_SELF, &u);
-  return u.ru_utime.tv_sec + u.ru_stime.tv_sec + (u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
-}
 
 // ---- chat ---------------------------------------------------------------------------
 
@@ -176,34 +149,6 @@ std::function<int()> Chat(CLI::App* sub) {
 
 // ---- bench-llm ------------------------------------------------------------------------
 
-// Filler text of exactly `tokens` tokens for `backend` (one more at most),
-// distinct per `salt`.
-Result<std::string> Filler(LlmBackend& backend, int tokens, int salt) {
-  static const char* words[] = {"kernel", "thread", "block",  "warp",   "memory", "shared",
-                                "global", "index",  "stride", "reduce", "launch", "grid"};
-  std::string text = "Example " + std::to_string(salt) + ":";
-  int i = salt * 7;
-  RG_ASSIGN_OR_RETURN(int have, CountTokens(backend, text));
-  while (have < tokens) {
-    // Add words in steps that cannot overshoot (each word is at least one token).
-    int step = std::max(1, (tokens - have) / 2);
-    for (int k = 0; k < step; ++k) text += std::string(" ") + words[(i++ * 5 + k) % 12];
-    RG_ASSIGN_OR_RETURN(have, CountTokens(backend, text));
-  }
-  return text;
-}
-
-// Tokens the chat template adds around one user message.
-Result<int> TemplateOverhead(LlmBackend& backend) {
-  ChatRequest r;
-  r.messages = {{Role::kUser, "Hello"}};
-  r.sampling.max_tokens = 1;
-  r.sampling.temperature = 0;
-  RG_ASSIGN_OR_RETURN(ChatResponse resp, backend.Chat(r));
-  RG_ASSIGN_OR_RETURN(int bare, CountTokens(backend, "Hello"));
-  return resp.tokens_prompt - bare;
-}
-
 struct BenchLlmState {
   BackendFlags backend;
   int prompt_tokens = 512;
@@ -215,199 +160,44 @@ struct BenchLlmState {
   bool mixed = false;
 };
 
-// Keeps the measured speed for optimize's estimate of a search's duration (RecordModelSpeed).
-void CacheModelSpeed(LlmBackend& b, const std::vector<double>& pp, const std::vector<double>& tg) {
-  auto path = RecordModelSpeed(b, pp.empty() ? 0 : Median(pp), Median(tg), "bench-llm");
-  if (path.ok()) {
-    std::printf("cached     %s (optimize estimates searches from it)\n", path->string().c_str());
-  } else {
-    std::fprintf(stderr, "regrapht: warning: speed cache: %s\n", path.status().ToString().c_str());
-  }
-}
-
-// 1. Prompt processing: a fresh prompt each repetition, nothing reused,
-// sized so that template + text is --prompt-tokens (as llama-bench's ppN);
-// 2. generation from a short prompt, EOS ignored, greedy. Prints and adds
-// "prompt" and "generate" to `out`.
-Status MeasurePromptAndGenerate(LlmBackend& b, const BenchLlmState& s, OrderedJson* out) {
-  RG_ASSIGN_OR_RETURN(int overhead, TemplateOverhead(b));
-  std::vector<double> pp, tg;
-  int pp_tokens = 0;
-  for (int rep = 0; rep < s.reps && s.prompt_tokens > 0; ++rep) {
-    RG_ASSIGN_OR_RETURN(std::string text, Filler(b, std::max(1, s.prompt_tokens - overhead), rep));
-    ChatRequest r;
-    r.messages = {{Role::kUser, text}};
-    r.sampling.max_tokens = 1;
-    r.sampling.temperature = 0;
-    RG_ASSIGN_OR_RETURN(ChatResponse resp, b.Chat(r));
-    pp_tokens = resp.tokens_prompt_evaluated;
-    pp.push_back(PerSecond(resp.tokens_prompt_evaluated, resp.time_prompt_ms));
-  }
-  for (int rep = 0; rep < s.reps && s.gen_tokens > 0; ++rep) {
-    ChatRequest r;
-    r.messages = {{Role::kUser, "Write a long story " + std::to_string(rep)}};
-    r.sampling.max_tokens = s.gen_tokens;
-    r.sampling.temperature = 0;
-    r.sampling.ignore_eos = true;
-    RG_ASSIGN_OR_RETURN(ChatResponse resp, b.Chat(r));
-    tg.push_back(PerSecond(resp.tokens_generated, resp.time_generation_ms));
-  }
-  if (!pp.empty())
-    (*out)["prompt"] = {{"tokens", pp_tokens}, {"median_tok_s", Median(pp)}, {"reps_tok_s", pp}};
-  if (!tg.empty())
-    (*out)["generate"] = {
-        {"tokens", s.gen_tokens}, {"median_tok_s", Median(tg)}, {"reps_tok_s", tg}};
-  if (!pp.empty()) {
-    std::printf("prompt     %d tokens: median %.1f tok/s (reps:%s)\n", pp_tokens, Median(pp),
-                List(pp).c_str());
-  }
-  if (!tg.empty()) {
-    std::printf("generate   %d tokens: median %.2f tok/s (reps:%s)\n", s.gen_tokens, Median(tg),
-                List(tg).c_str());
-  }
-  if (!tg.empty()) CacheModelSpeed(b, pp, tg);
-  return Status::Ok();
-}
-
-// The --batch requests of repetition `rep`: the same prompt, or with `mixed`
-// different prompts sharing a system prompt.
-std::vector<ChatRequest> BatchRequests(const BenchLlmState& s, bool mixed, int rep) {
-  std::vector<ChatRequest> rs(s.batch);
-  for (int i = 0; i < s.batch; ++i) {
-    ChatRequest& r = rs[i];
-    r.messages = {{Role::kUser, "Write a CUDA kernel for a prefix sum " + std::to_string(rep)}};
-    if (mixed) {
-      static const char* kTasks[] = {"a prefix sum",   "a histogram",  "a matrix transpose",
-                                     "a reduction",    "SAXPY",        "a stencil",
-                                     "a bitonic sort", "a dot product"};
-      r.messages = {{Role::kSystem, "You are an expert CUDA programmer. Answer with code only."},
-                    {Role::kUser, std::string("Write a CUDA kernel for ") + kTasks[i % 8] + " (" +
-                                      std::to_string(rep) + "." + std::to_string(i) + ")"}};
-    }
-    r.sampling.max_tokens = s.gen_tokens;
-    r.sampling.temperature = 0.7f;
-    r.sampling.seed = 1 + rep + i;
-    r.sampling.ignore_eos = true;
-  }
-  return rs;
-}
-
-// One repetition of the batch comparison: the requests one after another,
-// then together; prints the line and adds the figures to `out` and the ratios.
-Status MeasureBatchRep(LlmBackend& b, const BenchLlmState& s, bool mixed, int rep,
-                       std::vector<double>* ratios, std::vector<double>* cpu_ratios,
-                       OrderedJson* out) {
-  std::vector<ChatRequest> rs = BatchRequests(s, mixed, rep);
-  auto t0 = std::chrono::steady_clock::now();
-  double c0 = CpuSeconds();
-  int seq_tokens = 0;
-  for (const auto& r : rs) {
-    RG_ASSIGN_OR_RETURN(ChatResponse resp, b.Chat(r));
-    seq_tokens += resp.tokens_generated;
-  }
-  double seq_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  double seq_cpu = CpuSeconds() - c0;
-  if (!mixed) {
-    rs.resize(1);
-    rs[0].n = s.batch;
-  }
-  t0 = std::chrono::steady_clock::now();
-  c0 = CpuSeconds();
-  RG_ASSIGN_OR_RETURN(std::vector<ChatResponse> resp, b.ChatBatch(rs));
-  double batch_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  double batch_cpu = CpuSeconds() - c0;
-  int batch_tokens = 0;
-  for (const auto& one : resp) batch_tokens += one.tokens_generated;
-  double ratio = (batch_tokens / batch_s) / (seq_tokens / seq_s);
-  double cpu_ratio = (batch_tokens / batch_cpu) / (seq_tokens / seq_cpu);
-  ratios->push_back(ratio);
-  cpu_ratios->push_back(cpu_ratio);
-  std::printf(
-      "%s rep %d: %d x %d tokens: %d requests %.2f s (%.1f tok/s, %.2f cpu-s), "
-      "%s %.2f s (%.1f tok/s, %.2f cpu-s): %.2fx (cpu %.2fx)\n",
-      mixed ? "mixed     " : "batch     ", rep, s.batch, s.gen_tokens, s.batch, seq_s,
-      seq_tokens / seq_s, seq_cpu,
-      mixed ? "one ChatBatch" : ("n=" + std::to_string(s.batch)).c_str(), batch_s,
-      batch_tokens / batch_s, batch_cpu, ratio, cpu_ratio);
-  std::fflush(stdout);
-  (*out)[mixed ? "mixed" : "batch"].push_back({{"n", s.batch},
-                                               {"tokens", s.gen_tokens},
-                                               {"sequential_s", seq_s},
-                                               {"sequential_tok_s", seq_tokens / seq_s},
-                                               {"sequential_cpu_s", seq_cpu},
-                                               {"batched_s", batch_s},
-                                               {"batched_tok_s", batch_tokens / batch_s},
-                                               {"batched_cpu_s", batch_cpu}});
-  return Status::Ok();
-}
-
-// 3. Batched samples: aggregate tokens/s of n = N in one request (one
-// llama_decode per step for all N sequences) against N requests, both with
-// prefix reuse (the N requests evaluate the prompt once, then only its last
-// token again) and EOS ignored (same token counts). Same prompt (n = N in
-// one request), then, with --mixed, N requests with different prompts
-// sharing a system prompt (one ChatBatch).
-Status MeasureBatches(const BenchLlmState& s, const LlamaInfo& info, OrderedJson* out) {
-  std::unique_ptr<LlmBackend> batch_backend;
-  if (s.batch > 0) {
-    RG_ASSIGN_OR_RETURN(batch_backend, s.backend.Make(/*reuse_prefix=*/true));
-  }
+// bench-llm's measurements as JSON.
+OrderedJson BenchLlmJson(const LlmBenchReport& r) {
+  OrderedJson out;
+  out["model"] = r.model;
+  out["description"] = r.info.description;
+  out["parameters"] = r.info.parameters;
+  out["threads"] = r.info.threads;
+  out["context"] = r.info.context_size;
+  auto figure = [](const LlmSpeedFigure& f) {
+    return OrderedJson{
+        {"tokens", f.tokens}, {"median_tok_s", f.median_tok_s}, {"reps_tok_s", f.reps_tok_s}};
+  };
+  if (r.prompt) out["prompt"] = figure(*r.prompt);
+  if (r.generate) out["generate"] = figure(*r.generate);
   for (bool mixed : {false, true}) {
-    if (mixed && !s.mixed) break;
-    std::vector<double> batch_ratios, cpu_ratios;
-    for (int rep = 0; rep < s.reps && s.batch > 0; ++rep) {
-      RG_RETURN_IF_ERROR(
-          MeasureBatchRep(*batch_backend, s, mixed, rep, &batch_ratios, &cpu_ratios, out));
-    }
-    if (!batch_ratios.empty()) {
-      std::printf("%s %s, %d threads: median %.2fx aggregate tokens/s (cpu-time ratio %.2fx)\n",
-                  mixed ? "mixed     " : "batch     ", info.description.c_str(), info.threads,
-                  Median(batch_ratios), Median(cpu_ratios));
+    for (const LlmBatchRep& b : mixed ? r.mixed : r.batch) {
+      out[mixed ? "mixed" : "batch"].push_back({{"n", b.n},
+                                                {"tokens", b.tokens},
+                                                {"sequential_s", b.sequential_s},
+                                                {"sequential_tok_s", b.sequential_tok_s},
+                                                {"sequential_cpu_s", b.sequential_cpu_s},
+                                                {"batched_s", b.batched_s},
+                                                {"batched_tok_s", b.batched_tok_s},
+                                                {"batched_cpu_s", b.batched_cpu_s}});
     }
   }
-  return Status::Ok();
-}
-
-// 4. Prefix reuse: two requests sharing a long system prompt.
-Status MeasurePrefixReuse(const BenchLlmState& s, OrderedJson* out) {
-  RG_ASSIGN_OR_RETURN(std::unique_ptr<LlmBackend> warm_backend,
-                      s.backend.Make(/*reuse_prefix=*/true));
-  std::vector<double> ratios, first_ms, second_ms;
-  int first_eval = 0, second_eval = 0, prompt_len = 0;
-  for (int rep = 0; rep < s.reps; ++rep) {
-    RG_ASSIGN_OR_RETURN(std::string prefix, Filler(*warm_backend, s.prefix_tokens, 100 + rep));
-    ChatRequest a;
-    a.messages = {{Role::kSystem, prefix}, {Role::kUser, "Parallelise loop one."}};
-    a.sampling.max_tokens = 1;
-    a.sampling.temperature = 0;
-    ChatRequest c = a;
-    c.messages[1].content = "Now parallelise the second loop, with shared memory.";
-    auto ra = warm_backend->Chat(a);
-    auto rc = warm_backend->Chat(c);
-    if (!ra.ok()) return ra.status();
-    if (!rc.ok()) return rc.status();
-    first_ms.push_back(ra->time_prompt_ms);
-    second_ms.push_back(rc->time_prompt_ms);
-    ratios.push_back(rc->time_prompt_ms / ra->time_prompt_ms);
-    first_eval = ra->tokens_prompt_evaluated;
-    second_eval = rc->tokens_prompt_evaluated;
-    prompt_len = rc->tokens_prompt;
+  if (r.prefix) {
+    const LlmPrefixFigure& p = *r.prefix;
+    out["prefix"] = {{"prompt_tokens", p.prompt_tokens}, {"prefix_tokens", p.prefix_tokens},
+                     {"first_ms", p.first_ms},           {"first_evaluated", p.first_evaluated},
+                     {"second_ms", p.second_ms},         {"second_evaluated", p.second_evaluated},
+                     {"median_ratio", p.median_ratio}};
   }
-  std::printf(
-      "prefix     %d-token prompt sharing a ~%d-token prefix: first request %.1f ms (%d "
-      "evaluated), second %.1f ms (%d evaluated): median ratio %.1f%%\n",
-      prompt_len, s.prefix_tokens, Median(first_ms), first_eval, Median(second_ms), second_eval,
-      100 * Median(ratios));
-  (*out)["prefix"] = {{"prompt_tokens", prompt_len},    {"prefix_tokens", s.prefix_tokens},
-                      {"first_ms", Median(first_ms)},   {"first_evaluated", first_eval},
-                      {"second_ms", Median(second_ms)}, {"second_evaluated", second_eval},
-                      {"median_ratio", Median(ratios)}};
-  return Status::Ok();
+  return out;
 }
 
 // bench-llm once its flags are parsed.
 int RunBenchLlm(BenchLlmState& s) {
-  OrderedJson out;
   if (s.backend.UseHttp()) {
     return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
   }
@@ -416,31 +206,25 @@ int RunBenchLlm(BenchLlmState& s) {
         std::max(s.prompt_tokens, s.prefix_tokens + 64) + s.gen_tokens * std::max(1, s.batch) + 128;
     s.backend.ctx_size = (need + 255) / 256 * 256;
   }
-  auto cold = s.backend.Make(/*reuse_prefix=*/false);
-  if (!cold.ok()) return Fail(cold.status());
-  LlmBackend& b = **cold;
-  auto info = GetLlamaInfo(b);
-  std::printf("model      %s (%s, %.0fM parameters)\nthreads    %d\ncontext    %d tokens\n",
-              b.ModelId().c_str(), info->description.c_str(), info->parameters / 1e6, info->threads,
-              info->context_size);
-  out["model"] = b.ModelId();
-  out["description"] = info->description;
-  out["parameters"] = info->parameters;
-  out["threads"] = info->threads;
-  out["context"] = info->context_size;
-  // Warm-up: page the weights in.
-  ChatRequest warm;
-  warm.messages = {{Role::kUser, "Hello"}};
-  warm.sampling.max_tokens = 4;
-  warm.sampling.temperature = 0;
-  if (auto w = b.Chat(warm); !w.ok()) return Fail(w.status());
-  if (Status st = MeasurePromptAndGenerate(b, s, &out); !st.ok()) return Fail(st);
-  cold->reset();
-  if (Status st = MeasureBatches(s, *info, &out); !st.ok()) return Fail(st);
-  if (s.prefix_tokens > 0) {
-    if (Status st = MeasurePrefixReuse(s, &out); !st.ok()) return Fail(st);
-  }
-  if (s.json) EmitJson(out);
+  LlmBenchOptions o;
+  o.prompt_tokens = s.prompt_tokens;
+  o.gen_tokens = s.gen_tokens;
+  o.prefix_tokens = s.prefix_tokens;
+  o.reps = s.reps;
+  o.batch = s.batch;
+  o.mixed = s.mixed;
+  const BackendFlags& flags = s.backend;
+  o.make_backend = [&flags](bool reuse_prefix) { return flags.Make(reuse_prefix); };
+  o.on_line = [](const std::string& line) {
+    std::printf("%s\n", line.c_str());
+    std::fflush(stdout);
+  };
+  o.on_warning = [](const std::string& what) {
+    std::fprintf(stderr, "regrapht: warning: %s\n", what.c_str());
+  };
+  auto report = MeasureLlm(o);
+  if (!report.ok()) return Fail(report.status());
+  if (s.json) EmitJson(BenchLlmJson(*report));
   return kExitOk;
 }
 
