@@ -79,6 +79,37 @@ Result<bench::BehaviourReport> RunBehaviourCheck(const OverlapMeaningOptions& op
                                  options.on_behaviour_progress);
 }
 
+using ExplainedPairs = std::map<std::pair<std::string, std::string>, bench::ExplainedPair>;
+
+// The flagged pairs (by index pair) named and matched with the explained
+// pairs into `report`, and the explained pairs not flagged any more.
+void AddFlagged(std::map<std::pair<size_t, size_t>, OverlapMeaningFlag> flags,
+                const std::vector<Problem>& benchmark, const std::vector<Problem>& corpus,
+                const std::vector<OverlapItem>& benchmark_items,
+                const std::vector<OverlapItem>& corpus_items, const ExplainedPairs& explained,
+                OverlapMeaningReport* report) {
+  std::set<std::pair<std::string, std::string>> seen;
+  for (auto& [ij, f] : flags) {
+    f.benchmark = benchmark[ij.first].spec.name;
+    f.corpus = corpus[ij.second].spec.name;
+    f.benchmark_dir = benchmark_items[ij.first].dir;
+    f.corpus_dir = corpus_items[ij.second].dir;
+    const auto key = std::make_pair(f.benchmark, f.corpus);
+    seen.insert(key);
+    if (auto it = explained.find(key); it != explained.end()) {
+      f.explained = it->second.verdict;
+    } else {
+      ++report->unexplained;
+    }
+    if (f.structure) ++report->flagged_by_structure;
+    report->flagged.push_back(std::move(f));
+  }
+  for (const auto& [key, e] : explained) {
+    if (!seen.count(key))
+      report->not_flagged_now.push_back({key.first, key.second, e.verdict, e.action});
+  }
+}
+
 }  // namespace
 
 std::string OverlapMeaningFlag::Why() const {
@@ -95,7 +126,7 @@ Result<OverlapMeaningReport> CheckOverlapByMeaning(const std::vector<OverlapItem
     return Status::FailedPrecondition(
         "--meaning needs the C++ front end (libclang; Debian: libclang-dev)");
   }
-  std::map<std::pair<std::string, std::string>, bench::ExplainedPair> explained;
+  ExplainedPairs explained;
   if (!options.explained.empty()) {
     RG_ASSIGN_OR_RETURN(explained, bench::ReadExplained(options.explained));
   }
@@ -126,32 +157,14 @@ Result<OverlapMeaningReport> CheckOverlapByMeaning(const std::vector<OverlapItem
     f.mapping = p.mapping;
   }
 
-  // The flagged pairs, explained or not.
-  std::set<std::pair<std::string, std::string>> seen;
-  for (auto& [ij, f] : flags) {
-    f.benchmark = benchmark[ij.first].spec.name;
-    f.corpus = corpus[ij.second].spec.name;
-    f.benchmark_dir = benchmark_items[ij.first].dir;
-    f.corpus_dir = corpus_items[ij.second].dir;
-    const auto key = std::make_pair(f.benchmark, f.corpus);
-    seen.insert(key);
-    if (auto it = explained.find(key); it != explained.end()) {
-      f.explained = it->second.verdict;
-    } else {
-      ++report.unexplained;
-    }
-    if (f.structure) ++report.flagged_by_structure;
-    report.flagged.push_back(std::move(f));
-  }
+  // The flagged pairs, explained or not, and the explained pairs not flagged now.
+  AddFlagged(std::move(flags), benchmark, corpus, benchmark_items, corpus_items, explained,
+             &report);
   for (const auto& p : spairs) {
     if (p.similarity >= options.structure_threshold) continue;
     if (report.below_threshold.size() >= options.show) break;
     report.below_threshold.push_back(
         {p.similarity, benchmark_items[p.first].dir, corpus_items[p.second].dir});
-  }
-  for (const auto& [key, e] : explained) {
-    if (!seen.count(key))
-      report.not_flagged_now.push_back({key.first, key.second, e.verdict, e.action});
   }
 
   // The figures.
