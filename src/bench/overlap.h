@@ -20,21 +20,12 @@
 #include <vector>
 
 #include "core/fs.h"
+#include "regrapht/overlap.h"
 #include "regrapht/status.h"
 
 namespace regrapht::bench {
 
-struct OverlapItem {
-  std::string set;  // label of where it came from
-  fs::path dir;
-  std::string name;         // problem / kernel name
-  std::string function;     // function name
-  std::string source_hash;  // of the normalised reference
-  // The code files compared for near duplicates, relative to `dir`:
-  // reference.cpp, solution.cu and kernel.cu where they exist, then every
-  // step's code in trajectory.json order.
-  std::vector<std::string> code_files;
-};
+using OverlapItem = regrapht::OverlapItem;  // public: regrapht/overlap.h
 
 // Every folder under `root` (recursively) holding a problem.json. Fails on an
 // unreadable problem.json or trajectory.json, or a step file that is missing.

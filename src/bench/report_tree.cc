@@ -6,8 +6,13 @@
 #include <map>
 #include <set>
 
+#include "core/fs.h"
 #include "core/html.h"
+#include "core/json_util.h"
 #include "core/strings.h"
+#include "core/subprocess.h"
+#include "graph/dot.h"
+#include "regrapht/tree.h"
 #include "search/attempt_json.h"
 
 namespace regrapht::bench {
@@ -383,3 +388,32 @@ Result<std::string> SearchReportHtml(const Json& report, const std::string& sour
 }
 
 }  // namespace regrapht::bench
+
+namespace regrapht {
+
+Result<std::string> RenderSearchReport(const std::filesystem::path& report_path,
+                                       std::string_view format) {
+  if (format != "svg" && format != "png" && format != "html") {
+    return Status::InvalidArgument("unknown search picture format \"" + std::string(format) +
+                                   "\" (svg, png or html)");
+  }
+  RG_ASSIGN_OR_RETURN(Json report, ReadJsonFile(report_path));
+  if (format == "html") return bench::SearchReportHtml(report, report_path.string());
+  RG_ASSIGN_OR_RETURN(auto attempts, bench::ReadTreeAttempts(report, report_path.string()));
+  if (attempts.empty()) {
+    return Status::InvalidArgument(
+        report_path.string() +
+        ": no attempts: the search made none, so there is no tree to draw (the html "
+        "page says so)");
+  }
+  if (format == "png") {
+    SubprocessOptions so;
+    so.sandbox = SandboxMode::kNone;  // our own input to a system tool, as graph show
+    so.use_cgroups = false;
+    auto runner = NewSubprocessRunner(so);
+    return RenderImage(bench::SearchTreeDot(attempts), "png", runner.get());
+  }
+  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + bench::SearchTreeSvg(attempts) + "\n";
+}
+
+}  // namespace regrapht

@@ -2,9 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "bench/overlap.h"
 #include "core/fs.h"
 #include "core/json_util.h"
+#include "regrapht/retrieval.h"
 #include "verify/test_util.h"
 
 namespace regrapht::bench {
@@ -85,6 +88,29 @@ TEST_F(SuiteTest, OverlapFindsNameFunctionAndSource) {
   auto named = FindNamed(*corpus, {"55_transform_relu", "relu"});
   ASSERT_EQ(named.size(), 1u);
   EXPECT_EQ(named[0].a.name, "relu_map");
+}
+
+
+// EvaluateSuiteRetrieval (regrapht/retrieval.h), BM25 only: the shipped suite's
+// problems with an expert trajectory against the shipped graph.
+TEST(SuiteRetrievalTest, Bm25OverTheShippedSuite) {
+  const char* src = std::getenv("REGRAPHT_SOURCE_DIR");
+  ASSERT_NE(src, nullptr);
+  RetrievalEvalOptions o;
+  o.graph = fs::path(src) / "data" / "graph" / "regrapht.json";
+  o.suite = fs::path(src) / "suites" / "cudaeval";
+  o.embeddings = false;
+  auto r = EvaluateSuiteRetrieval(o);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  ASSERT_EQ(r->runs.size(), 1u);
+  EXPECT_EQ(r->runs[0].name, "bm25");
+  EXPECT_GT(r->problems, 0u);
+  EXPECT_EQ(r->runs[0].hits.size(), r->problems);
+  EXPECT_GT(r->corpus_kernels, 0u);
+  EXPECT_GE(r->runs[0].first_match, 0.0);
+  EXPECT_LE(r->runs[0].first_match, 1.0);
+  o.bm25 = false;
+  EXPECT_EQ(EvaluateSuiteRetrieval(o).status().code(), Status::Code::kInvalidArgument);
 }
 
 }  // namespace

@@ -1,64 +1,30 @@
 // `regrapht graph ...`: build, inspect and convert reasoning graphs.
-#include <algorithm>
-#include <atomic>
 #include <cstdio>
+#include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "cli/backend_flags.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "cli/number_flags.h"
 #include "cli/verify_flags.h"
-#include "construct/build_relabeler.h"
-#include "construct/graph_build.h"
-#include "construct/prebuild.h"
-#include "construct/step_verifier.h"
-#include "core/fs.h"
-#include "core/json_util.h"
-#include "core/progress.h"
-#include "core/strings.h"
-#include "core/subprocess.h"
-#include "graph/dot.h"
-#include "graph/graph_json.h"
-#include "graph/relabel.h"
-#include "graph/stats.h"
-#include "graph/taxonomy.h"
-#include "graph/trajectory_import.h"
-#include "search/prompts.h"
+#include "regrapht/construct.h"
+#include "regrapht/files.h"
+#include "regrapht/graph.h"
+#include "regrapht/prompts.h"
+#include "regrapht/taxonomy.h"
 
 namespace regrapht::cli {
 namespace {
 
-Result<Taxonomy> LoadTaxonomy(const std::string& path) {
-  if (path.empty()) return Taxonomy::Builtin();
-  return Taxonomy::Load(path);
-}
-
 // Reads a graph, saying on stderr what reading the official format repaired.
 Result<Graph> ReadGraph(const std::string& path, const std::string& from) {
   RG_ASSIGN_OR_RETURN(GraphFormat format, ParseGraphFormat(from));
-  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
-  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, path));
-  if (format == GraphFormat::kAuto) {
-    format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
-  }
-  if (format == GraphFormat::kNative) return NativeGraphFromJson(j, path);
-  OfficialReadReport report;
-  RG_ASSIGN_OR_RETURN(Graph g, OfficialGraphFromJson(j, path, &report));
-  if (report.edges_recovered) {
-    std::fprintf(stderr,
-                 "%s: recovered %zu edges listed only in nodes' in/out (the official writer drops "
-                 "them; their examples are lost)\n",
-                 path.c_str(), report.edges_recovered);
-  }
-  if (report.duplicate_edges_merged) {
-    std::fprintf(stderr, "%s: merged %zu repeated edges\n", path.c_str(),
-                 report.duplicate_edges_merged);
-  }
-  if (report.duplicate_examples_dropped) {
-    std::fprintf(stderr, "%s: dropped %zu duplicate examples\n", path.c_str(),
-                 report.duplicate_examples_dropped);
-  }
+  std::vector<std::string> notes;
+  auto g = LoadGraph(path, format, &notes);
+  for (const auto& line : notes) std::fprintf(stderr, "%s\n", line.c_str());
   return g;
 }
 
@@ -75,6 +41,15 @@ std::string GraphSummary(const Graph& g) {
          std::to_string(g.num_examples()) + " examples";
 }
 
+// The graph's stats as JSON, for --json outputs.
+OrderedJson StatsJsonOf(const Graph& g) { return OrderedJson::parse(GraphStatsJson(g)); }
+
+StepCheckLevel StepCheckOf(const std::string& verify) {
+  if (verify == "full") return StepCheckLevel::kFull;
+  if (verify == "compile") return StepCheckLevel::kCompile;
+  return StepCheckLevel::kNone;
+}
+
 // ---- graph import --------------------------------------------------------------
 
 struct ImportArgs {
@@ -89,130 +64,67 @@ struct ImportArgs {
   std::string format = "native";
   std::string verify = "none";  // none | compile | full
   bool write_records = false;
-  int jobs = 0;                 // parallel builds before verifying; 0: all cores
+  int jobs = 0;  // parallel builds before verifying; 0: all cores
   bool json = false;
   VerifyFlags flags;
 };
 
-// Says on stderr what the import did with each trajectory (errors, cuts, how
-// labels not given verbatim got their technique) and what it skipped;
-// returns the examples added and already present and the trajectories cut.
-struct ImportCounts {
-  size_t added = 0, duplicate = 0, cut = 0;
-};
-ImportCounts ReportImportItems(const ImportReport& report) {
-  ImportCounts n;
-  for (const auto& item : report.items) {
-    if (!item.status.ok()) {
-      std::fprintf(stderr, "error: %s\n", item.status.message().c_str());
-      continue;
-    }
-    n.added += item.merge.examples_added;
-    n.duplicate += item.merge.examples_duplicate;
-    if (item.cut_at != std::string::npos) {
-      ++n.cut;
-      std::fprintf(stderr, "%s: cut before step %zu (%s)\n", item.kernel_id.c_str(), item.cut_at + 1,
-                   item.cut_reason.c_str());
-    }
-    // Say how every label that was not given verbatim got its technique.
-    for (size_t i = 0; i < item.labels.size(); ++i) {
-      const LabelDecision& d = item.labels[i];
-      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
-      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", item.kernel_id.c_str(), i, d.method.c_str(),
-                   d.Describe().c_str());
-    }
-  }
-  for (const auto& dir : report.skipped) {
-    std::fprintf(stderr, "skipped %s (no trajectory.json)\n", dir.string().c_str());
-  }
-  return n;
-}
-
-// The verification log, and with --write-records the records written back.
-Status ReportStepVerification(const ImportArgs& a, const construct::HarnessStepVerifier& step_verifier) {
-  for (const auto& line : step_verifier.log()) std::printf("verify  %s\n", line.c_str());
-  if (!a.write_records) return Status::Ok();
-  for (const auto& [dir, records] : step_verifier.records()) {
-    RG_RETURN_IF_ERROR(construct::WriteStepRecords(dir, records));
-  }
-  std::fprintf(stderr, "wrote verification records into %zu trajectory.json files\n", step_verifier.records().size());
-  return Status::Ok();
-}
-
 // Writes the graph unless trajectories failed (without --skip-bad); the
 // summary, --json, and --fail-on-cut.
-int FinishImport(const ImportArgs& a, const ImportReport& report, const ImportCounts& n, const Graph& graph,
-                 GraphFormat out_format) {
-  std::fprintf(stderr, "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
-               report.merged(), report.items.size(), n.added, n.duplicate);
-  if (report.failed() > 0 && !a.skip_bad) {
-    std::fprintf(stderr, "%zu trajectories failed; nothing written (use --skip-bad to write the rest)\n",
-                 report.failed());
+int FinishImport(const ImportArgs& a, const GraphImportReport& r, GraphFormat out_format) {
+  std::fprintf(stderr,
+               "imported %zu of %zu trajectories: %zu examples added, %zu already present\n",
+               r.imported, r.trajectories, r.examples_added, r.examples_already_present);
+  if (r.failed > 0 && !a.skip_bad) {
+    std::fprintf(stderr,
+                 "%zu trajectories failed; nothing written (use --skip-bad to write the rest)\n",
+                 r.failed);
     return kExitError;
   }
-  Status s = SaveGraph(graph, a.out, out_format);
+  Status s = SaveGraph(r.graph, a.out, out_format);
   if (!s.ok()) return Fail(s);
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(r.graph).c_str());
   if (a.json) {
     EmitJson(OrderedJson{{"output", a.out},
-                         {"trajectories", report.items.size()},
-                         {"imported", report.merged()},
-                         {"failed", report.failed()},
-                         {"cut", n.cut},
-                         {"examples_added", n.added},
-                         {"examples_already_present", n.duplicate},
-                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+                         {"trajectories", r.trajectories},
+                         {"imported", r.imported},
+                         {"failed", r.failed},
+                         {"cut", r.cut},
+                         {"examples_added", r.examples_added},
+                         {"examples_already_present", r.examples_already_present},
+                         {"graph", StatsJsonOf(r.graph)}});
   }
-  if (n.cut > 0 && a.fail_on_cut) {
-    std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", n.cut);
+  if (r.cut > 0 && a.fail_on_cut) {
+    std::fprintf(stderr, "%zu trajectories were cut at a failing step (--fail-on-cut)\n", r.cut);
     return kExitError;
   }
   return kExitOk;
 }
 
 int RunImport(const ImportArgs& a) {
-  auto tax = LoadTaxonomy(a.taxonomy);
-  if (!tax.ok()) return Fail(tax.status());
   auto out_format = ParseGraphFormat(a.format);
   if (!out_format.ok()) return Fail(out_format.status());
-  DeterministicRelabelerOptions ro;
-  ro.threshold = a.threshold;
-  ro.unknown = a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
-  DeterministicRelabeler relabeler(&*tax, ro);
-  ImportOptions options;
-  options.taxonomy = &*tax;
-  options.relabeler = &relabeler;
   auto vopts = a.flags.ToOptions();
   if (!vopts.ok()) return Fail(vopts.status());
-  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
-  construct::HarnessStepVerifier step_verifier(
-      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
-  if (a.verify != "none") options.verifier = &step_verifier;
-
-  Graph graph;
-  if (!a.into.empty()) {
-    auto g = ReadGraph(a.into, "auto");
-    if (!g.ok()) return Fail(g.status());
-    graph = std::move(g).value();
-  }
-  std::vector<fs::path> roots(a.dirs.begin(), a.dirs.end());
-  if (a.verify != "none") {
-    // Build every step in parallel first; the import then verifies one step
-    // at a time from the build cache, so no compile disturbs a timing.
-    construct::PrebuildOptions po;
-    po.compile_only = a.verify == "compile";
-    po.timing = vopts->timing;
-    po.jobs = a.jobs;
-    auto pre = construct::PrebuildSteps(roots, po, &step_verifier, verifier.get());
-    if (!pre.ok()) return Fail(pre.status());
-    std::fprintf(stderr, "%s %zu steps with %d jobs\n", pre->precomputed ? "verified" : "built", pre->steps,
-                 pre->jobs);
-  }
-  auto report = ImportTrajectories(roots, options, &graph);
+  GraphImportOptions o;
+  o.dirs.assign(a.dirs.begin(), a.dirs.end());
+  o.into = a.into;
+  o.relabel.taxonomy = a.taxonomy;
+  o.relabel.reject_unknown = a.unknown == "reject";
+  o.relabel.threshold = a.threshold;
+  o.check = StepCheckOf(a.verify);
+  o.verify = *vopts;
+  o.jobs = a.jobs;
+  o.write_records = a.write_records;
+  auto report = ImportGraph(o);
   if (!report.ok()) return Fail(report.status());
-  const ImportCounts n = ReportImportItems(*report);
-  if (Status rs = ReportStepVerification(a, step_verifier); !rs.ok()) return Fail(rs);
-  return FinishImport(a, *report, n, graph, *out_format);
+  for (const auto& line : report->notes) std::fprintf(stderr, "%s\n", line.c_str());
+  for (const auto& line : report->verify_log) std::printf("verify  %s\n", line.c_str());
+  if (a.write_records) {
+    std::fprintf(stderr, "wrote verification records into %zu trajectory.json files\n",
+                 report->records_written);
+  }
+  return FinishImport(a, *report, *out_format);
 }
 
 // ---- graph build ----------------------------------------------------------------
@@ -251,76 +163,74 @@ Result<std::unique_ptr<LlmBackend>> MakeBuildBackend(const BuildArgs& a) {
   return NewCachedBackend(std::move(backend), CacheDir() / "llm-cache.db");
 }
 
-// The build's options from the flags (without taxonomy, relabeler, verifier
-// and progress), with the settings recorded in its checkpoint (config).
-construct::GraphBuildOptions BuildOptionsOf(const BuildArgs& a, const PromptLibrary& prompts, LlmBackend* backend) {
-  construct::GraphBuildOptions o;
-  o.llm = backend;
-  o.system_template = prompts.templates().at("trajectory_system.txt");
-  o.user_template = prompts.templates().at("trajectory_user.txt");
-  o.sampling.temperature = a.temperature;
-  o.sampling.top_p = a.top_p;
-  o.sampling.max_tokens = a.max_tokens;
-  o.sampling.seed = a.seed;
-  o.jobs = a.jobs;
-  o.checkpoint_every = a.checkpoint_every;
-  o.max_endpoint_errors_in_a_row = a.max_endpoint_errors;
-  o.state_path = a.out + ".state";
-  o.resume = a.resume;
-  o.save_trajectories = a.save_trajectories;
-  OrderedJson config = {{"model", backend->ModelId()},  {"verify", a.verify},
-                        {"arch", a.flags.arch},          {"unknown", a.unknown},
-                        {"threshold", a.threshold},      {"taxonomy", a.taxonomy},
-                        {"temperature", a.temperature},  {"top_p", a.top_p},
-                        {"max_tokens", a.max_tokens},    {"seed", a.seed},
-                        {"prompts", a.prompts},          {"into", a.into}};
-  o.config = JsonLine(config);
-  return o;
+// The settings recorded in the build's checkpoint (a resume must match them).
+std::string BuildConfigOf(const BuildArgs& a, const LlmBackend& backend) {
+  OrderedJson config = {{"model", backend.ModelId()},   {"verify", a.verify},
+                        {"arch", a.flags.arch},         {"unknown", a.unknown},
+                        {"threshold", a.threshold},     {"taxonomy", a.taxonomy},
+                        {"temperature", a.temperature}, {"top_p", a.top_p},
+                        {"max_tokens", a.max_tokens},   {"seed", a.seed},
+                        {"prompts", a.prompts},         {"into", a.into}};
+  return config.dump(-1, ' ', false, OrderedJson::error_handler_t::replace);  // as JsonLine
 }
 
-// A failed build's error, pointing at the checkpoint this run wrote (the
-// state checks themselves fail with FailedPrecondition before any work).
-Status WithCheckpoint(const Status& error, const fs::path& state_path) {
-  std::error_code ec;
-  if (error.code() == Status::Code::kFailedPrecondition || !fs::exists(state_path, ec)) return error;
-  return error.WithContext("graph build (the last checkpoint is in " + state_path.string() +
-                           "; rerun with --resume)");
+// The build's request from the flags, the prompts and the model.
+Result<GraphBuildRequest> BuildRequestOf(const BuildArgs& a, const PromptLibrary& prompts,
+                                         LlmBackend* backend) {
+  GraphBuildRequest r;
+  r.kernels = a.kernels;
+  r.state_path = a.out + ".state";
+  r.into = a.into;
+  r.llm = backend;
+  r.system_template = prompts.templates().at("trajectory_system.txt");
+  r.user_template = prompts.templates().at("trajectory_user.txt");
+  RG_ASSIGN_OR_RETURN(r.relabel_system_prompt, prompts.Render("relabel_system.txt", {}));
+  r.relabel.taxonomy = a.taxonomy;
+  r.relabel.reject_unknown = a.unknown == "reject";
+  r.relabel.threshold = a.threshold;
+  r.check = StepCheckOf(a.verify);
+  RG_ASSIGN_OR_RETURN(r.verify, a.flags.ToOptions());
+  r.temperature = a.temperature;
+  r.top_p = a.top_p;
+  r.max_tokens = a.max_tokens;
+  r.seed = a.seed;
+  r.jobs = a.jobs;
+  r.checkpoint_every = a.checkpoint_every;
+  r.max_endpoint_errors_in_a_row = a.max_endpoint_errors;
+  r.resume = a.resume;
+  r.save_trajectories = a.save_trajectories;
+  r.config = BuildConfigOf(a, *backend);
+  r.show_progress = !a.no_progress;
+  r.on_note = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+  return r;
 }
 
 // After the build: the labels not given verbatim (for review), the
 // verification log, the summary, and the graph written unless it stopped.
-int FinishBuild(const BuildArgs& a, const construct::GraphBuildReport& report, const fs::path& state_path,
-                const construct::HarnessStepVerifier& step_verifier, const Graph& graph) {
-  for (const auto& r : report.kernels) {
-    for (size_t i = 0; i < r.labels.size(); ++i) {
-      const LabelDecision& d = r.labels[i];
-      if (d.rule == LabelRule::kTechniqueId || d.rule == LabelRule::kSynonym) continue;
-      std::fprintf(stderr, "%s: steps[%zu] \"%s\": %s\n", r.kernel_id.c_str(), i, d.method.c_str(),
-                   d.Describe().c_str());
-    }
-  }
-  for (const auto& line : step_verifier.log()) std::fprintf(stderr, "verify  %s\n", line.c_str());
-  std::string summary = construct::FormatBuildSummary(report, graph);
-  std::fwrite(summary.data(), 1, summary.size(), stdout);
-  if (report.stopped) {
+int FinishBuild(const BuildArgs& a, const GraphBuildResult& r,
+                const std::filesystem::path& state_path) {
+  for (const auto& line : r.label_notes) std::fprintf(stderr, "%s\n", line.c_str());
+  for (const auto& line : r.verify_log) std::fprintf(stderr, "verify  %s\n", line.c_str());
+  std::fwrite(r.summary.data(), 1, r.summary.size(), stdout);
+  if (r.stopped) {
     std::fprintf(stderr,
                  "stopped: %s; nothing written to %s. The finished kernels are in %s: rerun "
                  "with --resume to continue.\n",
-                 report.stop_reason.c_str(), a.out.c_str(), state_path.string().c_str());
+                 r.stop_reason.c_str(), a.out.c_str(), state_path.string().c_str());
     return kExitError;
   }
-  std::string stats = FormatStats(ComputeStats(graph), graph);
+  std::string stats = GraphStatsText(r.graph);
   std::printf("\n%s", stats.c_str());
-  Status s = SaveGraph(graph, a.out, GraphFormat::kNative);
+  Status s = SaveGraph(r.graph, a.out, GraphFormat::kNative);
   if (!s.ok()) return Fail(s);
   std::error_code ec;
-  fs::remove(state_path, ec);  // the build is complete
-  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(graph).c_str());
+  std::filesystem::remove(state_path, ec);  // the build is complete
+  std::fprintf(stderr, "wrote %s: %s\n", a.out.c_str(), GraphSummary(r.graph).c_str());
   if (a.json) {
     EmitJson(OrderedJson{{"output", a.out},
-                         {"kernels", report.kernels.size()},
-                         {"resumed", report.resumed},
-                         {"graph", StatsToJson(ComputeStats(graph), graph)}});
+                         {"kernels", r.kernels},
+                         {"resumed", r.resumed},
+                         {"graph", StatsJsonOf(r.graph)}});
   }
   return kExitOk;
 }
@@ -330,15 +240,12 @@ int RunBuild(BuildArgs a) {
   // every command --model is a GGUF file and --model-name the served model.
   if (!a.backend.endpoints.empty() && a.backend.model_name.empty() && !a.backend.model.empty()) {
     std::fprintf(stderr,
-                 "regrapht: warning: graph build --endpoint URL --model NAME is deprecated; use --model-name NAME "
+                 "regrapht: warning: graph build --endpoint URL --model NAME is deprecated; use "
+                 "--model-name NAME "
                  "(--model is a GGUF file in every command)\n");
     a.backend.model_name = a.backend.model;
     a.backend.model.clear();
   }
-  auto tax = LoadTaxonomy(a.taxonomy);
-  if (!tax.ok()) return Fail(tax.status());
-  auto kernels = construct::ReadKernelList(a.kernels);
-  if (!kernels.ok()) return Fail(kernels.status());
   PromptLibrary prompts;
   if (!a.prompts.empty()) {
     Status s = prompts.LoadOverrides(a.prompts);
@@ -346,50 +253,11 @@ int RunBuild(BuildArgs a) {
   }
   auto backend = MakeBuildBackend(a);
   if (!backend.ok()) return Fail(backend.status());
-
-  // Relabel: the taxonomy's names, then the model for what they cannot place.
-  construct::BuildRelabelerOptions ro;
-  ro.unknown = a.unknown == "reject" ? UnknownLabelPolicy::kReject : UnknownLabelPolicy::kFlagNew;
-  ro.threshold = a.threshold;
-  auto relabel_prompt = prompts.Render("relabel_system.txt", {});
-  if (!relabel_prompt.ok()) return Fail(relabel_prompt.status());
-  ro.system_prompt = *relabel_prompt;
-  std::unique_ptr<Relabeler> relabeler = construct::NewBuildRelabeler(&*tax, backend->get(), ro);
-
-  // Verification.
-  auto vopts = a.flags.ToOptions();
-  if (!vopts.ok()) return Fail(vopts.status());
-  std::unique_ptr<Verifier> verifier = NewVerifier(*vopts);
-  construct::HarnessStepVerifier step_verifier(
-      verifier.get(), a.verify == "full" ? construct::StepCheck::kFull : construct::StepCheck::kCompile);
-
-  construct::GraphBuildOptions o = BuildOptionsOf(a, prompts, backend->get());
-  o.taxonomy = &*tax;
-  o.relabeler = relabeler.get();
-  if (a.verify != "none") o.verifier = &step_verifier;
-  size_t counts[3] = {0, 0, 0};
-  CountProgress progress(!a.no_progress, static_cast<int>(kernels->size()), SystemClock::Get());
-  o.on_kernel = [&](const construct::KernelResult& r, size_t done) {
-    ++counts[static_cast<int>(r.outcome)];
-    std::string last = r.kernel_id + ": " + std::string(construct::KernelOutcomeName(r.outcome));
-    if (!r.reason.empty()) last += " (" + TruncateMiddle(r.reason.substr(0, r.reason.find('\n')), 120) + ")";
-    progress.Update(static_cast<int>(done),
-                    "accepted " + std::to_string(counts[0]) + "  cut " + std::to_string(counts[1]) +
-                        "  rejected " + std::to_string(counts[2]),
-                    last);
-  };
-
-  Graph graph;
-  if (!a.into.empty()) {
-    auto g = ReadGraph(a.into, "auto");
-    if (!g.ok()) return Fail(g.status());
-    graph = std::move(g).value();
-  }
-  std::fprintf(stderr, "building from %zu kernels with %s (%d in flight, verify %s)\n",
-               kernels->size(), (*backend)->ModelId().c_str(), a.jobs, a.verify.c_str());
-  auto report = construct::BuildGraph(*kernels, o, &graph);
-  if (!report.ok()) return Fail(WithCheckpoint(report.status(), o.state_path));
-  return FinishBuild(a, *report, o.state_path, step_verifier, graph);
+  auto request = BuildRequestOf(a, prompts, backend->get());
+  if (!request.ok()) return Fail(request.status());
+  auto result = BuildGraphWithModel(*request);
+  if (!result.ok()) return Fail(result.status());
+  return FinishBuild(a, *result, request->state_path);
 }
 
 // ---- graph stats / show / export -------------------------------------------------
@@ -414,8 +282,7 @@ Result<Graph> ReadPruned(const GraphArgs& a) {
 int RunStats(const GraphArgs& a) {
   auto g = ReadGraph(a.graph, a.from);
   if (!g.ok()) return Fail(g.status());
-  GraphStats st = ComputeStats(*g, a.top);
-  std::string text = a.json ? DumpJson(StatsToJson(st, *g)) : FormatStats(st, *g);
+  std::string text = a.json ? GraphStatsJson(*g, a.top) : GraphStatsText(*g, a.top);
   if (a.json && (a.out.empty() || a.out == "-")) {
     EmitJsonText(text);
     return kExitOk;
@@ -427,7 +294,7 @@ int RunStats(const GraphArgs& a) {
 // The format of `graph show`: --format, else -o's extension, else DOT.
 std::string ShowFormat(const GraphArgs& a) {
   if (!a.format.empty()) return a.format;
-  const std::string ext = fs::path(a.out).extension().string();
+  const std::string ext = std::filesystem::path(a.out).extension().string();
   if (ext == ".svg" || ext == ".png") return ext.substr(1);
   return "dot";
 }
@@ -437,29 +304,15 @@ int RunShow(const GraphArgs& args) {
   a.format = ShowFormat(args);
   auto full = ReadGraph(a.graph, a.from);
   if (!full.ok()) return Fail(full.status());
-  auto g = a.prune.min_examples == 0 && a.prune.top == 0 ? Result<Graph>(*full) : PruneGraph(*full, a.prune);
+  auto g = a.prune.min_examples == 0 && a.prune.top == 0 ? Result<Graph>(*full)
+                                                         : PruneGraph(*full, a.prune);
   if (!g.ok()) return Fail(g.status());
   // What the drawing leaves out is said in it, and here.
   const std::string legend = LegendOfPruning(*full, *g, a.prune);
   if (!legend.empty()) std::fprintf(stderr, "%s\n", legend.c_str());
-  std::string dot = ToDot(*g, legend);
-  if (a.format == "dot") {
-    Status s = WriteOutput(a.out, dot);
-    return s.ok() ? kExitOk : Fail(s);
-  }
-  if (g->num_edges() > kMaxDrawnEdges) {
-    return Fail(Status::InvalidArgument(
-        a.graph + ": " + std::to_string(g->num_edges()) + " edges are too many to draw as " + a.format +
-        " (graphviz lays out at most about " + std::to_string(kMaxDrawnEdges) +
-        " in reasonable time); keep the busiest with --top K or --min-examples N, or write --format dot"));
-  }
-  SubprocessOptions so;
-  so.sandbox = SandboxMode::kNone;  // our own input to a system tool
-  so.use_cgroups = false;
-  auto runner = NewSubprocessRunner(so);
-  auto image = RenderImage(dot, a.format, runner.get());
-  if (!image.ok()) return Fail(image.status());
-  Status s = WriteOutput(a.out, *image);
+  auto drawing = DrawGraph(*g, a.format, legend, a.graph);
+  if (!drawing.ok()) return Fail(drawing.status());
+  Status s = WriteOutput(a.out, *drawing);
   return s.ok() ? kExitOk : Fail(s);
 }
 
@@ -485,43 +338,41 @@ struct TaxonomyArgs {
 };
 
 int RunTechniques(const TaxonomyArgs& a) {
-  auto tax = LoadTaxonomy(a.taxonomy);
-  if (!tax.ok()) return Fail(tax.status());
+  if (!a.json && !a.list) {
+    auto md = TechniquesMarkdown(a.taxonomy);
+    if (!md.ok()) return Fail(md.status());
+    std::fwrite(md->data(), 1, md->size(), stdout);
+    return kExitOk;
+  }
+  auto techniques = LoadTechniques(a.taxonomy);
+  if (!techniques.ok()) return Fail(techniques.status());
   if (a.json) {
     OrderedJson out = OrderedJson::array();
-    for (const auto& t : tax->techniques()) out.push_back({{"id", t.id}, {"category", t.category}, {"name", t.name}});
+    for (const auto& t : *techniques)
+      out.push_back({{"id", t.id}, {"category", t.category}, {"name", t.name}});
     EmitJson(out);
     return kExitOk;
   }
-  if (!a.list) {
-    std::string md = tax->ToMarkdown();
-    std::fwrite(md.data(), 1, md.size(), stdout);
-    return kExitOk;
-  }
-  for (const auto& t : tax->techniques()) {
+  for (const auto& t : *techniques) {
     std::printf("%-30s %-22s %s\n", t.id.c_str(), t.category.c_str(), t.name.c_str());
   }
   return kExitOk;
 }
 
 int RunRelabel(const TaxonomyArgs& a) {
-  auto tax = LoadTaxonomy(a.taxonomy);
-  if (!tax.ok()) return Fail(tax.status());
-  DeterministicRelabelerOptions ro;
-  ro.threshold = a.threshold;
-  DeterministicRelabeler relabeler(&*tax, ro);
+  auto labels = RelabelMethods(a.methods, a.taxonomy, a.threshold);
+  if (!labels.ok()) return Fail(labels.status());
   OrderedJson out = OrderedJson::array();
-  for (const auto& m : a.methods) {
-    LabelDecision d = relabeler.Decide(m);
+  for (const MethodLabel& d : *labels) {
     if (!a.json) {
-      std::printf("%s\t%s\n", m.c_str(), d.Describe().c_str());
+      std::printf("%s\t%s\n", d.method.c_str(), d.description.c_str());
       continue;
     }
     OrderedJson j;
     j["method"] = d.method;
-    j["outcome"] = std::string(LabelOutcomeName(d.outcome));
-    j["technique"] = d.technique_id;
-    j["rule"] = std::string(LabelRuleName(d.rule));
+    j["outcome"] = d.outcome;
+    j["technique"] = d.technique;
+    j["rule"] = d.rule;
     j["score"] = d.score;
     j["phrase"] = d.phrase;
     j["closest"] = d.closest;
@@ -532,9 +383,12 @@ int RunRelabel(const TaxonomyArgs& a) {
 }
 
 // The relabel flags shared by `graph import` and `graph build`.
-void AddRelabelFlags(CLI::App* sub, std::string* taxonomy, std::string* unknown, double* threshold) {
-  sub->add_option("--taxonomy", *taxonomy, "Taxonomy JSON (default: the built-in data/taxonomy.json)");
-  sub->add_option("--unknown", *unknown, "Techniques outside the taxonomy: flag (new node, needs review) or reject")
+void AddRelabelFlags(CLI::App* sub, std::string* taxonomy, std::string* unknown,
+                     double* threshold) {
+  sub->add_option("--taxonomy", *taxonomy,
+                  "Taxonomy JSON (default: the built-in data/taxonomy.json)");
+  sub->add_option("--unknown", *unknown,
+                  "Techniques outside the taxonomy: flag (new node, needs review) or reject")
       ->check(CLI::IsMember({"flag", "reject"}))
       ->capture_default_str();
   AddNumber(sub, "--threshold", threshold, {0.0, 1.0}, "Token-overlap threshold for relabel");
@@ -548,22 +402,23 @@ namespace {
 CLI::App* AddImportCommand(CLI::App* sub, ImportArgs* a) {
   CLI::App* imp = sub->add_subcommand(
       "import", "Build a graph from authored trajectory folders (docs/trajectory-format.md)");
-  imp->add_option("dirs", a->dirs, "Trajectory folders, or folders of them")
-      ->required();
+  imp->add_option("dirs", a->dirs, "Trajectory folders, or folders of them")->required();
   imp->add_option("-o,--output", a->out, "Graph file to write (required)");
   AddOldSpelling(imp, "--out", "-o/--output", &a->out);
   imp->add_option("--into", a->into, "Start from this graph (native or official)");
   AddRelabelFlags(imp, &a->taxonomy, &a->unknown, &a->threshold);
   imp->add_flag("--skip-bad", a->skip_bad,
                 "Write the graph even if some trajectories failed (they are reported)");
-  imp->add_flag("--fail-on-cut", a->fail_on_cut,
-                "Exit with an error when a step fails verification and its trajectory is cut (a CI gate)");
+  imp->add_flag(
+      "--fail-on-cut", a->fail_on_cut,
+      "Exit with an error when a step fails verification and its trajectory is cut (a CI gate)");
   imp->add_option("--format", a->format, "Output format: native or official")
       ->check(CLI::IsMember({"native", "official"}))
       ->capture_default_str();
-  imp->add_option("--verify", a->verify,
-                  "Check every step with the harness: none, compile (device code for every --arch) or full "
-                  "(correctness and speedup on a GPU); steps from the first failing one are cut")
+  imp->add_option(
+         "--verify", a->verify,
+         "Check every step with the harness: none, compile (device code for every --arch) or full "
+         "(correctness and speedup on a GPU); steps from the first failing one are cut")
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
   AddNumber(imp, "--jobs", &a->jobs, {0, 1024}, "Parallel builds before verifying (0: all cores)");
@@ -578,8 +433,9 @@ CLI::App* AddImportCommand(CLI::App* sub, ImportArgs* a) {
 // graph build's subcommand and flags (into *a).
 CLI::App* AddBuildCommand(CLI::App* sub, BuildArgs* a) {
   CLI::App* bld = sub->add_subcommand(
-      "build", "Build a graph with a large model: ask it for optimization trajectories, relabel, "
-               "verify each step, merge (docs/graph.md)");
+      "build",
+      "Build a graph with a large model: ask it for optimization trajectories, relabel, "
+      "verify each step, merge (docs/graph.md)");
   bld->add_option("--kernels", a->kernels,
                   "Text file listing problem or trajectory folders, one per line ('#' comments)")
       ->required();
@@ -593,7 +449,8 @@ CLI::App* AddBuildCommand(CLI::App* sub, BuildArgs* a) {
       ->check(CLI::IsMember({"none", "compile", "full"}))
       ->capture_default_str();
   AddNumber(bld, "--jobs", &a->jobs, {1, 256}, "Kernels in flight (requests and verification)");
-  AddNumber(bld, "--checkpoint-every", &a->checkpoint_every, {1, 1000000}, "Write OUT.state every N kernels");
+  AddNumber(bld, "--checkpoint-every", &a->checkpoint_every, {1, 1000000},
+            "Write OUT.state every N kernels");
   bld->add_flag("--resume", a->resume,
                 "Continue the build recorded in OUT.state, skipping its finished kernels");
   AddNumber(bld, "--max-endpoint-errors", &a->max_endpoint_errors, {0, 1000000},
@@ -627,7 +484,8 @@ struct GraphViewCommands {
 };
 GraphViewCommands AddViewCommands(CLI::App* sub, const std::shared_ptr<GraphArgs>& graph_args) {
   auto add_graph = [&](CLI::App* c) {
-    c->add_option("graph", graph_args->graph, "Graph file (default: the shipped data/graph/regrapht.json)");
+    c->add_option("graph", graph_args->graph,
+                  "Graph file (default: the shipped data/graph/regrapht.json)");
     c->add_option("--from", graph_args->from, "Input format: auto, native or official")
         ->check(CLI::IsMember({"auto", "native", "official"}))
         ->capture_default_str();
@@ -635,15 +493,18 @@ GraphViewCommands AddViewCommands(CLI::App* sub, const std::shared_ptr<GraphArgs
   CLI::App* stats = sub->add_subcommand("stats", "Print a graph's size, structure and coverage");
   add_graph(stats);
   AddJsonFlag(stats, &graph_args->json, "the stats");
-  AddNumber(stats, "--top", &graph_args->top, {size_t{0}, size_t{1000000000}}, "How many frequent transitions to list");
+  AddNumber(stats, "--top", &graph_args->top, {size_t{0}, size_t{1000000000}},
+            "How many frequent transitions to list");
   stats->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
 
-  CLI::App* show = sub->add_subcommand(
-      "show", "Draw a graph as Graphviz DOT, SVG or PNG (by default its 20 strongest transitions, with a legend of "
-              "what was left out)");
+  CLI::App* show = sub->add_subcommand("show",
+                                       "Draw a graph as Graphviz DOT, SVG or PNG (by default its "
+                                       "20 strongest transitions, with a legend of "
+                                       "what was left out)");
   add_graph(show);
   show->add_option("--format", graph_args->format,
-                   "dot, svg or png (svg and png run graphviz `dot`; default: from -o's extension, else dot)")
+                   "dot, svg or png (svg and png run graphviz `dot`; default: from -o's extension, "
+                   "else dot)")
       ->check(CLI::IsMember({"dot", "svg", "png"}));
   show->add_option("-o,--output", graph_args->out, "Write here instead of stdout");
   auto add_prune = [&](CLI::App* c) {
@@ -656,10 +517,12 @@ GraphViewCommands AddViewCommands(CLI::App* sub, const std::shared_ptr<GraphArgs
   // A readable picture by default: the shipped graph whole is a 6077 x 3454 pt hairball.
   show->preparse_callback([graph_args](size_t) { graph_args->prune.top = 20; });
   show->get_option("--top")->default_str("20")->description(
-      "Then keep only the K transitions with the most examples (0: all; the drawing's legend says what was left "
+      "Then keep only the K transitions with the most examples (0: all; the drawing's legend says "
+      "what was left "
       "out)");
 
-  CLI::App* exp = sub->add_subcommand("export", "Convert a graph between native and official formats");
+  CLI::App* exp =
+      sub->add_subcommand("export", "Convert a graph between native and official formats");
   add_graph(exp);
   exp->add_option("--format", graph_args->format, "native or official")
       ->check(CLI::IsMember({"native", "official"}))
@@ -702,8 +565,9 @@ std::function<int()> GraphCommand(CLI::App* sub) {
   const auto taxonomy_commands = AddTaxonomyCommands(sub, tax_args.get());
   CLI::App *tech = taxonomy_commands.first, *rel = taxonomy_commands.second;
   CLI::App* reval = sub->add_subcommand(
-      "retrieval-eval", "How often retrieval's first corpus kernel shares a suite problem's expert technique path "
-                        "(BM25 and llama.cpp embeddings)");
+      "retrieval-eval",
+      "How often retrieval's first corpus kernel shares a suite problem's expert technique path "
+      "(BM25 and llama.cpp embeddings)");
   std::function<int()> reval_run = RetrievalEvalCommand(reval);
 
   return [=]() -> int {

@@ -1,20 +1,20 @@
-// `suite overlap --meaning`: the behaviour and structure checks of
-// bench/overlap_meaning.h beside the token check (docs/bench.md,
-// "Contamination by meaning").
+// `suite overlap --meaning`: the flags of the check by meaning
+// (CheckOverlapByMeaning, regrapht/overlap.h) beside the token check, and
+// its printed report (docs/bench.md, "Contamination by meaning").
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "bench/overlap.h"
 #include "cli/command.h"
-#include "core/json_util.h"
+#include "cli/json_output.h"
+#include "regrapht/overlap.h"
 
 namespace regrapht::cli {
 
 struct MeaningArgs {
   bool enabled = false;
-  bool behaviour = true;  // false: --no-behaviour, the structure check alone
+  bool behaviour = true;              // false: --no-behaviour, the structure check alone
   std::string explained;              // the explained-pairs file
   double structure_threshold = 0.58;  // docs/bench.md ("Contamination by meaning")
   size_t mappings = 6;
@@ -32,7 +32,7 @@ void AddMeaningFlags(CLI::App* overlap, MeaningArgs* args);
 // explained-pairs file does not explain; `json` gets the details. A Status
 // when a check cannot run (no C++ front end, no sandbox, a reference that
 // does not build, a malformed explained-pairs file).
-Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<bench::OverlapItem>& bench_items,
-                            const std::vector<bench::OverlapItem>& corpus_items, OrderedJson* json);
+Result<int> RunMeaningCheck(const MeaningArgs& args, const std::vector<OverlapItem>& bench_items,
+                            const std::vector<OverlapItem>& corpus_items, OrderedJson* json);
 
 }  // namespace regrapht::cli

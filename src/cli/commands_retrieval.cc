@@ -3,17 +3,13 @@
 // by BM25 and by embeddings (docs/search.md "Retrieval quality").
 #include <cstdio>
 #include <memory>
+#include <string>
+#include <vector>
 
-#include "bench/suite.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
 #include "cli/number_flags.h"
-#include "core/fs.h"
-#include "core/clock.h"
-#include "core/json_util.h"
-#include "graph/retrieval_eval.h"
-#include "llm/models.h"
-#include "regrapht/llm.h"
+#include "regrapht/retrieval.h"
 
 namespace regrapht::cli {
 
@@ -25,62 +21,15 @@ struct RetrievalEvalState {
   bool per_problem = false, json = false;
 };
 
-// One retrieval's figures, under its name in the table.
-struct RetrievalRun {
-  std::string name;
-  RetrievalQuality q;
-};
-
-// The queries: the suite's problems that have an expert trajectory.
-Result<std::vector<RetrievalQuery>> LoadQueries(const std::string& spath) {
-  RG_ASSIGN_OR_RETURN(bench::Suite suite, bench::LoadSuite(spath));
-  std::vector<RetrievalQuery> queries;
-  for (const auto& p : suite.problems) {
-    if (p.trajectory.empty()) continue;
-    queries.push_back({p.problem.spec.name, p.problem.reference_source, p.trajectory});
-  }
-  if (queries.empty()) return Status::InvalidArgument(spath + ": no problem has an expert trajectory");
-  return queries;
-}
-
-// The embeddings' run: the corpus kernels (`starts`) ranked by the
-// embedding model's cosine; says on stderr how long embedding took.
-Result<RetrievalRun> EvaluateEmbeddings(const RetrievalEvalState& st, const Graph& g, const Graph& starts,
-                                        const std::vector<RetrievalQuery>& queries) {
-  LlamaOptions lo;
-  if (st.embed_model.empty()) {
-    auto path = llm::DefaultModelPath();
-    if (!path.ok()) return path.status().WithContext("the default model (give --embed-model FILE)");
-    lo.model_path = *path;
-  } else {
-    lo.model_path = st.embed_model;
-  }
-  lo.threads = st.threads;
-  lo.context_size = 2048;
-  lo.max_sequences = 1;
-  auto model = NewLlamaBackend(lo);
-  if (!model.ok()) return model.status().WithContext("the embedding model");
-  const std::string model_name = lo.model_path.filename().string();
-  ExampleIndex index(starts);
-  LlmBackend* m = model->get();
-  const double t0 = SystemClock::Get()->NowSeconds();
-  Status s = index.UseEmbeddings(starts, [m](const std::vector<std::string>& t) { return m->Embed(t); });
-  if (!s.ok()) return s.WithContext("embedding the corpus kernels with " + model_name);
-  RetrievalRun run{"embeddings (" + model_name + ")", EvaluateRetrieval(g, starts, index, queries)};
-  std::fprintf(stderr, "embedded %zu corpus kernels and %zu queries with %s in %.1f s\n", starts.num_examples(),
-               queries.size(), model_name.c_str(), SystemClock::Get()->NowSeconds() - t0);
-  return run;
-}
-
 // The table's rows (and each run as JSON, with its hits).
-OrderedJson PrintRetrievalRuns(const std::vector<RetrievalRun>& runs) {
+OrderedJson PrintRetrievalRuns(const std::vector<RetrievalEvalRun>& runs) {
   OrderedJson out = OrderedJson::array();
   for (const auto& r : runs) {
-    std::printf("| %s | %.1f%% | %.3f | %.1f%% |\n", r.name.c_str(), 100 * r.q.first_match, r.q.jaccard,
-                100 * r.q.recall);
+    std::printf("| %s | %.1f%% | %.3f | %.1f%% |\n", r.name.c_str(), 100 * r.first_match, r.jaccard,
+                100 * r.recall);
     OrderedJson hits = OrderedJson::array();
-    for (const auto& h : r.q.hits) {
-      hits.push_back({{"problem", h.query},
+    for (const auto& h : r.hits) {
+      hits.push_back({{"problem", h.problem},
                       {"kernel", h.kernel},
                       {"techniques", h.techniques},
                       {"first_match", h.first_match},
@@ -88,22 +37,22 @@ OrderedJson PrintRetrievalRuns(const std::vector<RetrievalRun>& runs) {
                       {"recall", h.recall}});
     }
     out.push_back({{"retrieval", r.name},
-                   {"first_match", r.q.first_match},
-                   {"jaccard", r.q.jaccard},
-                   {"recall", r.q.recall},
+                   {"first_match", r.first_match},
+                   {"jaccard", r.jaccard},
+                   {"recall", r.recall},
                    {"hits", hits}});
   }
   return out;
 }
 
 // --per-problem: each problem's retrieved kernel and its path.
-void PrintPerProblemHits(const std::vector<RetrievalRun>& runs) {
+void PrintPerProblemHits(const std::vector<RetrievalEvalRun>& runs) {
   for (const auto& r : runs) {
     std::printf("\n%s:\n", r.name.c_str());
-    for (const auto& h : r.q.hits) {
+    for (const auto& h : r.hits) {
       std::string path;
       for (const auto& t : h.techniques) path += (path.empty() ? "" : " > ") + t;
-      std::printf("  %-28s %-28s %s%s\n", h.query.c_str(), h.kernel.c_str(), path.c_str(),
+      std::printf("  %-28s %-28s %s%s\n", h.problem.c_str(), h.kernel.c_str(), path.c_str(),
                   h.first_match ? "  (first matches)" : "");
     }
   }
@@ -111,44 +60,41 @@ void PrintPerProblemHits(const std::vector<RetrievalRun>& runs) {
 
 // graph retrieval-eval, once its flags are parsed.
 int RunRetrievalEval(const RetrievalEvalState& st) {
-  const std::string gpath = st.graph.empty() ? (DataDir() / "graph" / "regrapht.json").string() : st.graph;
-  auto g = LoadGraph(gpath);
-  if (!g.ok()) return Fail(g.status());
-  const std::string spath = st.suite.empty() ? (DataDir() / "suites" / "cudaeval").string() : st.suite;
-  if (st.suite.empty() && !fs::exists(spath)) {
-    return Fail(Status::NotFound(spath + ": no such suite (give --suite DIR)"));
+  RetrievalEvalOptions o;
+  o.graph = st.graph;
+  o.suite = st.suite;
+  o.bm25 = st.retrieval != "embeddings";
+  o.embeddings = st.retrieval != "bm25";
+  o.embed_model = st.embed_model;
+  o.threads = st.threads;
+  auto r = EvaluateSuiteRetrieval(o);
+  if (!r.ok()) return Fail(r.status());
+  if (o.embeddings) {
+    std::fprintf(stderr, "embedded %zu corpus kernels and %zu queries with %s in %.1f s\n",
+                 r->embedded_kernels, r->problems, r->embedding_model.c_str(), r->embed_seconds);
   }
-  auto queries = LoadQueries(spath);
-  if (!queries.ok()) return Fail(queries.status());
-  std::vector<RetrievalRun> runs;
-  const Graph starts = KernelStarts(*g);
-  if (st.retrieval != "embeddings") {
-    ExampleIndex index(*g);  // the whole pool, as rag's retrieval (BM25's weights depend on it)
-    runs.push_back({"bm25", EvaluateRetrieval(*g, *g, index, *queries)});
-  }
-  if (st.retrieval != "bm25") {
-    auto run = EvaluateEmbeddings(st, *g, starts, *queries);
-    if (!run.ok()) return Fail(run.status());
-    runs.push_back(std::move(*run));
-  }
-  const size_t corpus = CorpusKernels(*g).size();
-  std::printf("retrieval quality on %s: %zu problems with an expert trajectory, %zu corpus kernels (%s)\n\n",
-              spath.c_str(), queries->size(), corpus, gpath.c_str());
-  std::printf("| retrieval | first technique matches | technique-set Jaccard | expert techniques recalled |\n");
+  const std::string spath = r->suite.string(), gpath = r->graph.string();
+  std::printf(
+      "retrieval quality on %s: %zu problems with an expert trajectory, %zu corpus kernels "
+      "(%s)\n\n",
+      spath.c_str(), r->problems, r->corpus_kernels, gpath.c_str());
+  std::printf(
+      "| retrieval | first technique matches | technique-set Jaccard | expert techniques recalled "
+      "|\n");
   std::printf("|---|---|---|---|\n");
-  OrderedJson out = PrintRetrievalRuns(runs);
-  const RetrievalQuality& any = runs.front().q;
-  std::printf("| chance (a kernel drawn uniformly) | %.1f%% | %.3f | %.1f%% |\n", 100 * any.chance_first_match,
-              any.chance_jaccard, 100 * any.chance_recall);
-  if (st.per_problem) PrintPerProblemHits(runs);
+  OrderedJson out = PrintRetrievalRuns(r->runs);
+  std::printf("| chance (a kernel drawn uniformly) | %.1f%% | %.3f | %.1f%% |\n",
+              100 * r->chance_first_match, r->chance_jaccard, 100 * r->chance_recall);
+  if (st.per_problem) PrintPerProblemHits(r->runs);
   if (st.json) {
     EmitJson(OrderedJson{{"suite", spath},
                          {"graph", gpath},
-                         {"problems", queries->size()},
-                         {"corpus_kernels", corpus},
-                         {"chance", {{"first_match", any.chance_first_match},
-                                     {"jaccard", any.chance_jaccard},
-                                     {"recall", any.chance_recall}}},
+                         {"problems", r->problems},
+                         {"corpus_kernels", r->corpus_kernels},
+                         {"chance",
+                          {{"first_match", r->chance_first_match},
+                           {"jaccard", r->chance_jaccard},
+                           {"recall", r->chance_recall}}},
                          {"runs", out}});
   }
   return kExitOk;
@@ -159,14 +105,18 @@ int RunRetrievalEval(const RetrievalEvalState& st) {
 std::function<int()> RetrievalEvalCommand(CLI::App* sub) {
   auto st = std::make_shared<RetrievalEvalState>();
   sub->add_option("--graph", st->graph, "reasoning graph (default: the shipped one)");
-  sub->add_option("--suite", st->suite, "a suite with expert.json trajectories (default: the shipped suites/cudaeval)");
+  sub->add_option("--suite", st->suite,
+                  "a suite with expert.json trajectories (default: the shipped suites/cudaeval)");
   sub->add_option("--retrieval", st->retrieval, "bm25, embeddings or both")
       ->capture_default_str()
       ->check(CLI::IsMember({"bm25", "embeddings", "both"}));
   sub->add_option("--embed-model", st->embed_model,
-                  "a GGUF file whose llama.cpp embeddings rank the kernels (default: the registry's default model)");
-  AddNumber(sub, "--threads", &st->threads, {0, 4096}, "CPU threads for the embedding model (0: physical cores)");
-  sub->add_flag("--per-problem", st->per_problem, "also list each problem's retrieved kernel and path");
+                  "a GGUF file whose llama.cpp embeddings rank the kernels (default: the "
+                  "registry's default model)");
+  AddNumber(sub, "--threads", &st->threads, {0, 4096},
+            "CPU threads for the embedding model (0: physical cores)");
+  sub->add_flag("--per-problem", st->per_problem,
+                "also list each problem's retrieved kernel and path");
   AddJsonFlag(sub, &st->json, "the figures and every problem's hit");
   return [st]() -> int { return RunRetrievalEval(*st); };
 }

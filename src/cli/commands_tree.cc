@@ -3,32 +3,15 @@
 #include <cstdio>
 #include <memory>
 
-#include "bench/report_tree.h"
 #include "cli/commands.h"
-#include "core/fs.h"
-#include "core/json_util.h"
-#include "core/subprocess.h"
-#include "graph/dot.h"
+#include "regrapht/files.h"
+#include "regrapht/tree.h"
 
 namespace regrapht::cli {
 
-Result<std::string> RenderSearchReport(const fs::path& report_path, const std::string& format) {
-  RG_ASSIGN_OR_RETURN(Json report, ReadJsonFile(report_path));
-  if (format == "html") return bench::SearchReportHtml(report, report_path.string());
-  RG_ASSIGN_OR_RETURN(auto attempts, bench::ReadTreeAttempts(report, report_path.string()));
-  if (attempts.empty()) {
-    return Status::InvalidArgument(report_path.string() +
-                                   ": no attempts: the search made none, so there is no tree to draw (the html "
-                                   "page says so)");
-  }
-  if (format == "png") {
-    SubprocessOptions so;
-    so.sandbox = SandboxMode::kNone;  // our own input to a system tool, as graph show
-    so.use_cgroups = false;
-    auto runner = NewSubprocessRunner(so);
-    return RenderImage(bench::SearchTreeDot(attempts), "png", runner.get());
-  }
-  return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" + bench::SearchTreeSvg(attempts) + "\n";
+Result<std::string> RenderSearchReport(const std::filesystem::path& report_path,
+                                       const std::string& format) {
+  return regrapht::RenderSearchReport(report_path, format);
 }
 
 std::function<int()> TreeCommand(CLI::App* sub) {

@@ -13,6 +13,7 @@
 #include "core/strings.h"
 #include "graph/llm_relabeler.h"
 #include "llm/fake_backend.h"
+#include "regrapht/construct.h"
 
 namespace regrapht::construct {
 namespace {
@@ -543,6 +544,31 @@ TEST_F(GraphBuildTest, ATemplateAskingForAnUnknownValueFailsBeforeAnyRequest) {
   ASSERT_FALSE(report.ok());
   EXPECT_EQ(report.status().message(), "trajectory_user.txt: no value for {{kernel_name}}");
   EXPECT_EQ(model.calls(), 0);
+}
+
+
+// ImportGraph (regrapht/construct.h) without a check: the authored
+// trajectories merged and counted; a taxonomy that does not load fails.
+TEST(ConstructApiTest, ImportGraphMergesAuthoredTrajectoriesWithoutAHarness) {
+  GraphImportOptions o;
+  o.dirs = {SourceDir() / "data" / "trajectories" / "abs_difference"};
+  auto r = ImportGraph(o);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->trajectories, 1u);
+  EXPECT_EQ(r->imported, 1u);
+  EXPECT_EQ(r->failed, 0u);
+  EXPECT_GT(r->examples_added, 0u);
+  EXPECT_EQ(r->graph.num_examples(), r->examples_added);
+  EXPECT_TRUE(r->verify_log.empty());
+  EXPECT_EQ(r->records_written, 0u);
+
+  o.relabel.taxonomy = "/nonexistent/taxonomy.json";
+  EXPECT_FALSE(ImportGraph(o).ok());
+}
+
+TEST(ConstructApiTest, BuildGraphWithModelNeedsAModel) {
+  GraphBuildRequest r;
+  EXPECT_EQ(BuildGraphWithModel(r).status().code(), Status::Code::kInvalidArgument);
 }
 
 }  // namespace

@@ -137,4 +137,27 @@ Result<std::string> RenderSvg(std::string_view dot_text, CommandRunner* runner) 
   return RenderImage(dot_text, "svg", runner);
 }
 
+Result<std::string> DrawGraph(const Graph& graph, std::string_view format, std::string_view legend,
+                              std::string_view source) {
+  if (format != "dot" && format != "svg" && format != "png") {
+    return Status::InvalidArgument("unknown drawing format \"" + std::string(format) +
+                                   "\" (dot, svg or png)");
+  }
+  std::string dot = ToDot(graph, legend);
+  if (format == "dot") return dot;
+  if (graph.num_edges() > kMaxDrawnEdges) {
+    return Status::InvalidArgument(std::string(source) + ": " + std::to_string(graph.num_edges()) +
+                                   " edges are too many to draw as " + std::string(format) +
+                                   " (graphviz lays out at most about " +
+                                   std::to_string(kMaxDrawnEdges) +
+                                   " in reasonable time); keep the busiest with --top K or "
+                                   "--min-examples N, or write --format dot");
+  }
+  SubprocessOptions so;
+  so.sandbox = SandboxMode::kNone;  // our own input to a system tool
+  so.use_cgroups = false;
+  auto runner = NewSubprocessRunner(so);
+  return RenderImage(dot, format, runner.get());
+}
+
 }  // namespace regrapht

@@ -12,21 +12,8 @@
 
 namespace regrapht {
 
-// Which transitions a drawing or an export keeps.
-// Graphviz lays out a few thousand edges in seconds and a million in hours:
-// `graph show` draws svg and png up to this many edges (prune with --top or
-// --min-examples; DOT text has no limit).
-inline constexpr size_t kMaxDrawnEdges = 3000;
-
-struct PruneOptions {
-  size_t min_examples = 0;  // keep edges with at least this many examples
-  size_t top = 0;           // then the `top` edges with the most examples (ties: lower id); 0: all
-};
-
-// The sub-graph of `graph` with the edges `options` keeps (their examples
-// included) and the nodes they touch; the init node always stays. Nodes and
-// edges keep their relative order (ids are renumbered).
-Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options);
+// PruneOptions, PruneGraph, LegendOfPruning, kMaxDrawnEdges and DrawGraph
+// are public (regrapht/graph.h).
 
 // DOT for `graph`: one box per technique (its name and taxonomy id; dashed
 // if flagged for review), an ellipse for the init node, and each edge
@@ -35,13 +22,6 @@ Result<Graph> PruneGraph(const Graph& graph, const PruneOptions& options);
 // nodes and edges in id order. A non-empty `legend` is drawn as a note at
 // the top (e.g. what a pruned drawing left out: LegendOfPruning).
 std::string ToDot(const Graph& graph, std::string_view legend = {});
-
-// What PruneGraph kept of `full` in `pruned`, in words for a drawing's
-// legend: "the 20 of 182 transitions with the most examples (at least 9
-// each; 520 of 678 examples), 25 of 38 techniques; left out: 162
-// transitions, 13 techniques; --top 0 draws all". Empty when nothing was
-// left out.
-std::string LegendOfPruning(const Graph& full, const Graph& pruned, const PruneOptions& options);
 
 // Runs `dot -T<format>` ("svg" or "png") on `dot_text` through `runner` and
 // returns the image (PNG bytes are binary); a PNG at 144 dpi, so that its

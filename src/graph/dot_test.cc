@@ -120,5 +120,16 @@ TEST(DotTest, APrunedDrawingSaysWhatItLeftOut) {
   EXPECT_EQ(ToDot(g).find("label=\"Showing"), std::string::npos);
 }
 
+TEST(DotTest, DrawGraphWritesDotAndRefusesUnknownFormats) {
+  Graph g = testing_util::SmallGraph();
+  auto dot = DrawGraph(g, "dot", "", "g.json");
+  ASSERT_TRUE(dot.ok()) << dot.status().ToString();
+  EXPECT_EQ(*dot, ToDot(g));
+  auto legend = DrawGraph(g, "dot", "Showing a part", "g.json");
+  ASSERT_TRUE(legend.ok());
+  EXPECT_EQ(*legend, ToDot(g, "Showing a part"));
+  EXPECT_EQ(DrawGraph(g, "gif", "", "g.json").status().code(), Status::Code::kInvalidArgument);
+}
+
 }  // namespace
 }  // namespace regrapht

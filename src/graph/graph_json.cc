@@ -519,6 +519,33 @@ Result<Graph> LoadGraph(const fs::path& path, GraphFormat format) {
   return ParseGraph(text, path.string(), format);
 }
 
+Result<Graph> LoadGraph(const fs::path& path, GraphFormat format, std::vector<std::string>* notes) {
+  RG_ASSIGN_OR_RETURN(std::string text, ReadInputFile(path));
+  const std::string source = path.string();
+  RG_ASSIGN_OR_RETURN(Json j, ParseJson(text, source));
+  if (format == GraphFormat::kAuto) {
+    format = j.is_object() && j.contains("format") ? GraphFormat::kNative : GraphFormat::kOfficial;
+  }
+  if (format == GraphFormat::kNative) return NativeGraphFromJson(j, source);
+  OfficialReadReport report;
+  RG_ASSIGN_OR_RETURN(Graph g, OfficialGraphFromJson(j, source, &report));
+  if (notes == nullptr) return g;
+  if (report.edges_recovered) {
+    notes->push_back(source + ": recovered " + std::to_string(report.edges_recovered) +
+                     " edges listed only in nodes' in/out (the official writer drops them; their "
+                     "examples are lost)");
+  }
+  if (report.duplicate_edges_merged) {
+    notes->push_back(source + ": merged " + std::to_string(report.duplicate_edges_merged) +
+                     " repeated edges");
+  }
+  if (report.duplicate_examples_dropped) {
+    notes->push_back(source + ": dropped " + std::to_string(report.duplicate_examples_dropped) +
+                     " duplicate examples");
+  }
+  return g;
+}
+
 std::string SerializeGraph(const Graph& graph, GraphFormat format) {
   // Strings read from JSON are valid UTF-8 already; importers check files.
   // `replace` only keeps a bug elsewhere from throwing here.

@@ -41,8 +41,8 @@ OrderedJson VerificationToJson(const StepVerification& v);
 // Reads a verification record at `p` (an object), rejecting unknown fields.
 Result<StepVerification> VerificationFromJson(const JsonPath& p);
 
-// "native", "official", "auto" <-> GraphFormat.
+// "native", "official", "auto" <-> GraphFormat (ParseGraphFormat is public:
+// regrapht/graph.h).
 std::string_view GraphFormatName(GraphFormat format);
-Result<GraphFormat> ParseGraphFormat(std::string_view name);
 
 }  // namespace regrapht

@@ -226,5 +226,40 @@ TEST(GraphJsonTest, FormatNames) {
             "unknown graph format \"dot\" (expected native, official or auto)");
 }
 
+TEST(GraphJsonTest, LoadGraphSaysWhatReadingTheOfficialFormatRepaired) {
+  auto dir = TempDir::Create("graph_json_test");
+  ASSERT_TRUE(dir.ok());
+  const fs::path file = dir->path() / "o.json";
+  ASSERT_TRUE(WriteFileAtomic(file, R"({
+    "node": [
+      {"index": 0, "name": "init state", "in": [], "out": [1]},
+      {"index": 1, "name": "parallelization", "in": [0], "out": []}
+    ],
+    "edge": []})")
+                  .ok());
+  std::vector<std::string> notes;
+  auto g = LoadGraph(file, GraphFormat::kAuto, &notes);
+  ASSERT_TRUE(g.ok()) << g.status().ToString();
+  EXPECT_EQ(g->num_edges(), 1u);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_EQ(notes[0], file.string() +
+                          ": recovered 1 edges listed only in nodes' in/out (the official writer "
+                          "drops them; their examples are lost)");
+  notes.clear();
+  ASSERT_TRUE(SaveGraph(SmallGraph(), file).ok());
+  ASSERT_TRUE(LoadGraph(file, GraphFormat::kAuto, &notes).ok());  // native: nothing to repair
+  EXPECT_TRUE(notes.empty());
+  EXPECT_TRUE(LoadGraph(file, GraphFormat::kNative, nullptr).ok());
+}
+
+TEST(GraphJsonTest, StatsAsTextAndJson) {
+  Graph g = SmallGraph();
+  const std::string json = GraphStatsJson(g, 2);
+  auto parsed = ParseJson(json, "stats");
+  ASSERT_TRUE(parsed.ok()) << parsed.status().ToString();
+  EXPECT_TRUE(parsed->is_object());
+  EXPECT_FALSE(GraphStatsText(g).empty());
+}
+
 }  // namespace
 }  // namespace regrapht

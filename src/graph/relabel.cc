@@ -8,6 +8,7 @@
 
 #include "core/strings.h"
 #include "graph/label_text.h"
+#include "regrapht/taxonomy.h"
 
 namespace regrapht {
 
@@ -290,6 +291,40 @@ Status ApplyLabels(const std::vector<LabelDecision>& decisions, Trajectory* traj
     trajectory->steps[i].technique_id = decisions[i].matched() ? decisions[i].technique_id : "";
   }
   return Status::Ok();
+}
+
+namespace {
+
+Result<Taxonomy> LoadTaxonomyOrBuiltin(const fs::path& path) {
+  if (path.empty()) return Taxonomy::Builtin();
+  return Taxonomy::Load(path);
+}
+
+}  // namespace
+
+Result<std::vector<Technique>> LoadTechniques(const fs::path& taxonomy) {
+  RG_ASSIGN_OR_RETURN(Taxonomy tax, LoadTaxonomyOrBuiltin(taxonomy));
+  return tax.techniques();
+}
+
+Result<std::string> TechniquesMarkdown(const fs::path& taxonomy) {
+  RG_ASSIGN_OR_RETURN(Taxonomy tax, LoadTaxonomyOrBuiltin(taxonomy));
+  return tax.ToMarkdown();
+}
+
+Result<std::vector<MethodLabel>> RelabelMethods(const std::vector<std::string>& methods,
+                                                const fs::path& taxonomy, double threshold) {
+  RG_ASSIGN_OR_RETURN(Taxonomy tax, LoadTaxonomyOrBuiltin(taxonomy));
+  DeterministicRelabelerOptions ro;
+  ro.threshold = threshold;
+  DeterministicRelabeler relabeler(&tax, ro);
+  std::vector<MethodLabel> out;
+  for (const auto& m : methods) {
+    LabelDecision d = relabeler.Decide(m);
+    out.push_back({d.method, std::string(LabelOutcomeName(d.outcome)), d.technique_id,
+                   std::string(LabelRuleName(d.rule)), d.score, d.phrase, d.closest, d.Describe()});
+  }
+  return out;
 }
 
 }  // namespace regrapht

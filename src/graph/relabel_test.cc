@@ -270,5 +270,29 @@ TEST_F(RelabelTest, ChainAsksTheSecondOnlyForUnmatchedSteps) {
   EXPECT_EQ(e.status().message(), "scripted relabeler returned 0 decisions for 2 steps");
 }
 
+TEST(RelabelMethodsTest, DecidesEachNameWithTheBuiltinTaxonomy) {
+  auto labels = RelabelMethods({"shared_memory_tiling", "make it go brrr"}, {}, 0.6);
+  ASSERT_TRUE(labels.ok()) << labels.status().ToString();
+  ASSERT_EQ(labels->size(), 2u);
+  EXPECT_EQ((*labels)[0].method, "shared_memory_tiling");
+  EXPECT_EQ((*labels)[0].outcome, "matched");
+  EXPECT_EQ((*labels)[0].technique, "shared_memory_tiling");
+  EXPECT_EQ((*labels)[0].rule, "technique-id");
+  EXPECT_FALSE((*labels)[0].description.empty());
+  EXPECT_EQ((*labels)[1].outcome, "new");
+  EXPECT_EQ((*labels)[1].technique, "");
+  EXPECT_EQ(RelabelMethods({"x"}, "/nonexistent/taxonomy.json", 0.6).status().code(),
+            Status::Code::kNotFound);
+}
+
+TEST(RelabelMethodsTest, TechniquesOfTheBuiltinTaxonomy) {
+  auto techniques = LoadTechniques({});
+  ASSERT_TRUE(techniques.ok()) << techniques.status().ToString();
+  ASSERT_FALSE(techniques->empty());
+  auto md = TechniquesMarkdown({});
+  ASSERT_TRUE(md.ok());
+  EXPECT_NE(md->find((*techniques)[0].name), std::string::npos);
+}
+
 }  // namespace
 }  // namespace regrapht

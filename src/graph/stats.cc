@@ -490,4 +490,12 @@ OrderedJson StatsToJson(const GraphStats& st, const Graph& graph) {
   return j;
 }
 
+std::string GraphStatsText(const Graph& graph, size_t top) {
+  return FormatStats(ComputeStats(graph, top), graph);
+}
+
+std::string GraphStatsJson(const Graph& graph, size_t top) {
+  return DumpJson(StatsToJson(ComputeStats(graph, top), graph));
+}
+
 }  // namespace regrapht

@@ -17,6 +17,7 @@
 
 #include "core/fs.h"
 #include "regrapht/status.h"
+#include "regrapht/taxonomy.h"
 
 namespace regrapht {
 
@@ -28,13 +29,7 @@ struct TechniqueCategory {
   std::string description;
 };
 
-struct Technique {
-  std::string id;           // snake_case, stable: graphs refer to it
-  std::string name;         // canonical display name
-  std::string category;     // a TechniqueCategory id
-  std::string description;  // one line
-  std::vector<std::string> synonyms;  // lowercase phrases as LLMs write them
-};
+// Technique is public (regrapht/taxonomy.h).
 
 class Taxonomy {
  public:

@@ -1097,11 +1097,6 @@ Status LlamaBackend::RunCallers(const std::vector<Caller*>& callers) {
 
 }  // namespace
 
-std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend) {
-  if (auto* b = dynamic_cast<const LlamaBackend*>(&backend)) return b->info();
-  return std::nullopt;
-}
-
 int64_t LlamaDecodeCalls(const LlmBackend& backend) {
   if (auto* b = dynamic_cast<const LlamaBackend*>(&backend)) return b->decode_calls();
   return -1;
@@ -1141,16 +1136,21 @@ Status RequantizeGguf(const fs::path& in, const fs::path& out, const std::string
   return Status::Ok();
 }
 
+}  // namespace llm
+
+bool LlamaAvailable() { return true; }
+
+std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend) {
+  if (auto* b = dynamic_cast<const llm::LlamaBackend*>(&backend)) return b->info();
+  return std::nullopt;
+}
+
 Result<int> CountTokens(LlmBackend& backend, const std::string& text) {
-  auto* b = dynamic_cast<LlamaBackend*>(&backend);
+  auto* b = dynamic_cast<llm::LlamaBackend*>(&backend);
   if (b == nullptr) return Status::InvalidArgument(backend.Name() + " cannot count tokens");
   RG_ASSIGN_OR_RETURN(auto tokens, b->Tokenize(text, false));
   return static_cast<int>(tokens.size());
 }
-
-}  // namespace llm
-
-bool LlamaAvailable() { return true; }
 
 Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions& options) {
   std::error_code ec;

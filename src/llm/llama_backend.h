@@ -10,29 +10,15 @@
 
 namespace regrapht::llm {
 
-// Facts about a loaded embedded model, for `chat` and `bench-llm` output.
-struct LlamaInfo {
-  std::string description;    // llama_model_desc, e.g. "llama ?B Q4_1"
-  std::string chat_template;  // the template used: a built-in name or "model"
-  int context_size = 0;
-  int threads = 0;
-  uint64_t model_bytes = 0;
-  uint64_t parameters = 0;
-};
-
-// Returns the info of a backend made by NewLlamaBackend, or nullopt for
-// other backends.
-std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend& backend);
+// LlamaInfo, GetLlamaInfo and CountTokens are public (regrapht/llm.h).
+using regrapht::CountTokens;
+using regrapht::GetLlamaInfo;
+using regrapht::LlamaInfo;
 
 // llama_decode calls the backend has made (prompt chunks and generation
 // steps; a batched step counts once), or -1 for other backends: tests and
 // bench-llm see from it how many sequences went together.
 int64_t LlamaDecodeCalls(const LlmBackend& backend);
-
-// Tokenizes `text` with the backend's model (no special-token handling
-// beyond parsing them): the bench command sizes its prompts with this.
-// Fails with InvalidArgument for other backends.
-Result<int> CountTokens(LlmBackend& backend, const std::string& text);
 
 // Rewrites the GGUF `in` with its weight matrices in `type` ("q8_0" or
 // "f16") to `out` (through "<out>.part", renamed when complete), with

@@ -5,12 +5,6 @@
 namespace regrapht {
 namespace llm {
 
-std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend&) { return std::nullopt; }
-
-Result<int> CountTokens(LlmBackend& backend, const std::string&) {
-  return Status::InvalidArgument(backend.Name() + " cannot count tokens");
-}
-
 int64_t LlamaDecodeCalls(const LlmBackend&) { return -1; }
 
 Status RequantizeGguf(const fs::path&, const fs::path&, const std::string&, int) {
@@ -21,6 +15,12 @@ Status RequantizeGguf(const fs::path&, const fs::path&, const std::string&, int)
 }  // namespace llm
 
 bool LlamaAvailable() { return false; }
+
+std::optional<LlamaInfo> GetLlamaInfo(const LlmBackend&) { return std::nullopt; }
+
+Result<int> CountTokens(LlmBackend& backend, const std::string&) {
+  return Status::InvalidArgument(backend.Name() + " cannot count tokens");
+}
 
 Result<std::unique_ptr<LlmBackend>> NewLlamaBackend(const LlamaOptions&) {
   return Status::FailedPrecondition(

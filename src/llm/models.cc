@@ -159,18 +159,6 @@ Result<Registry> LoadRegistry() {
   return ParseRegistry(kBuiltinRegistry, "data/models.json");
 }
 
-fs::path ModelsDir() {
-  if (const char* dir = std::getenv("REGRAPHT_MODELS_DIR"); dir && *dir) return ExpandUser(dir);
-  return CacheDir() / "models";
-}
-
-Result<fs::path> DefaultModelPath() {
-  RG_ASSIGN_OR_RETURN(Registry reg, LoadRegistry());
-  const ModelEntry* m = reg.Default();
-  if (m == nullptr) return Status::NotFound("the model registry names no default model");
-  return ModelsDir() / m->file;
-}
-
 // ---- Progress ------------------------------------------------------------------
 
 ProgressBar::ProgressBar(std::FILE* out, std::string label)
@@ -439,3 +427,49 @@ std::vector<InstalledModel> ListModels(const fs::path& models_dir, const Registr
 }
 
 }  // namespace regrapht::llm
+
+namespace regrapht {
+
+fs::path ModelsDir() {
+  if (const char* dir = std::getenv("REGRAPHT_MODELS_DIR"); dir && *dir) return ExpandUser(dir);
+  return CacheDir() / "models";
+}
+
+Result<fs::path> DefaultModelPath() {
+  RG_ASSIGN_OR_RETURN(llm::Registry reg, llm::LoadRegistry());
+  const llm::ModelEntry* m = reg.Default();
+  if (m == nullptr) return Status::NotFound("the model registry names no default model");
+  return ModelsDir() / m->file;
+}
+
+Result<fs::path> PullModelFile(const std::string& name_or_url, const fs::path& models_dir,
+                               bool progress) {
+  RG_ASSIGN_OR_RETURN(llm::Registry registry, llm::LoadRegistry());
+  llm::DownloadOptions o;
+  if (!progress) o.progress = nullptr;
+  return llm::PullModel(name_or_url, models_dir, registry, o);
+}
+
+Result<ModelCatalog> ListModelCatalog(const fs::path& models_dir) {
+  RG_ASSIGN_OR_RETURN(llm::Registry registry, llm::LoadRegistry());
+  const std::vector<llm::InstalledModel> present = llm::ListModels(models_dir, registry);
+  ModelCatalog catalog;
+  catalog.models_dir = models_dir;
+  for (const auto& m : registry.models) {
+    CatalogModel c;
+    c.name = m.name;
+    c.description = m.description;
+    c.is_default = m.name == registry.default_name;
+    auto it = std::find_if(present.begin(), present.end(),
+                           [&](const auto& p) { return p.registry_name == m.name; });
+    if (it != present.end()) c.path = it->path;
+    c.size_bytes = m.file_size >= 0 ? m.file_size : m.size;
+    catalog.models.push_back(std::move(c));
+  }
+  for (const auto& p : present) {
+    if (p.registry_name.empty()) catalog.other.push_back({p.path, p.size});
+  }
+  return catalog;
+}
+
+}  // namespace regrapht

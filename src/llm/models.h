@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/fs.h"
+#include "regrapht/llm.h"
 #include "regrapht/status.h"
 
 namespace regrapht::llm {
@@ -55,10 +56,11 @@ Result<Registry> ParseRegistry(std::string_view json, std::string_view source);
 // $REGRAPHT_MODELS_REGISTRY if set, else the registry compiled from data/models.json.
 Result<Registry> LoadRegistry();
 
-// $REGRAPHT_MODELS_DIR, else <CacheDir()>/models. Not created.
-fs::path ModelsDir();
-// Where the default model lives once pulled (may not exist).
-Result<fs::path> DefaultModelPath();
+// ModelsDir ($REGRAPHT_MODELS_DIR, else <CacheDir()>/models) and
+// DefaultModelPath are public (regrapht/llm.h), as are PullModelFile and
+// ListModelCatalog, which use the registry below.
+using regrapht::DefaultModelPath;
+using regrapht::ModelsDir;
 
 struct DownloadOptions {
   std::FILE* progress = stderr;  // progress bar; null: silent

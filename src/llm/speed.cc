@@ -9,6 +9,7 @@
 #include "core/json_util.h"
 #include "core/log.h"
 #include "core/strings.h"
+#include "regrapht/llm.h"
 
 namespace regrapht::llm {
 namespace {
@@ -169,3 +170,21 @@ SearchEstimate EstimateSearch(const ModelSpeed& speed, const std::optional<Check
 }
 
 }  // namespace regrapht::llm
+
+namespace regrapht {
+
+Result<fs::path> RecordModelSpeed(const LlmBackend& backend, double prompt_tok_s,
+                                  double generate_tok_s, const std::string& measured_by) {
+  llm::ModelSpeed speed;
+  speed.model = backend.ModelId();
+  speed.machine = llm::MachineId();
+  speed.prompt_tok_s = prompt_tok_s;
+  speed.generate_tok_s = generate_tok_s;
+  speed.measured_by = measured_by;
+  speed.measured_at = llm::UtcNowIso();
+  llm::SpeedCache cache(CacheDir() / "speed.json");
+  RG_RETURN_IF_ERROR(cache.PutModel(speed));
+  return cache.path();
+}
+
+}  // namespace regrapht

@@ -193,6 +193,10 @@ std::string StopKind(const std::string& why) {
 
 }  // namespace
 
+}  // namespace regrapht::search
+
+namespace regrapht {
+
 Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::vector<std::string>& methods,
                                                  const std::vector<int>& budgets, int problems,
                                                  const SearchOptions& base, int seeds) {
@@ -216,9 +220,9 @@ Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::
       for (int sd = 0; sd < seeds; ++sd) {
         double seed_sum = 0, seed_ok = 0;
         for (int p = 0; p < problems; ++p) {
-          SimulatedWorld world(&graph, static_cast<uint64_t>(p) + 1);
-          SimulatedModel model(&world);
-          SimulatedEvaluator eval;
+          search::SimulatedWorld world(&graph, static_cast<uint64_t>(p) + 1);
+          search::SimulatedModel model(&world);
+          search::SimulatedEvaluator eval;
           SearchOptions o = base;
           o.budget.max_generations = budget;
           o.seed = 1000 + static_cast<uint64_t>(p) + 100000 * static_cast<uint64_t>(sd);
@@ -237,7 +241,7 @@ Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::
           seed_ok += ok;
           gens += out.generations;
           verifs += out.verifications;
-          ++row.stops[StopKind(out.stop_reason)];
+          ++row.stops[search::StopKind(out.stop_reason)];
         }
         seed_means.push_back(seed_sum / problems);
         seed_solved.push_back(seed_ok / problems);
@@ -252,14 +256,14 @@ Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::
       row.solved = solved / n;
       row.mean_generations = gens / n;
       row.mean_verifications = verifs / n;
-      row.sd_mean_best = MeanSd(seed_means).second;
+      row.sd_mean_best = search::MeanSd(seed_means).second;
       row.min_mean_best = *std::min_element(seed_means.begin(), seed_means.end());
       row.max_mean_best = *std::max_element(seed_means.begin(), seed_means.end());
-      row.sd_solved = MeanSd(seed_solved).second;
+      row.sd_solved = search::MeanSd(seed_solved).second;
       rows.push_back(std::move(row));
     }
   }
   return rows;
 }
 
-}  // namespace regrapht::search
+}  // namespace regrapht

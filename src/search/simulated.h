@@ -28,6 +28,7 @@
 
 #include "regrapht/graph.h"
 #include "regrapht/search.h"
+#include "regrapht/simulate.h"
 
 namespace regrapht::search {
 
@@ -72,26 +73,8 @@ class SimulatedEvaluator final : public CandidateEvaluator {
   Result<VerifyResult> Evaluate(const Problem& problem, const std::string& code) override;
 };
 
-struct SimulationRow {
-  std::string method;
-  int budget = 0;
-  int seeds = 1;                           // search seeds per problem
-  double mean_best = 0, median_best = 0;  // best speedup found (1.0 when nothing correct: the serial code)
-  double solved = 0;                       // fraction of problems with a correct candidate
-  double mean_generations = 0, mean_verifications = 0;  // per search
-  // Across seeds: the spread of the per-seed mean best speedup and solved
-  // fraction (sample standard deviation; 0 with one seed), min and max.
-  double sd_mean_best = 0, min_mean_best = 0, max_mean_best = 0;
-  double sd_solved = 0;
-  // Why the searches stopped: reason -> searches.
-  std::map<std::string, int> stops;
-};
-
-// Runs `methods` on `problems` simulated problems for each budget, each
-// problem with `seeds` search seeds (problem p, seed s: 1000 + p + 100000 s;
-// seed 0 is the single-seed run's).
-Result<std::vector<SimulationRow>> RunSimulation(const Graph& graph, const std::vector<std::string>& methods,
-                                                 const std::vector<int>& budgets, int problems,
-                                                 const SearchOptions& base, int seeds = 1);
+// The simulation's table and its runner are public (regrapht/simulate.h).
+using regrapht::RunSimulation;
+using regrapht::SimulationRow;
 
 }  // namespace regrapht::search
