@@ -8,8 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "core/fs.h"
-#include "core/strings.h"
+#include "regrapht/files.h"
 
 namespace regrapht::cli {
 namespace {
@@ -28,6 +27,19 @@ struct CommandInfo {
   std::vector<OptionInfo> options;
   bool positional_files = false;  // takes FILE/DIR arguments
 };
+
+// `s` cut at every `sep` ("a,b" -> a, b; "" -> one empty word).
+std::vector<std::string> Split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i) {
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(s.substr(start, i - start));
+      start = i + 1;
+    }
+  }
+  return out;
+}
 
 // Where the first of `words` appears in `text` (any case); npos if none does.
 size_t FirstMention(const std::string& text, std::initializer_list<const char*> words) {
@@ -60,7 +72,7 @@ OptionInfo Describe(const CLI::Option* o) {
   size_t dir = FirstMention(info.description, {"folder", "directory"});
   size_t file = FirstMention(info.description, {"file", "database", "json", "gguf", "source", "spec", "where to",
                                                 "report", "graph"});
-  if (StartsWith(type, "INT") || StartsWith(type, "UINT") || StartsWith(type, "FLOAT")) {
+  if (type.starts_with("INT") || type.starts_with("UINT") || type.starts_with("FLOAT")) {
     info.kind = "number";
   } else if (dir != std::string::npos && (file == std::string::npos || dir < file)) {
     info.kind = "dir";
@@ -218,7 +230,8 @@ std::string FishScript(const std::vector<CommandInfo>& cmds) {
     std::string opt_cond = seen.empty() ? "__fish_use_subcommand" : seen;
     for (const auto& o : c.options) {
       std::string line = "complete -c regrapht -n " + Quote(opt_cond);
-      for (const auto& n : o.names) line += StartsWith(n, "--") ? " -l " + n.substr(2) : " -s " + n.substr(1);
+      for (const auto& n : o.names)
+        line += n.starts_with("--") ? " -l " + n.substr(2) : " -s " + n.substr(1);
       if (o.kind == "file") line += " -r -F";
       if (o.kind == "dir") line += " -r -a '(__fish_complete_directories)'";
       if (o.kind == "number" || o.kind == "text") line += " -r";
