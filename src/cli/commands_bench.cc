@@ -24,7 +24,7 @@ namespace regrapht::cli {
 namespace {
 
 // "a, b, c".
-std::string Join(const std::vector<std::string>& parts, const std::string& sep) {
+std::string JoinNames(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
   return out;
@@ -116,7 +116,8 @@ void AddMergeAndRepair(CLI::App* sub, BenchState* st) {
 void AddBenchFlags(CLI::App* sub, BenchState* st) {
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
-                  "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
+                  "reference (the suite's expert solutions) or a search method: " +
+                      JoinNames(ReasonerNames(), ", "))
       ->capture_default_str();
   AddNumber(sub, "--samples", &st->samples, {1, 100000}, "samples per problem (k)");
   AddNumber(sub, "--seeds", &st->seeds, {1, 1000},

@@ -25,7 +25,7 @@ namespace regrapht::cli {
 namespace {
 
 // "1 generation", "3 generations".
-std::string Plural(int n, const std::string& noun) {
+std::string PluralNoun(int n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
@@ -134,10 +134,11 @@ std::string ModelLabel(const SearchFlags& f, const std::string& model_id) {
 // The search's size and where it came from ("auto" picks it by backend).
 std::string BudgetLine(const SearchFlags& f) {
   if (f.method == "rules") return "method     rules: the rules' first step alone, no model\n";
-  std::string line = fmt::format("method     {}, budget {} of up to {} tokens, seed {}, {}\n", f.method,
-                                 Plural(f.budget, "generation"), f.max_tokens, f.seed,
-                                 f.max_seconds > 0 ? fmt::format("time limit {:.0f} s", f.max_seconds)
-                                                   : std::string("no time limit (--max-seconds)"));
+  std::string line =
+      fmt::format("method     {}, budget {} of up to {} tokens, seed {}, {}\n", f.method,
+                  PluralNoun(f.budget, "generation"), f.max_tokens, f.seed,
+                  f.max_seconds > 0 ? fmt::format("time limit {:.0f} s", f.max_seconds)
+                                    : std::string("no time limit (--max-seconds)"));
   if (f.budget_auto || f.max_tokens_auto) {
     line += f.EmbeddedOnCpu()
                 ? fmt::format("           (auto for the embedded model on a CPU: minutes on a quiet machine, the "
@@ -240,10 +241,11 @@ std::string StopLine(const OptimizeReport& r) {
   if (o.stop_reason.starts_with("budget: ") &&
       (o.stop_reason.ends_with(" generations") || o.stop_reason.ends_with(" generation"))) {
     return fmt::format("stopped    the budget of {} is spent ({}; {})", o.stop_reason.substr(8),
-                       Plural(o.verifications, "verification"), times);
+                       PluralNoun(o.verifications, "verification"), times);
   }
-  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason, Plural(o.generations, "generation"),
-                     Plural(o.verifications, "verification"), times);
+  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason,
+                     PluralNoun(o.generations, "generation"),
+                     PluralNoun(o.verifications, "verification"), times);
 }
 
 // What the caches served, when they served anything.

@@ -24,7 +24,7 @@ std::string g_command_line;
 
 // `arg` as sh reads it back: as it is when made of safe characters only,
 // else single-quoted.
-std::string ShellQuote(const std::string& arg) {
+std::string QuoteArg(const std::string& arg) {
   bool safe = !arg.empty();
   for (char c : arg) {
     if (!std::isalnum(static_cast<unsigned char>(c)) &&
@@ -161,7 +161,7 @@ std::string BadWord(CLI::App* app, int argc, char** argv) {
 int Main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (i > 0) g_command_line += ' ';
-    g_command_line += ShellQuote(i == 0 ? std::string("regrapht") : std::string(argv[i]));
+    g_command_line += QuoteArg(i == 0 ? std::string("regrapht") : std::string(argv[i]));
   }
   CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)", "regrapht"};
   app.require_subcommand(1);
