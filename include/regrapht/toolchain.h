@@ -39,8 +39,8 @@ struct ToolchainInfo {
 // PATH, $CUDA_HOME/bin, /usr/local/cuda/bin (a missing nvcc is not an
 // error: `nvcc` is empty), the host compiler from $CXX or g++, and the
 // folders the sandbox binds for them. The tools run unsandboxed (they are
-// the trusted compilers). Errors: no usable host compiler, or a tool that
-// does not answer --version, named with its path.
+// the trusted compilers). Error: no host C++ compiler (FailedPrecondition,
+// naming $CXX and g++).
 Result<ToolchainInfo> FindToolchain();
 
 // Whether bubblewrap starts sandboxes here with regrapht's policy; false

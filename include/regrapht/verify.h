@@ -276,14 +276,14 @@ class Verifier {
 
 // The one place a program makes its Verifier: with its own sandboxed
 // subprocess runner (the first constructor). Never null. Whether the
-// sandbox can start is a separate question (verify/runner_options.h
-// CheckSandboxAvailable): a command asks it first where candidates run.
+// sandbox can start is a separate question (CheckSandboxAvailable, below):
+// a command asks it first where candidates run.
 std::unique_ptr<Verifier> NewVerifier(const VerifyOptions& options);
 
 // Fails, before any model time or compile is spent, when candidates would
 // have to run sandboxed but the sandbox cannot start here (and
 // options.sandbox is not kNone: --unsafe-no-sandbox). The error says why and
-// what to do (docs/trust.md). A program asks it first where candidates run.
+// what to do (docs/trust.md). Probes bubblewrap once per process.
 Status CheckSandboxAvailable(const VerifyOptions& options);
 
 // The declaration a candidate for `spec` must define: the drop-in's
@@ -301,17 +301,18 @@ std::string TimingJson(const Timing& timing, bool with_samples);
 
 // `problem check`: is each problem folder usable? Its spec (parsed and
 // validated), its reference (built and run: at the timing size with one
-// warm-up and two repetitions, or on the test cases only when nothing is
-// timed), and its expert solutions: solution.cu (unless the kernel form
+// warm-up and two repetitions when timing, else on the test cases), and its
+// expert solutions: solution.cu (unless the kernel form
 // checks kernel.cu instead) and kernel.cu in its kernel form. A solution
 // must compile for every architecture of `verify.archs`, and with
-// VerifyOptions::kEmulate be correct in the CPU emulator (one the emulator
-// cannot run is noted, not failed).
+// RunMode::kEmulate be correct in the CPU emulator (one the emulator cannot
+// run is noted, not failed).
 struct ProblemCheckOptions {
   VerifyOptions verify;   // kernel_form: kernel.cu replaces solution.cu when both exist
   bool no_build = false;  // the files only: nothing compiled or run
-  bool device_only =
-      false;  // solutions compiled for the device only (no link); the reference's test cases only
+  // Solutions compiled for the device only (no link), the reference run on
+  // its test cases only: the quick compile gate.
+  bool device_only = false;
   int jobs = 0;  // folders at once when nothing is timed (0: one per core); timed: one at a time
 };
 
