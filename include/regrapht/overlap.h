@@ -1,7 +1,8 @@
 // The training corpus must not contain benchmark problems (`regrapht suite
 // overlap`; docs/bench.md, "The overlap check" and "Contamination by
-// meaning"). This header holds what a program needs to run the check by
-// meaning: benchmark problems and corpus kernels that compute the same
+// meaning"). This header holds what a program needs to run both checks:
+// by tokens (CheckOverlapByTokens: names, normalised sources, near-duplicate
+// code) and by meaning: benchmark problems and corpus kernels that compute the same
 // function whatever their tokens, by behaviour (a corpus reference with a
 // compatible signature run sandboxed on the benchmark's own tests: equal
 // outputs on every case flag the pair) and by structure (normalised loop
@@ -104,5 +105,50 @@ struct OverlapMeaningReport {
 Result<OverlapMeaningReport> CheckOverlapByMeaning(const std::vector<OverlapItem>& benchmark,
                                                    const std::vector<OverlapItem>& corpus,
                                                    const OverlapMeaningOptions& options);
+
+// ---- By tokens: names, normalised sources, near duplicates ----------------------
+
+// The check by tokens (docs/bench.md, "The overlap check"): exact overlaps
+// (the same name, function name or normalised reference source; a name in the
+// `names` file) and near duplicates (identifier-masked token k-grams,
+// IDF-weighted Jaccard of the most similar pair of code files). The defaults
+// are the measured choice of that page.
+struct OverlapTokenOptions {
+  std::vector<std::filesystem::path> benchmark;  // folders searched recursively for problem.json
+  std::vector<std::filesystem::path> corpus;     // the same, for the training corpus
+  std::filesystem::path names;                   // forbidden names, one per line ('#' comments); empty: none
+  int kgram = 9;
+  int window = 1;           // winnowing window (1: every k-gram)
+  double threshold = 0.27;  // a pair at or above it is a near duplicate
+};
+
+// An exact overlap: a benchmark item and a corpus item (or, for reason
+// "pareval", the forbidden name in `corpus.name` and an empty dir).
+struct OverlapFound {
+  OverlapItem benchmark, corpus;
+  std::string reason;  // "name", "function", "source", "pareval"
+};
+
+// A benchmark item and a corpus item by the most similar pair of their code files.
+struct OverlapNearPair {
+  size_t benchmark = 0, corpus = 0;  // indices into the report's items
+  std::string benchmark_file, corpus_file;  // empty if no file pair shares a k-gram
+  double similarity = 0;
+  size_t shared = 0;  // k-grams the two files share
+};
+
+struct OverlapTokenReport {
+  std::vector<OverlapItem> benchmark_items, corpus_items;  // folder by folder, in the options' order
+  std::vector<OverlapFound> overlaps;
+  std::vector<OverlapNearPair> pairs;  // every pair, most similar first
+  size_t near_duplicates = 0;          // pairs at or above the threshold
+  size_t files_benchmark = 0, files_corpus = 0;  // code files read
+  double median = 0, p99 = 0, p999 = 0, max = 0;  // similarity quantiles over `pairs` (nearest rank)
+};
+
+// Collects both sides' items and runs the check by tokens. Fails (a Status
+// naming the file) on an unreadable problem.json, trajectory.json, step or
+// code file, or names file.
+Result<OverlapTokenReport> CheckOverlapByTokens(const OverlapTokenOptions& options);
 
 }  // namespace regrapht

@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -275,9 +276,63 @@ class Verifier {
 
 // The one place a program makes its Verifier: with its own sandboxed
 // subprocess runner (the first constructor). Never null. Whether the
-// sandbox can start is a separate question (verify/runner_options.h
-// CheckSandboxAvailable): a command asks it first where candidates run.
+// sandbox can start is a separate question (CheckSandboxAvailable, below):
+// a command asks it first where candidates run.
 std::unique_ptr<Verifier> NewVerifier(const VerifyOptions& options);
+
+// Fails, before any model time or compile is spent, when candidates would
+// have to run sandboxed but the sandbox cannot start here (and
+// options.sandbox is not kNone: --unsafe-no-sandbox). The error says why and
+// what to do (docs/trust.md). Probes bubblewrap once per process.
+Status CheckSandboxAvailable(const VerifyOptions& options);
+
+// The declaration a candidate for `spec` must define: the drop-in's
+// function ("void saxpy(int n, ...)"), or with `kernel_form` and a spec
+// that has a "kernel" section, the kernel's ("__global__ void spmv(...)").
+std::string CandidateSignature(const ProblemSpec& spec, bool kernel_form);
+
+// `result` as one JSON document (2-space indented, no newline): the
+// document `regrapht verify --json` prints and reports store; the timing
+// samples included when `with_samples`. Text that is not valid UTF-8 is
+// written with U+FFFD in its place.
+std::string VerifyResultJson(const VerifyResult& result, bool with_samples = true);
+// A Timing as one JSON object (median_ms, p25_ms, ..., reps), the same way.
+std::string TimingJson(const Timing& timing, bool with_samples);
+
+// `problem check`: is each problem folder usable? Its spec (parsed and
+// validated), its reference (built and run: at the timing size with one
+// warm-up and two repetitions when timing, else on the test cases), and its
+// expert solutions: solution.cu (unless the kernel form
+// checks kernel.cu instead) and kernel.cu in its kernel form. A solution
+// must compile for every architecture of `verify.archs`, and with
+// RunMode::kEmulate be correct in the CPU emulator (one the emulator cannot
+// run is noted, not failed).
+struct ProblemCheckOptions {
+  VerifyOptions verify;   // kernel_form: kernel.cu replaces solution.cu when both exist
+  bool no_build = false;  // the files only: nothing compiled or run
+  // Solutions compiled for the device only (no link), the reference run on
+  // its test cases only: the quick compile gate.
+  bool device_only = false;
+  int jobs = 0;  // folders at once when nothing is timed (0: one per core); timed: one at a time
+};
+
+struct ProblemCheckResult {
+  std::string dir;
+  bool ok = false;
+  // ok: what was checked ("spec ok; reference ok (12.345 ms at the timing
+  // size); solution.cu compiles for sm_90"); else why the folder failed.
+  std::string note;
+};
+
+// Checks `dirs` (ProblemCheckOptions above) and calls `on_result` on the
+// calling thread for each folder, in the order of `dirs`, as soon as it and
+// the folders before it are done. Returns how many failed. A Status is a
+// failure of the harness (nvcc cannot run, a cache unwritable), not of a
+// folder: no folder after it is reported, and no further one starts.
+// Thread safety: the folders run on worker threads of its own; `on_result`
+// is never called concurrently.
+Result<int> CheckProblems(const std::vector<std::string>& dirs, const ProblemCheckOptions& options,
+                          const std::function<void(const ProblemCheckResult&)>& on_result);
 
 // The paper's reward (ReGraphT Eq. 3): -1 unless correct; speedup - 1 when
 // correct but slower than the reference (so in [-1, 0)); the speedup otherwise.

@@ -1,17 +1,12 @@
 // regrapht bench / report / suite
-#include <cstdio>
-#include <memory>
-#include <set>
-
 #include <fmt/format.h>
 
-#include "bench/calibrate.h"
-#include "bench/coverage.h"
-#include "bench/overlap.h"
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <optional>
+
 #include "cli/commands_overlap.h"
-#include "bench/report.h"
-#include "bench/report_protocol.h"
-#include "bench/suite.h"
 #include "cli/build_info.h"
 #include "cli/commands.h"
 #include "cli/interrupt.h"
@@ -19,51 +14,44 @@
 #include "cli/number_flags.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
-#include "core/json_util.h"
-#include "core/strings.h"
 #include "regrapht/bench.h"
-#include "store/results_store.h"
-#include "verify/build/toolchain.h"
+#include "regrapht/files.h"
+#include "regrapht/overlap.h"
+#include "regrapht/results.h"
+#include "regrapht/suite.h"
 
 namespace regrapht::cli {
 namespace {
 
+// "a, b, c".
+std::string JoinNames(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+  return out;
+}
+
 // regrapht bench merge OUT IN...
 int RunMerge(const std::string& out, const std::vector<std::string>& inputs, bool json) {
-  std::error_code ec;
-  const bool out_existed = fs::exists(out, ec);
-  auto store = ResultsStore::Open(out);
-  if (!store.ok()) return Fail(store.status());
-  std::vector<fs::path> paths(inputs.begin(), inputs.end());
-  auto stats = (*store)->MergeFrom(paths);
-  if (!stats.ok()) {
-    // A merge that fails (a missing or bad input, a conflict) leaves no
-    // output it created: an empty database would pass for a result.
-    store->reset();
-    if (!out_existed) {
-      for (const char* suffix : {"", "-wal", "-shm"}) fs::remove(out + suffix, ec);
-    }
-    return Fail(stats.status());
-  }
-  auto rows = (*store)->Query();
-  if (!rows.ok()) return Fail(rows.status());
-  std::printf("merged %d database(s) into %s: %lld row(s) added, %lld already there; %zu rows in all\n",
-              stats->inputs, out.c_str(), static_cast<long long>(stats->rows_added),
-              static_cast<long long>(stats->rows_same), rows->size());
+  auto stats = MergeResults(out, inputs);
+  if (!stats.ok()) return Fail(stats.status());
+  std::printf(
+      "merged %d database(s) into %s: %lld row(s) added, %lld already there; %lld rows in all\n",
+      stats->inputs, out.c_str(), static_cast<long long>(stats->rows_added),
+      static_cast<long long>(stats->rows_same), static_cast<long long>(stats->rows));
   std::printf("tables: regrapht report --db %s\n", out.c_str());
   if (json) {
     EmitJson(OrderedJson{{"output", out},
                          {"inputs", inputs},
                          {"rows_added", stats->rows_added},
                          {"rows_already_there", stats->rows_same},
-                         {"rows", rows->size()}});
+                         {"rows", stats->rows}});
   }
   return kExitOk;
 }
 
 // regrapht bench repair --db IN -o OUT
 int RunRepair(const std::string& in, const std::string& out, bool json) {
-  auto stats = ResultsStore::Repair(in, out);
+  auto stats = RepairResults(in, out);
   if (!stats.ok()) return Fail(stats.status());
   for (const auto& n : stats->notes) std::printf("  %s\n", n.c_str());
   std::printf(
@@ -86,39 +74,6 @@ int RunRepair(const std::string& in, const std::string& out, bool json) {
   return kExitOk;
 }
 
-}  // namespace
-
-namespace {
-
-// The report with its budget-use and seed-spread views (bench/report_protocol.h):
-// a Markdown section after the tables; in JSON, "budget_use" and "seed_spread"
-// in each experiment's object; CSV unchanged.
-std::string WithBudgetAndSeeds(std::string text, const std::string& format, const std::vector<ResultRow>& rows,
-                               const std::vector<bench::GroupMetrics>& groups) {
-  auto use = bench::SummarizeBudgetUse(rows);
-  auto seeds = bench::SummarizeSeeds(groups);
-  if (format == "md") return text + bench::PrintBudgetAndSeeds(use, seeds);
-  if (format != "json") return text;
-  OrderedJson arr = OrderedJson::parse(text);
-  for (auto& g : arr) {
-    for (const auto& u : use) {
-      if (u.suite == g["suite"] && u.method == g["method"] && u.model == g["model"] &&
-          u.config_hash == g["config_hash"]) {
-        g["budget_use"] = bench::BudgetUseJson(u);
-      }
-    }
-    for (const auto& sp : seeds) {
-      if (sp.suite == g["suite"] && sp.method == g["method"] && sp.model == g["model"]) {
-        OrderedJson cfg = g["config"];
-        uint64_t seed = cfg.contains("seed") && cfg["seed"].is_number_unsigned() ? cfg["seed"].get<uint64_t>() : 1;
-        if (std::find(sp.seeds.begin(), sp.seeds.end(), seed) != sp.seeds.end()) {
-          g["seed_spread"] = bench::SeedSpreadJson(sp);
-        }
-      }
-    }
-  }
-  return DumpJson(arr);
-}
 }  // namespace
 
 namespace {
@@ -161,7 +116,8 @@ void AddMergeAndRepair(CLI::App* sub, BenchState* st) {
 void AddBenchFlags(CLI::App* sub, BenchState* st) {
   sub->add_option("--suite", st->suite, "suite folder (suite.json + problem folders); required");
   sub->add_option("--method", st->method,
-                  "reference (the suite's expert solutions) or a search method: " + Join(ReasonerNames(), ", "))
+                  "reference (the suite's expert solutions) or a search method: " +
+                      JoinNames(ReasonerNames(), ", "))
       ->capture_default_str();
   AddNumber(sub, "--samples", &st->samples, {1, 100000}, "samples per problem (k)");
   AddNumber(sub, "--seeds", &st->seeds, {1, 1000},
@@ -449,95 +405,21 @@ bool CheckReportFlags(ReportState& st) {
   return true;
 }
 
-// What a report is made of: the rows and plan of the experiments asked for,
-// and the suite whose problems are expected (--suite FOLDER).
-struct ReportInput {
-  std::vector<ResultRow> rows;
-  std::vector<PlanEntry> plan;
-  std::optional<bench::Suite> expected;
-};
-
-// The NotFound error of a filter that kept nothing of databases that hold
-// other suites or methods: an empty table would read as "no results".
-Status NothingOfWhatWasAsked(const ReportState& st, const ReportInput& in, const std::set<std::string>& suites_there,
-                             const std::set<std::string>& methods_there) {
-  const std::string asked = in.expected ? "suite '" + in.expected->name + "' (" + st.suite + ")"
-                            : st.suite.empty() ? "method '" + st.method + "'"
-                                               : "suite '" + st.suite + "'" +
-                                                     (st.method.empty() ? "" : " and method '" + st.method + "'");
-  return Status::NotFound(Join(st.dbs, ", ") + ": no rows or plan of " + asked + "; it holds suite(s) " +
-                          Join(std::vector<std::string>(suites_there.begin(), suites_there.end()), ", ") +
-                          " and method(s) " +
-                          Join(std::vector<std::string>(methods_there.begin(), methods_there.end()), ", "));
-}
-
-// Reads the databases (only read: their union in memory, checked for
-// conflicting rows like `bench merge`, so that a report never creates,
-// converts or upgrades a file; a 0-byte or foreign file is refused) and keeps
-// the rows and plan of --suite and --method.
-Result<ReportInput> LoadReportInput(const ReportState& st) {
-  std::error_code ec;
-  RG_ASSIGN_OR_RETURN(std::unique_ptr<ResultsStore> store, ResultsStore::Open(fs::path(":memory:")));
-  RG_RETURN_IF_ERROR(store->MergeFrom(std::vector<fs::path>(st.dbs.begin(), st.dbs.end())).status());
-  ReportInput in;
-  if (!st.suite.empty() && fs::exists(fs::path(st.suite) / "suite.json", ec)) {
-    RG_ASSIGN_OR_RETURN(in.expected, bench::LoadSuite(st.suite));
-  }
-  RG_ASSIGN_OR_RETURN(in.rows, store->Query());  // every row: keep() below filters, and says what else is there
-  RG_ASSIGN_OR_RETURN(in.plan, store->QueryPlan());
-  auto keep = [&](const std::string& suite, const std::string& method) {
-    if (!st.method.empty() && method != st.method) return false;
-    if (in.expected) return suite == in.expected->name || suite == in.expected->name + "/kernel";
-    return st.suite.empty() || suite == st.suite;
-  };
-  std::set<std::string> suites_there, methods_there;
-  for (const ResultRow& r : in.rows) {
-    suites_there.insert(r.key.suite);
-    methods_there.insert(r.key.method);
-  }
-  for (const PlanEntry& e : in.plan) {
-    suites_there.insert(e.suite);
-    methods_there.insert(e.method);
-  }
-  std::erase_if(in.rows, [&](const ResultRow& r) { return !keep(r.key.suite, r.key.method); });
-  std::erase_if(in.plan, [&](const PlanEntry& e) { return !keep(e.suite, e.method); });
-  if (in.rows.empty() && in.plan.empty() && !suites_there.empty() && (!st.suite.empty() || !st.method.empty())) {
-    return NothingOfWhatWasAsked(st, in, suites_there, methods_there);
-  }
-  return in;
-}
-
-// The report's text in the format asked for.
-Result<std::string> RenderReport(const ReportState& st, ReportInput& in) {
-  bench::MetricsOptions mo;
-  mo.ks = st.ks;
-  mo.bootstrap = st.bootstrap;
-  mo.timing = st.timing;
-  auto groups = bench::ComputeMetrics(in.rows, mo);
-  bench::AddCoverage(in.rows, in.plan, in.expected ? &*in.expected : nullptr, &groups);
-  bench::SortForDisplay(&groups);
-  if (st.format == "html") {
-    // The page always holds the per-problem table: --per-problem changes nothing.
-    bench::HtmlReportInput html{std::move(groups), mo.ks, std::move(in.rows), st.dbs, mo.timing};
-    return bench::RenderHtmlReport(html);
-  }
-  if (st.paper) {
-    const std::string path =
-        st.paper_data.empty() ? (DataDir() / "paper" / "regrapht-2510.19873.json").string() : st.paper_data;
-    RG_ASSIGN_OR_RETURN(auto paper, bench::LoadPaperData(path));
-    return bench::PrintPaperTables(groups, paper);
-  }
-  if (st.per_problem) return bench::PrintPerProblem(bench::SummarizeProblems(in.rows), st.format);
-  std::string text = bench::NewReportPrinter(st.format, mo.timing)->Print(groups, mo.ks);
-  return WithBudgetAndSeeds(std::move(text), st.format, in.rows, groups);
-}
-
 // regrapht report, once its flags are parsed.
 int RunReport(ReportState& st) {
   if (!CheckReportFlags(st)) return kExitUsage;
-  auto in = LoadReportInput(st);
-  if (!in.ok()) return Fail(in.status());
-  auto text = RenderReport(st, *in);
+  ReportOptions o;
+  o.dbs = st.dbs;
+  o.format = st.format;
+  o.suite = st.suite;
+  o.method = st.method;
+  o.ks = st.ks;
+  o.bootstrap = st.bootstrap;
+  o.timing = st.timing;
+  o.per_problem = st.per_problem;
+  o.paper = st.paper;
+  o.paper_data = st.paper_data;
+  auto text = RenderReport(o);
   if (!text.ok()) return Fail(text.status());
   if (st.output.empty()) {
     if (st.json) {
@@ -561,30 +443,6 @@ std::function<int()> ReportCommand(CLI::App* sub) {
   return [st]() -> int { return RunReport(*st); };
 }
 
-// The problem folders of DIR: a suite's problems (suite.json), else every
-// subfolder holding a problem.json (problems/).
-Result<std::vector<Problem>> ProblemsOf(const std::string& dir) {
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) return Status::NotFound(dir + ": no such folder");
-  std::vector<Problem> out;
-  if (fs::exists(fs::path(dir) / "suite.json", ec)) {
-    RG_ASSIGN_OR_RETURN(bench::Suite suite, bench::LoadSuite(dir));
-    for (auto& p : suite.problems) out.push_back(std::move(p.problem));
-    return out;
-  }
-  std::vector<fs::path> dirs;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    if (e.is_directory() && fs::exists(e.path() / "problem.json")) dirs.push_back(e.path());
-  }
-  std::sort(dirs.begin(), dirs.end());
-  if (dirs.empty()) return Status::InvalidArgument(dir + ": neither a suite (suite.json) nor a folder of problems");
-  for (const auto& d : dirs) {
-    RG_ASSIGN_OR_RETURN(Problem p, LoadProblem(d));
-    out.push_back(std::move(p));
-  }
-  return out;
-}
-
 struct CalibrateArgs {
   std::string dir;
   double target_ms = 100;
@@ -597,83 +455,66 @@ struct CalibrateArgs {
 };
 
 // One problem's row of the calibration table (and of `rows`, the JSON).
-void PrintCalibration(const Problem& p, const Result<bench::Calibration>& c, OrderedJson* rows) {
-  if (!c.ok()) {
-    std::printf("| %s | %s | - | - | - | FAILED: %s |\n", p.spec.name.c_str(),
-                bench::FormatSizes(p.spec.timing.sizes).c_str(), c.status().message().c_str());
-    rows->push_back({{"problem", p.spec.name},
-                     {"old_sizes", bench::FormatSizes(p.spec.timing.sizes)},
-                     {"error", c.status().message()}});
+void PrintCalibration(const TimingCalibration& c, OrderedJson* rows) {
+  if (!c.error.empty()) {
+    std::printf("| %s | %s | - | - | - | FAILED: %s |\n", c.problem.c_str(), c.old_sizes.c_str(),
+                c.error.c_str());
+    rows->push_back({{"problem", c.problem}, {"old_sizes", c.old_sizes}, {"error", c.error}});
     return;
   }
-  std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c->problem.c_str(), bench::FormatSizes(c->old_sizes).c_str(),
-              c->old_ms, c->changed ? bench::FormatSizes(c->new_sizes).c_str() : "(same)", c->new_ms,
-              c->note.c_str());
-  rows->push_back({{"problem", c->problem},
-                   {"old_sizes", bench::FormatSizes(c->old_sizes)},
-                   {"old_ms", c->old_ms},
-                   {"new_sizes", bench::FormatSizes(c->new_sizes)},
-                   {"new_ms", c->new_ms},
-                   {"changed", c->changed},
-                   {"note", c->note}});
+  std::printf("| %s | %s | %.1f | %s | %.1f | %s |\n", c.problem.c_str(), c.old_sizes.c_str(),
+              c.old_ms, c.changed ? c.new_sizes.c_str() : "(same)", c.new_ms, c.note.c_str());
+  rows->push_back({{"problem", c.problem},
+                   {"old_sizes", c.old_sizes},
+                   {"old_ms", c.old_ms},
+                   {"new_sizes", c.new_sizes},
+                   {"new_ms", c.new_ms},
+                   {"changed", c.changed},
+                   {"note", c.note}});
   std::fflush(stdout);
 }
 
 // regrapht suite calibrate DIR: timing sizes at which the -O3 reference takes
 // at least --target-ms here; --write puts them into the specs.
 int RunCalibrate(const CalibrateArgs& a) {
-  if (a.flags.emulate || a.flags.cpu_candidate || a.flags.no_timing) {
-    return Fail(Status::InvalidArgument("suite calibrate: times the reference; --emulate, --cpu-candidate and "
-                                        "--no-timing do not apply"));
-  }
-  auto problems = ProblemsOf(a.dir);
-  if (!problems.ok()) return Fail(problems.status());
-  for (const auto& name : a.only) {
-    if (std::none_of(problems->begin(), problems->end(), [&](const Problem& p) { return p.spec.name == name; })) {
-      return Fail(Status::NotFound("--only: no problem named \"" + name + "\" in " + a.dir));
-    }
-  }
   auto opts = a.flags.ToOptions();
   if (!opts.ok()) return Fail(opts.status());
-  // The reference's own protocol, shortened: one warm-up and two repetitions
-  // are enough to place a size within a factor of three.
-  opts->reference_warmup = 1;
-  opts->reference_min_reps = 2;
-  opts->reference_max_reps = 2;
-  std::unique_ptr<Verifier> verifier = NewVerifier(*opts);
-  bench::CalibrateOptions co;
+  TimingCalibratorOptions co;
   co.target_ms = a.target_ms;
   co.max_steps = a.max_steps;
   co.param_max = a.param_max;
   co.max_bytes = a.max_mib << 20;
-  co.time_reference = [&](const Problem& p) -> Result<double> {
-    RG_ASSIGN_OR_RETURN(Timing t, verifier->CheckReference(p));
-    return t.median_ms;
-  };
-  std::printf("calibrating the timing sizes of %s: the -O3 reference's median >= %.0f ms on %s\n\n", a.dir.c_str(),
-              a.target_ms, verify::HostCpuModel().c_str());
+  co.only = a.only;
+  co.verify = *opts;
+  auto calibrator = TimingCalibrator::Open(a.dir, co);
+  if (!calibrator.ok()) return Fail(calibrator.status());
+  TimingCalibrator& cal = **calibrator;
+  std::printf("calibrating the timing sizes of %s: the -O3 reference's median >= %.0f ms on %s\n\n",
+              a.dir.c_str(), a.target_ms, cal.cpu().c_str());
   std::printf("| problem | old sizes | old ms | new sizes | new ms | note |\n|---|---|---|---|---|---|\n");
   int failed = 0, written = 0;
   OrderedJson rows = OrderedJson::array();
-  for (const Problem& p : *problems) {
-    if (!a.only.empty() && std::find(a.only.begin(), a.only.end(), p.spec.name) == a.only.end()) continue;
+  while (true) {
     if (InterruptSignal() != 0) return InterruptExitCode();
-    auto c = bench::CalibrateProblem(p, co);
-    PrintCalibration(p, c, &rows);
-    if (!c.ok()) {
+    auto c = cal.Next();
+    if (!c.ok()) return Fail(c.status());
+    if (!*c) break;
+    PrintCalibration(**c, &rows);
+    if (!(*c)->error.empty()) {
       ++failed;
       continue;
     }
-    if (!a.write || !c->changed) continue;
-    if (Status ws = bench::WriteCalibration(p, *c); !ws.ok()) return Fail(ws);
+    if (!a.write || !(*c)->changed) continue;
+    if (Status ws = cal.WriteLast(); !ws.ok()) return Fail(ws);
     ++written;
   }
-  std::printf("\n%zu problem(s), %d failed%s\n", a.only.empty() ? problems->size() : a.only.size(), failed,
-              a.write ? fmt::format(", {} spec(s) rewritten", written).c_str() : " (--write rewrites the specs)");
+  std::printf("\n%d problem(s), %d failed%s\n", cal.problems(), failed,
+              a.write ? fmt::format(", {} spec(s) rewritten", written).c_str()
+                      : " (--write rewrites the specs)");
   if (a.json) {
     EmitJson(OrderedJson{{"dir", a.dir},
                          {"target_ms", a.target_ms},
-                         {"cpu", verify::HostCpuModel()},
+                         {"cpu", cal.cpu()},
                          {"problems", rows},
                          {"failed", failed},
                          {"rewritten", written}});
@@ -690,7 +531,7 @@ struct SuiteState {
   VerifyFlags flags;
   std::vector<std::string> benchmark, corpus;
   std::string names;
-  bench::NearDuplicateOptions near;
+  OverlapTokenOptions near;  // kgram, window, threshold (the folders from the flags above)
   int show = 5;
   MeaningArgs meaning;
 };
@@ -734,13 +575,13 @@ void AddCheckAndOverlapFlags(CLI::App* check, CLI::App* overlap, SuiteState* st)
 
 // regrapht suite check SUITE.
 int RunSuiteCheck(const SuiteState& st) {
-  auto suite = bench::LoadSuite(st.suite);
+  auto suite = ReadSuite(st.suite);
   if (!suite.ok()) return Fail(suite.status());
   std::map<std::string, int> tiers;
   std::vector<std::string> dirs;
   for (const auto& p : suite->problems) {
     ++tiers[p.tier];
-    dirs.push_back(p.problem.dir.string());
+    dirs.push_back(p.dir);
   }
   std::printf("suite %s: %zu problems", suite->name.c_str(), suite->problems.size());
   for (const auto& [t, n] : tiers) std::printf(", %s %d", t.empty() ? "untiered" : t.c_str(), n);
@@ -756,55 +597,42 @@ int RunSuiteCheck(const SuiteState& st) {
   return failed ? kExitError : kExitOk;
 }
 
-// The overlap items of every folder in `dirs`, in order.
-Result<std::vector<bench::OverlapItem>> CollectAll(const std::vector<std::string>& dirs) {
-  std::vector<bench::OverlapItem> all;
-  for (const auto& d : dirs) {
-    RG_ASSIGN_OR_RETURN(std::vector<bench::OverlapItem> items, bench::CollectItems(d, d));
-    all.insert(all.end(), items.begin(), items.end());
-  }
-  return all;
-}
-
 // Prints each overlap found; returns them as JSON.
-OrderedJson PrintOverlaps(const std::vector<bench::Overlap>& found) {
+OrderedJson PrintOverlaps(const std::vector<OverlapFound>& found) {
   OrderedJson overlaps = OrderedJson::array();
   for (const auto& o : found) {
+    const std::string corpus = o.corpus.dir.empty() ? o.corpus.name : o.corpus.dir.string();
     overlaps.push_back({{"reason", o.reason},
-                        {"benchmark", o.a.dir.string()},
-                        {"benchmark_function", o.a.function},
-                        {"corpus", o.b.dir.empty() ? o.b.name : o.b.dir.string()},
-                        {"corpus_function", o.b.function}});
-    std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.a.dir.string().c_str(),
-                o.a.function.c_str(), o.b.dir.empty() ? o.b.name.c_str() : o.b.dir.string().c_str(),
-                o.b.function.c_str());
+                        {"benchmark", o.benchmark.dir.string()},
+                        {"benchmark_function", o.benchmark.function},
+                        {"corpus", corpus},
+                        {"corpus_function", o.corpus.function}});
+    std::printf("OVERLAP (%s): %s [%s] and %s [%s]\n", o.reason.c_str(), o.benchmark.dir.string().c_str(),
+                o.benchmark.function.c_str(), corpus.c_str(), o.corpus.function.c_str());
   }
   return overlaps;
 }
 
 // Prints the near duplicates and the --show pairs below the threshold (into
-// `near_json` too) and the similarity quantiles; returns the near duplicates.
-size_t PrintNearDuplicates(const SuiteState& st, const std::vector<bench::OverlapItem>& bench_items,
-                           const std::vector<bench::OverlapItem>& corpus_items, const bench::NearDuplicateReport& near,
-                           OrderedJson* near_json) {
-  auto print_pair = [&](const char* label, const bench::PairScore& p) {
-    const auto& a = bench_items[p.first];
-    const auto& b = corpus_items[p.second];
+// `near_json` too) and the similarity quantiles.
+void PrintNearDuplicates(const SuiteState& st, const OverlapTokenReport& r, OrderedJson* near_json) {
+  auto print_pair = [&](const char* label, const OverlapNearPair& p) {
+    const auto& a = r.benchmark_items[p.benchmark];
+    const auto& b = r.corpus_items[p.corpus];
     std::printf("%s %.3f: %s [%s] ~ %s [%s] (%zu shared %d-grams)\n", label, p.similarity, a.dir.string().c_str(),
-                p.file_first.c_str(), b.dir.string().c_str(), p.file_second.c_str(), p.shared, st.near.kgram);
+                p.benchmark_file.c_str(), b.dir.string().c_str(), p.corpus_file.c_str(), p.shared, st.near.kgram);
     near_json->push_back({{"similarity", p.similarity},
                           {"near_duplicate", p.similarity >= st.near.threshold},
                           {"benchmark", a.dir.string()},
-                          {"benchmark_file", p.file_first},
+                          {"benchmark_file", p.benchmark_file},
                           {"corpus", b.dir.string()},
-                          {"corpus_file", p.file_second},
+                          {"corpus_file", p.corpus_file},
                           {"shared_kgrams", p.shared}});
   };
-  size_t flagged = 0, shown = 0;
-  for (const auto& p : near.pairs) {
+  size_t shown = 0;
+  for (const auto& p : r.pairs) {
     if (p.similarity >= st.near.threshold) {
       print_pair("NEAR-DUPLICATE", p);
-      ++flagged;
     } else if (shown < static_cast<size_t>(st.show)) {
       print_pair("below threshold", p);
       ++shown;
@@ -814,56 +642,47 @@ size_t PrintNearDuplicates(const SuiteState& st, const std::vector<bench::Overla
       "near duplicates: %zu x %zu code files, k-gram %d, window %d, threshold %.3f; similarity "
       "over "
       "%zu pairs: median %.3f, p99 %.3f, p99.9 %.3f, max %.3f\n",
-      near.files_first, near.files_second, st.near.kgram, st.near.window, st.near.threshold, near.pairs.size(),
-      bench::ScoreQuantile(near, 0.5), bench::ScoreQuantile(near, 0.99), bench::ScoreQuantile(near, 0.999),
-      bench::ScoreQuantile(near, 1.0));
-  return flagged;
+      r.files_benchmark, r.files_corpus, st.near.kgram, st.near.window, st.near.threshold, r.pairs.size(), r.median,
+      r.p99, r.p999, r.max);
 }
 
 // regrapht suite overlap --benchmark ... --corpus ...
 int RunSuiteOverlap(SuiteState& st) {
-  auto bench_items = CollectAll(st.benchmark);
-  if (!bench_items.ok()) return Fail(bench_items.status());
-  auto corpus_items = CollectAll(st.corpus);
-  if (!corpus_items.ok()) return Fail(corpus_items.status());
-  auto found = bench::FindOverlaps(*bench_items, *corpus_items);
-  if (!st.names.empty()) {
-    auto names = bench::ReadNames(st.names);
-    if (!names.ok()) return Fail(names.status());
-    auto named = bench::FindNamed(*corpus_items, *names);
-    found.insert(found.end(), named.begin(), named.end());
-  }
-  OrderedJson overlaps = PrintOverlaps(found), near_json = OrderedJson::array();
-  auto near = bench::ScoreNearDuplicates(*bench_items, *corpus_items, st.near);
-  if (!near.ok()) return Fail(near.status());
-  const size_t flagged = PrintNearDuplicates(st, *bench_items, *corpus_items, *near, &near_json);
+  OverlapTokenOptions options = st.near;
+  options.benchmark.assign(st.benchmark.begin(), st.benchmark.end());
+  options.corpus.assign(st.corpus.begin(), st.corpus.end());
+  options.names = st.names;
+  auto r = CheckOverlapByTokens(options);
+  if (!r.ok()) return Fail(r.status());
+  OrderedJson overlaps = PrintOverlaps(r->overlaps), near_json = OrderedJson::array();
+  PrintNearDuplicates(st, *r, &near_json);
   std::printf("%zu benchmark problems, %zu corpus kernels: %zu overlap(s), %zu near duplicate(s)\n",
-              bench_items->size(), corpus_items->size(), found.size(), flagged);
+              r->benchmark_items.size(), r->corpus_items.size(), r->overlaps.size(), r->near_duplicates);
   OrderedJson meaning_json;
   int unexplained = 0;
   if (st.meaning.enabled) {
     st.meaning.show = st.show;
-    auto m = RunMeaningCheck(st.meaning, *bench_items, *corpus_items, &meaning_json);
+    auto m = RunMeaningCheck(st.meaning, r->benchmark_items, r->corpus_items, &meaning_json);
     if (!m.ok()) return Fail(m.status());
     unexplained = *m;
   }
   if (st.overlap_json) {
-    EmitJson(OrderedJson{{"benchmark_problems", bench_items->size()},
-                         {"corpus_kernels", corpus_items->size()},
+    EmitJson(OrderedJson{{"benchmark_problems", r->benchmark_items.size()},
+                         {"corpus_kernels", r->corpus_items.size()},
                          {"overlaps", overlaps},
-                         {"near_duplicates", flagged},
+                         {"near_duplicates", r->near_duplicates},
                          {"pairs", near_json},
                          {"kgram", st.near.kgram},
                          {"window", st.near.window},
                          {"threshold", st.near.threshold},
-                         {"similarity", {{"pairs", near->pairs.size()},
-                                         {"median", bench::ScoreQuantile(*near, 0.5)},
-                                         {"p99", bench::ScoreQuantile(*near, 0.99)},
-                                         {"p999", bench::ScoreQuantile(*near, 0.999)},
-                                         {"max", bench::ScoreQuantile(*near, 1.0)}}},
+                         {"similarity", {{"pairs", r->pairs.size()},
+                                         {"median", r->median},
+                                         {"p99", r->p99},
+                                         {"p999", r->p999},
+                                         {"max", r->max}}},
                          {"meaning", meaning_json}});
   }
-  return found.empty() && flagged == 0 && unexplained == 0 ? kExitOk : kExitError;
+  return r->overlaps.empty() && r->near_duplicates == 0 && unexplained == 0 ? kExitOk : kExitError;
 }
 
 }  // namespace

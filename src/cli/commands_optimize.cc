@@ -2,13 +2,13 @@
 // verified CUDA drop-in the small model finds out. The work is the library's
 // regrapht::Optimize (include/regrapht/optimize.h); this file is its flags,
 // its printing, the HTML page and the exit statuses.
+#include <fmt/format.h>
 #include <unistd.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 #include <optional>
-
-#include <fmt/format.h>
 
 #include "cli/build_info.h"
 #include "cli/commands.h"
@@ -17,14 +17,17 @@
 #include "cli/optimize_live.h"
 #include "cli/search_flags.h"
 #include "cli/verify_flags.h"
-#include "core/fs.h"
-#include "core/json_util.h"
-#include "core/strings.h"
+#include "regrapht/files.h"
 #include "regrapht/optimize.h"
-#include "search/progress_text.h"
+#include "regrapht/optimize_progress.h"
 
 namespace regrapht::cli {
 namespace {
+
+// "1 generation", "3 generations".
+std::string PluralNoun(int n, const std::string& noun) {
+  return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
+}
 
 struct OptimizeState {
   std::string file, function, spec, output, report;
@@ -68,7 +71,7 @@ OrderedJson ReportSummary(const OptimizeReport& r, const std::string& page, int 
 }
 
 // Says what the answer is and returns the exit status it gives.
-int Conclude(const OptimizeReport& r, const fs::path& report_path) {
+int Conclude(const OptimizeReport& r, const std::filesystem::path& report_path) {
   const std::string out = r.output.string(), pdir = r.problem_dir.string(), report = report_path.string();
   const Attempt* best = r.best();
   const std::string heldout_note =
@@ -131,10 +134,11 @@ std::string ModelLabel(const SearchFlags& f, const std::string& model_id) {
 // The search's size and where it came from ("auto" picks it by backend).
 std::string BudgetLine(const SearchFlags& f) {
   if (f.method == "rules") return "method     rules: the rules' first step alone, no model\n";
-  std::string line = fmt::format("method     {}, budget {} of up to {} tokens, seed {}, {}\n", f.method,
-                                 Plural(f.budget, "generation"), f.max_tokens, f.seed,
-                                 f.max_seconds > 0 ? fmt::format("time limit {:.0f} s", f.max_seconds)
-                                                   : std::string("no time limit (--max-seconds)"));
+  std::string line =
+      fmt::format("method     {}, budget {} of up to {} tokens, seed {}, {}\n", f.method,
+                  PluralNoun(f.budget, "generation"), f.max_tokens, f.seed,
+                  f.max_seconds > 0 ? fmt::format("time limit {:.0f} s", f.max_seconds)
+                                    : std::string("no time limit (--max-seconds)"));
   if (f.budget_auto || f.max_tokens_auto) {
     line += f.EmbeddedOnCpu()
                 ? fmt::format("           (auto for the embedded model on a CPU: minutes on a quiet machine, the "
@@ -147,7 +151,7 @@ std::string BudgetLine(const SearchFlags& f) {
 
 // Prints Optimize's progress as it happens, never in the middle of the
 // status line.
-void PrintEvent(const OptimizeState& s, OptimizeLive& live, const OptimizeEvent& e) {
+void PrintEvent(const OptimizeState& s, OptimizeProgress& live, const OptimizeEvent& e) {
   switch (e.kind) {
     case OptimizeEvent::Kind::kSpec: {
       if (!e.spec_inferred) {
@@ -179,7 +183,7 @@ void PrintEvent(const OptimizeState& s, OptimizeLive& live, const OptimizeEvent&
     case OptimizeEvent::Kind::kSearchStep: {
       const SearchEvent& st = e.step;
       if (s.quiet || st.verdict.empty() || st.action == "select") return;
-      live.Print(stderr, search::StepLine(st, s.search.budget) + "\n");
+      live.Print(stderr, OptimizeStepLine(st, s.search.budget) + "\n");
       return;
     }
     case OptimizeEvent::Kind::kGenerating:
@@ -234,13 +238,14 @@ int ExitStatusOf(const OptimizeReport& r) {
 std::string StopLine(const OptimizeReport& r) {
   const SearchOutcome& o = r.search;
   std::string times = fmt::format("search {:.1f} s, run {:.1f} s", o.wall_s, r.wall_s);
-  if (StartsWith(o.stop_reason, "budget: ") &&
-      (EndsWith(o.stop_reason, " generations") || EndsWith(o.stop_reason, " generation"))) {
+  if (o.stop_reason.starts_with("budget: ") &&
+      (o.stop_reason.ends_with(" generations") || o.stop_reason.ends_with(" generation"))) {
     return fmt::format("stopped    the budget of {} is spent ({}; {})", o.stop_reason.substr(8),
-                       Plural(o.verifications, "verification"), times);
+                       PluralNoun(o.verifications, "verification"), times);
   }
-  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason, Plural(o.generations, "generation"),
-                     Plural(o.verifications, "verification"), times);
+  return fmt::format("stopped    {} after {}, {} ({})", o.stop_reason,
+                     PluralNoun(o.generations, "generation"),
+                     PluralNoun(o.verifications, "verification"), times);
 }
 
 // What the caches served, when they served anything.
@@ -302,7 +307,7 @@ int PrintOutcome(const OptimizeState& s, const OptimizeReport& r) {
   std::printf("device     %s\n%s", r.device.c_str(), CacheLine(r).c_str());
   if (!r.heldout_skipped.empty()) std::printf("held-out   not run: %s\n", r.heldout_skipped.c_str());
   // The same search as a page (tree show --format html), beside the report.
-  fs::path page_path = fs::path(r.report_path).replace_extension(".html");
+  std::filesystem::path page_path = std::filesystem::path(r.report_path).replace_extension(".html");
   auto page = RenderSearchReport(r.report_path, "html");
   Status ps = page.ok() ? WriteFileAtomic(page_path, *page) : page.status();
   const std::string page_written = ps.ok() ? page_path.string() : std::string();
@@ -326,7 +331,9 @@ int RunOptimize(const OptimizeState& s) {
   InstallInterruptHandler();
   vopts->cancel = InterruptFlag();  // a wait for the GPU lock, and the compile or run in progress
   // Signs of life from the first second: the status line, then the estimate.
-  OptimizeLive live(s.search, s.quiet, vopts->emulated());
+  std::unique_ptr<OptimizeProgress> live_owner =
+      NewOptimizeLive(s.search, s.quiet, vopts->emulated());
+  OptimizeProgress& live = *live_owner;
   live.Start();
 
   OptimizeRequest req;
@@ -367,7 +374,7 @@ int RunOptimize(const OptimizeState& s) {
     if (e.kind == OptimizeEvent::Kind::kSearchStart) {
       // Before the search: its size, and how long it may take here.
       live.Print(stdout, BudgetLine(s.search));
-      live.Estimate(env ? env->model : nullptr, e.model);
+      PrintEstimate(live, s.search, env ? env->model : nullptr, e.model);
     }
     live.OnEvent(e);
   };

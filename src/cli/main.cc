@@ -4,13 +4,13 @@
 #include <exception>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "cli/command.h"
 #include "cli/commands.h"
 #include "cli/json_output.h"
-#include "core/log.h"
-#include "core/strings.h"
+#include "regrapht/log.h"
 
 namespace regrapht::cli {
 
@@ -21,6 +21,22 @@ int Fail(const Status& status) {
 
 namespace {
 std::string g_command_line;
+
+// `arg` as sh reads it back: as it is when made of safe characters only,
+// else single-quoted.
+std::string QuoteArg(const std::string& arg) {
+  bool safe = !arg.empty();
+  for (char c : arg) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) &&
+        std::string_view("@%_+=:,./-").find(c) == std::string_view::npos) {
+      safe = false;
+    }
+  }
+  if (safe) return arg;
+  std::string out = "'";
+  for (char c : arg) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
 }  // namespace
 
 const std::string& InvocationCommandLine() { return g_command_line; }
@@ -145,7 +161,7 @@ std::string BadWord(CLI::App* app, int argc, char** argv) {
 int Main(int argc, char** argv) {
   for (int i = 0; i < argc; ++i) {
     if (i > 0) g_command_line += ' ';
-    g_command_line += ShellQuote(i == 0 ? std::string("regrapht") : std::string(argv[i]));
+    g_command_line += QuoteArg(i == 0 ? std::string("regrapht") : std::string(argv[i]));
   }
   CLI::App app{"regrapht: sequential C++ to verified CUDA with a small local model (ReGraphT)", "regrapht"};
   app.require_subcommand(1);

@@ -4,9 +4,4 @@
 
 #include <spdlog/spdlog.h>
 
-namespace regrapht {
-
-// Sets the level from a name ("debug", "info", "warn", "error", "off").
-void SetLogLevel(const std::string& level);
-
-}  // namespace regrapht
+#include "regrapht/log.h"  // SetLogLevel: public (a program on the library sets the level)

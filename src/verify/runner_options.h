@@ -20,13 +20,6 @@ inline SubprocessOptions SandboxRunnerOptions(const VerifyOptions& o) {
   return so;
 }
 
-// Fails, before any model time or compile is spent, when candidates would
-// have to run sandboxed but the sandbox cannot start here (and the sandbox
-// is not kNone: --unsafe-no-sandbox). The error says why and what to do.
-inline Status CheckSandboxAvailable(const VerifyOptions& o) {
-  if (o.sandbox == VerifyOptions::Sandbox::kNone) return Status::Ok();
-  const SandboxSupport& s = ProbeSandbox();
-  return s.bwrap ? Status::Ok() : SandboxRefusal(s);
-}
+// CheckSandboxAvailable(const VerifyOptions&): regrapht/verify.h.
 
 }  // namespace regrapht
