@@ -14,9 +14,11 @@ and fails (exit 1), naming file and line, when
 Tests (*_test.cc), benchmarks (*_bench.cc) and test helpers are checked like
 the library beside them: they may include what it may, and the fakes beside it.
 
---cli prints the files under src/cli/ (the flag helpers themselves and the
-tests aside) that include a library header other than the public API
-(include/regrapht/), and their number: the CLI's reach into the libraries.
+  - a file under src/cli/ (the flag and output helpers themselves and the
+    tests aside) includes a library header other than the public API
+    (include/regrapht/): commands parse flags, call the library, print.
+--cli also prints those files with the headers they include, and their
+number: the CLI's reach into the libraries (0 since 2026-12-05).
 """
 import argparse
 import os
@@ -163,6 +165,10 @@ def main():
                     and os.path.splitext(path)[0] + ".h" not in ["src/" + h for h in CLI_FLAG_HELPERS]
                     and hdr_lib not in (None, "cli") and not header.startswith("regrapht/")):
                 cli_files.setdefault(path, []).append(header)
+                errors.append(f"{path}:{line}: the CLI includes {header}; a command includes only the "
+                              "public API (include/regrapht/) and the CLI's flag and output helpers "
+                              "(docs/architecture.md, Layering)")
+                continue
             if hdr_lib is None or hdr_lib == lib or hdr_lib in allowed[lib]:
                 continue
             exc = next((e for e in exceptions if path.startswith(e[0]) and header == e[1]), None)
