@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdio>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -31,13 +32,8 @@ struct CommandInfo {
 // `s` cut at every `sep` ("a,b" -> a, b; "" -> one empty word).
 std::vector<std::string> SplitAt(const std::string& s, char sep) {
   std::vector<std::string> out;
-  size_t start = 0;
-  for (size_t i = 0; i <= s.size(); ++i) {
-    if (i == s.size() || s[i] == sep) {
-      out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  }
+  std::istringstream in(s + sep);
+  for (std::string word; std::getline(in, word, sep);) out.push_back(word);
   return out;
 }
 

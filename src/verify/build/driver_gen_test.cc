@@ -14,6 +14,16 @@
 namespace regrapht::verify {
 namespace {
 
+// Writes `prog` to dir/d.cc and builds dir/d with g++ (C++17, as in the
+// sandbox), beside the driver header already in `dir`.
+void BuildProgram(CommandRunner* runner, const fs::path& dir, const std::string& prog) {
+  ASSERT_TRUE(WriteFile(dir / "d.cc", prog).ok());
+  CommandSpec cs;
+  cs.argv = {"g++", "-std=c++17", "-w", (dir / "d.cc").string(), "-o", (dir / "d").string()};
+  auto built = runner->Run(cs);
+  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
+}
+
 TEST(DriverGenTest, PlanFormat) {
   Problem p = testing_util::LoadBundled("saxpy");
   PlanOptions o;
@@ -97,12 +107,8 @@ TEST(DriverGenTest, SplitRunsRecordWhatOneRunRecords) {
   const std::string prog = "#define RG_DRIVER_IMPLEMENTATION\n" + *src +
                            "\nvoid f(const std::vector<int>& x, std::vector<int>& y) {\n"
                            "  for (size_t i = 0; i < y.size(); i += 2) y[i] = 3 * x[i];\n}\n";
-  ASSERT_TRUE(WriteFile(dir->path() / "d.cc", prog).ok());
   auto runner = NewSubprocessRunner();
-  CommandSpec cs;
-  cs.argv = {"g++", "-std=c++17", "-w", (dir->path() / "d.cc").string(), "-o", (dir->path() / "d").string()};
-  auto built = runner->Run(cs);
-  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
+  ASSERT_NO_FATAL_FAILURE(BuildProgram(runner.get(), dir->path(), prog));
   const std::string key(32, 'k');
   auto run = [&](const std::string& plan) -> DriverRecords {
     EXPECT_TRUE(WriteFile(dir->path() / "plan.txt", plan).ok());
@@ -178,12 +184,9 @@ int main() {
 }
 void f(std::vector<int>&) {}
 )";
-  ASSERT_TRUE(WriteFile(dir->path() / "d.cc", prog).ok());
   auto runner = NewSubprocessRunner();
+  ASSERT_NO_FATAL_FAILURE(BuildProgram(runner.get(), dir->path(), prog));
   CommandSpec cs;
-  cs.argv = {"g++", "-std=c++17", "-w", (dir->path() / "d.cc").string(), "-o", (dir->path() / "d").string()};
-  auto built = runner->Run(cs);
-  ASSERT_TRUE(built.ok() && built->ok()) << (built.ok() ? built->stderr_text : built.status().ToString());
   cs.argv = {(dir->path() / "d").string()};
   auto ran = runner->Run(cs);
   ASSERT_TRUE(ran.ok() && ran->ok());
