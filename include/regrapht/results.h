@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "regrapht/results_counts.h"
 #include "regrapht/status.h"
 
 namespace regrapht {
@@ -32,14 +33,6 @@ struct MergeCounts {
 // conflict) leaves no output it created: an empty database would pass for a
 // result.
 Result<MergeCounts> MergeResults(const std::string& output, const std::vector<std::string>& inputs);
-
-struct RepairCounts {
-  int64_t rows_copied = 0;      // valid rows written to the output
-  int64_t rows_invalid = 0;     // readable rows refused by the row checks
-  int64_t rows_unreadable = 0;  // row ids SQLite could not read (damaged pages)
-  int64_t plan_entries = 0;
-  std::vector<std::string> notes;  // one line per refused row or unreadable range
-};
 
 // Copies the readable, valid rows and the plan of the damaged database
 // `input` (read only; one that `bench` and the report refuse) to `output`,

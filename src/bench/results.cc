@@ -43,14 +43,7 @@ Result<MergeCounts> MergeResults(const std::string& out, const std::vector<std::
 }
 
 Result<RepairCounts> RepairResults(const std::string& input, const std::string& output) {
-  RG_ASSIGN_OR_RETURN(RepairStats s, ResultsStore::Repair(input, output));
-  RepairCounts c;
-  c.rows_copied = s.rows_copied;
-  c.rows_invalid = s.rows_invalid;
-  c.rows_unreadable = s.rows_unreadable;
-  c.plan_entries = s.plan_entries;
-  c.notes = std::move(s.notes);
-  return c;
+  return ResultsStore::Repair(input, output);
 }
 
 namespace {

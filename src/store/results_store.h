@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "core/fs.h"
+#include "regrapht/results_counts.h"
 #include "regrapht/status.h"
 
 namespace regrapht {
@@ -91,14 +92,8 @@ struct PlanEntry {
   bool operator==(const PlanEntry&) const = default;
 };
 
-// What Repair did.
-struct RepairStats {
-  int64_t rows_copied = 0;      // valid rows written to the output
-  int64_t rows_invalid = 0;     // readable rows refused by the row checks
-  int64_t rows_unreadable = 0;  // row ids SQLite could not read (damaged pages)
-  int64_t plan_entries = 0;
-  std::vector<std::string> notes;  // one line per refused row or unreadable range
-};
+// What Repair did (the public struct: regrapht/results_counts.h).
+using RepairStats = RepairCounts;
 
 // What MergeFrom did.
 struct MergeStats {
