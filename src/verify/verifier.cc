@@ -942,17 +942,14 @@ class Verifier::Impl {
   // first); true when one did, with *res set from it.
   bool ClassifyParts(const std::vector<RunOutput>& parts, const ProblemSpec& spec, VerifyResult* res) {
     if (parts.size() < 2) return false;
-    std::optional<std::pair<std::pair<int64_t, int64_t>, VerifyResult>> earliest;
+    std::optional<std::pair<std::pair<int, int>, VerifyResult>> earliest;
     for (size_t i = 0; i < parts.size(); ++i) {
       VerifyResult r = *res;
       const RunOutput& run = parts[i];
       FillEnvironment(run.records ? &*run.records : nullptr, run.process.sandbox, &r);
       if (!verify::ClassifyRun(RunFactsOf(run, spec, r), &r)) continue;
-      std::pair<int64_t, int64_t> at{-1, static_cast<int64_t>(i)};
-      if (run.records && run.records->last_call) {
-        auto f = Split(*run.records->last_call, ' ');
-        if (f.size() == 2) at = {ParseInt(f[0]).value_or(-1), ParseInt(f[1]).value_or(0)};
-      }
+      std::pair<int, int> at{-1, static_cast<int>(i)};  // before any call
+      if (run.records && run.records->last_call) at = verify::CaseCallOf(*run.records->last_call).value_or(at);
       if (!earliest || at < earliest->first) earliest.emplace(at, std::move(r));
     }
     if (!earliest) return false;
@@ -1508,7 +1505,8 @@ class Verifier::Impl {
       if (!run.process.ok()) {
         died_in = 0;
         if (run.records && run.records->last_call) {
-          died_in = static_cast<int>(ParseInt(Split(*run.records->last_call, ' ')[0]).value_or(0));
+          auto at = verify::CaseCallOf(*run.records->last_call);
+          died_in = at ? at->first : 0;
         }
       }
       for (size_t j = 0; j < part.spec.tests.size(); ++j) {

@@ -189,6 +189,14 @@ std::vector<int> DriverRecords::CallsOf(int case_id) const {
   return {calls.begin(), calls.end()};
 }
 
+std::optional<std::pair<int, int>> CaseCallOf(std::string_view text) {
+  auto f = Split(text, ' ');
+  auto c = f.size() >= 2 ? ToInt(f[0]) : std::nullopt;
+  auto call = f.size() >= 2 ? ToInt(f[1]) : std::nullopt;
+  if (!c || !call) return std::nullopt;
+  return std::pair(*c, *call);
+}
+
 Result<DriverRecords> MergeRecords(std::vector<DriverRecords> parts) {
   DriverRecords all;
   all.began = all.finished = !parts.empty();
@@ -222,10 +230,7 @@ Result<DriverRecords> MergeRecords(std::vector<DriverRecords> parts) {
     all.timing_wall_ms = std::max(all.timing_wall_ms, r.timing_wall_ms);
   }
   // "case call name" in the order one process makes the calls.
-  auto at = [](const std::string& m) {
-    auto f = Split(m, ' ');
-    return std::pair(f.size() > 1 ? ToInt(f[0]).value_or(-1) : -1, f.size() > 1 ? ToInt(f[1]).value_or(-1) : -1);
-  };
+  auto at = [](const std::string& m) { return CaseCallOf(m).value_or(std::pair(-1, -1)); };
   std::stable_sort(all.mutated.begin(), all.mutated.end(),
                    [&](const std::string& a, const std::string& b) { return at(a) < at(b); });
   return all;

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "regrapht/status.h"
@@ -89,6 +90,11 @@ struct DriverRecords {
 // error: the caller decides what an unfinished run means. Never throws and
 // never allocates more than the input's size.
 Result<DriverRecords> ParseRecords(std::string_view data, std::string_view key = {});
+
+// The (case, call) that a "case call ..." text starts with: `last_call`, a
+// `mutated` entry, a host_compute or late_output event. nullopt when it does
+// not start with two integers.
+std::optional<std::pair<int, int>> CaseCallOf(std::string_view text);
 
 // The records of one run split over processes (SplitPlans in
 // verify/build/driver_gen.h: each makes other calls of the same cases) as
