@@ -341,22 +341,19 @@ std::function<int()> BenchCommand(CLI::App* sub) {
 namespace {
 
 struct ReportState {
-  std::vector<std::string> dbs;
-  std::string format = "md", suite, method, output, timing = "call";
-  std::vector<int> ks = {1};
-  int bootstrap = 1000;
-  bool per_problem = false, json = false, paper = false;
-  std::string paper_data;
+  ReportOptions o;  // the flags bind into it (regrapht/results.h)
+  std::string output;
+  bool json = false;
   CLI::Option* format_opt = nullptr;
 };
 
 // Adds report's flags into `st`.
 void AddReportFlags(CLI::App* sub, ReportState* st) {
-  sub->add_option("--db", st->dbs,
+  sub->add_option("--db", st->o.dbs,
                   "SQLite results database; repeat it (or bench merge first) for several, e.g. one per shard")
       ->required()
       ->allow_extra_args(false);
-  sub->add_option("--format", st->format,
+  sub->add_option("--format", st->o.format,
                   "md, csv, json, or html (one self-contained page: tables, figures, per-problem table with the "
                   "candidates' sources, environments; docs/bench.md)")
       ->capture_default_str()
@@ -364,43 +361,43 @@ void AddReportFlags(CLI::App* sub, ReportState* st) {
   st->format_opt = sub->get_option("--format");
   AddJsonFlag(sub, &st->json, "the report (the same as --format json)");
   sub->add_option("-o,--output", st->output, "write the report here instead of stdout");
-  sub->add_flag("--per-problem", st->per_problem,
+  sub->add_flag("--per-problem", st->o.per_problem,
                 "md, csv or json: one row per problem and experiment (verdict, best speedup and its evidence) "
                 "in place of the metrics tables (the html page always has this table, beside the metrics)");
-  sub->add_option("--suite", st->suite,
+  sub->add_option("--suite", st->o.suite,
                   "a suite folder: its experiments only, and its problems are the expected set the report checks "
                   "for missing rows (without it: the plan the runs recorded); or a suite name: only that suite");
-  sub->add_option("--method", st->method, "only this method");
-  AddNumbers(sub, "--k", &st->ks, {1, 1000000}, "k values for pass@k and speedup@k, e.g. 1,10");
-  AddNumber(sub, "--bootstrap", &st->bootstrap, {0, 1000000}, "bootstrap resamples for the 95% intervals");
-  sub->add_option("--timing", st->timing,
+  sub->add_option("--method", st->o.method, "only this method");
+  AddNumbers(sub, "--k", &st->o.ks, {1, 1000000}, "k values for pass@k and speedup@k, e.g. 1,10");
+  AddNumber(sub, "--bootstrap", &st->o.bootstrap, {0, 1000000}, "bootstrap resamples for the 95% intervals");
+  sub->add_option("--timing", st->o.timing,
                   "call: speed metrics of the whole drop-in call, transfers included (the paper's), with the "
                   "kernel-only figures beside them; kernel: every speed metric from kernel-only time "
                   "(ParEval's measure; rows without a kernel time count as untimed)")
       ->capture_default_str()
       ->check(CLI::IsMember({"call", "kernel"}));
-  sub->add_flag("--paper", st->paper,
+  sub->add_flag("--paper", st->o.paper,
                 "our rows in the layout of the paper's Table 1 and 2 beside its published numbers (Markdown), "
                 "each saying whether it is comparable (same problems, same protocol) and why not");
-  sub->add_option("--paper-data", st->paper_data,
+  sub->add_option("--paper-data", st->o.paper_data,
                   "the paper's numbers (default: the shipped data/paper/regrapht-2510.19873.json)");
 }
 
 // Usage errors of flags that exclude each other (exit 2 when false);
 // --json becomes --format json.
 bool CheckReportFlags(ReportState& st) {
-  if (st.paper && (st.format != "md" || st.json || st.per_problem)) {
+  if (st.o.paper && (st.o.format != "md" || st.json || st.o.per_problem)) {
     std::fprintf(stderr, "regrapht report: --paper prints Markdown; it cannot be combined with --format %s, "
-                         "--json or --per-problem\n", st.json ? "json" : st.format.c_str());
+                         "--json or --per-problem\n", st.json ? "json" : st.o.format.c_str());
     return false;
   }
   if (st.json) {
-    if (st.format_opt->count() > 0 && st.format != "json") {
+    if (st.format_opt->count() > 0 && st.o.format != "json") {
       std::fprintf(stderr, "regrapht report: --json is --format json; it cannot be combined with --format %s\n",
-                   st.format.c_str());
+                   st.o.format.c_str());
       return false;
     }
-    st.format = "json";
+    st.o.format = "json";
   }
   return true;
 }
@@ -408,18 +405,7 @@ bool CheckReportFlags(ReportState& st) {
 // regrapht report, once its flags are parsed.
 int RunReport(ReportState& st) {
   if (!CheckReportFlags(st)) return kExitUsage;
-  ReportOptions o;
-  o.dbs = st.dbs;
-  o.format = st.format;
-  o.suite = st.suite;
-  o.method = st.method;
-  o.ks = st.ks;
-  o.bootstrap = st.bootstrap;
-  o.timing = st.timing;
-  o.per_problem = st.per_problem;
-  o.paper = st.paper;
-  o.paper_data = st.paper_data;
-  auto text = RenderReport(o);
+  auto text = RenderReport(st.o);
   if (!text.ok()) return Fail(text.status());
   if (st.output.empty()) {
     if (st.json) {

@@ -151,13 +151,8 @@ std::function<int()> Chat(CLI::App* sub) {
 
 struct BenchLlmState {
   BackendFlags backend;
-  int prompt_tokens = 512;
-  int gen_tokens = 128;
-  int prefix_tokens = 1500;
-  int reps = 5;
-  int batch = 0;
+  LlmBenchOptions o;  // the workload flags bind into it (regrapht/llm_bench.h)
   bool json = false;
-  bool mixed = false;
 };
 
 // bench-llm's measurements as JSON.
@@ -202,17 +197,10 @@ int RunBenchLlm(BenchLlmState& s) {
     return Fail(Status::InvalidArgument("bench-llm measures the embedded backend: pass --model"));
   }
   if (s.backend.ctx_size == 0) {
-    int need =
-        std::max(s.prompt_tokens, s.prefix_tokens + 64) + s.gen_tokens * std::max(1, s.batch) + 128;
+    int need = std::max(s.o.prompt_tokens, s.o.prefix_tokens + 64) + s.o.gen_tokens * std::max(1, s.o.batch) + 128;
     s.backend.ctx_size = (need + 255) / 256 * 256;
   }
-  LlmBenchOptions o;
-  o.prompt_tokens = s.prompt_tokens;
-  o.gen_tokens = s.gen_tokens;
-  o.prefix_tokens = s.prefix_tokens;
-  o.reps = s.reps;
-  o.batch = s.batch;
-  o.mixed = s.mixed;
+  LlmBenchOptions& o = s.o;
   const BackendFlags& flags = s.backend;
   o.make_backend = [&flags](bool reuse_prefix) { return flags.Make(reuse_prefix); };
   o.on_line = [](const std::string& line) {
@@ -232,18 +220,18 @@ std::function<int()> BenchLlm(CLI::App* sub) {
   auto s = std::make_shared<BenchLlmState>();
   s->backend.Add(sub);
   s->backend.ctx_size = 0;  // sized from the workload below
-  AddNumber(sub, "--prompt-tokens", &s->prompt_tokens, {0, 1000000},
+  AddNumber(sub, "--prompt-tokens", &s->o.prompt_tokens, {0, 1000000},
             "Prompt length for prompt processing (0: skip it)");
-  AddNumber(sub, "--gen-tokens", &s->gen_tokens, {0, 1000000},
+  AddNumber(sub, "--gen-tokens", &s->o.gen_tokens, {0, 1000000},
             "Tokens generated per repetition (0: skip it)");
-  AddNumber(sub, "--prefix-tokens", &s->prefix_tokens, {0, 1000000},
+  AddNumber(sub, "--prefix-tokens", &s->o.prefix_tokens, {0, 1000000},
             "Shared prefix for the prefix-reuse figure (0: skip it)");
-  AddNumber(sub, "--reps", &s->reps, {1, 10000}, "Repetitions (medians are reported)");
-  AddNumber(sub, "--batch", &s->batch, {0, 64},
+  AddNumber(sub, "--reps", &s->o.reps, {1, 10000}, "Repetitions (medians are reported)");
+  AddNumber(sub, "--batch", &s->o.batch, {0, 64},
             "Also compare N samples of --gen-tokens each from one prompt: one request with n = N "
             "(decoded together) against N requests one after another (0: skip)");
   sub->add_flag(
-      "--mixed", s->mixed,
+      "--mixed", s->o.mixed,
       "With --batch: also N requests with different prompts (one system prompt) in one ChatBatch "
       "against the same N one after another");
   AddJsonFlag(sub, &s->json, "the measurements (medians and each repetition)");
