@@ -26,13 +26,6 @@ namespace {
 // Over this, the estimate comes with a warning (issue 34: the first hour).
 constexpr double kLongSearchS = 30 * 60;
 
-double Median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
-
 // The longest the measurement below may take: on a machine so busy that it
 // takes longer, what it measured until then is the figure.
 constexpr double kProbeLimitS = 15;
@@ -303,7 +296,7 @@ void OptimizeProgress::Record(const OptimizeReport& report) {
     // A generation cut short (the time limit, Ctrl-C) still measured its speed.
     if (rates.empty() && m.last_progress.seconds > 0 && m.last_progress.tokens > 0)
       rates.push_back(m.last_progress.tokens / m.last_progress.seconds);
-    seen.search_generate_tok_s = Median(rates);
+    seen.search_generate_tok_s = llm::Median(rates);
   }
   if (seen.search_generate_tok_s <= 0) {
     // An endpoint reports no tokens while it generates: its replies' own
@@ -314,7 +307,7 @@ void OptimizeProgress::Record(const OptimizeReport& report) {
           a.tokens_generated > 0)
         rates.push_back(a.tokens_generated / (a.time_generation_ms / 1000));
     }
-    seen.search_generate_tok_s = Median(rates);
+    seen.search_generate_tok_s = llm::Median(rates);
   }
   if (prompts > 0) seen.prompt_tokens = prompt_tokens / prompts;
   seen.measured_by = "optimize";
@@ -322,7 +315,7 @@ void OptimizeProgress::Record(const OptimizeReport& report) {
   Status st;
   if (seen.search_generate_tok_s > 0 || seen.prompt_tokens > 0) st = m.cache.PutModel(seen);
   if (st.ok() && !checks.empty()) {
-    st = m.cache.PutCheck({m.machine, m.CheckMode(), Median(checks),
+    st = m.cache.PutCheck({m.machine, m.CheckMode(), llm::Median(checks),
                            static_cast<int>(checks.size()), seen.measured_at});
   }
   if (!st.ok()) spdlog::warn("speed cache: {}", st.ToString());

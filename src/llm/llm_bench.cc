@@ -9,19 +9,13 @@
 #include <chrono>
 #include <utility>
 
+#include "llm/speed.h"
 #include "regrapht/llm.h"
 
 namespace regrapht {
 namespace {
 
 double TokensPerSecond(int tokens, double ms) { return ms > 0 ? tokens * 1000.0 / ms : 0; }
-
-double MedianOf(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-}
 
 // " 812.3 790.1": each repetition's figure.
 std::string RepsText(const std::vector<double>& v) {
@@ -93,7 +87,7 @@ Result<int> LlmBench::TemplateOverhead(LlmBackend& backend) {
 // Keeps the measured speed for optimize's estimate of a search's duration.
 void LlmBench::RecordSpeed(LlmBackend& b, const std::vector<double>& pp,
                            const std::vector<double>& tg) {
-  auto path = RecordModelSpeed(b, pp.empty() ? 0 : MedianOf(pp), MedianOf(tg), "bench-llm");
+  auto path = RecordModelSpeed(b, pp.empty() ? 0 : llm::Median(pp), llm::Median(tg), "bench-llm");
   if (path.ok()) {
     Line(fmt::format("cached     {} (optimize estimates searches from it)", path->string()));
   } else if (o_.on_warning) {
@@ -128,14 +122,14 @@ Status LlmBench::MeasurePromptAndGenerate(LlmBackend& b) {
     tg.push_back(TokensPerSecond(resp.tokens_generated, resp.time_generation_ms));
   }
   if (!pp.empty()) {
-    report_.prompt = LlmSpeedFigure{pp_tokens, MedianOf(pp), pp};
-    Line(fmt::format("prompt     {} tokens: median {:.1f} tok/s (reps:{})", pp_tokens, MedianOf(pp),
+    report_.prompt = LlmSpeedFigure{pp_tokens, llm::Median(pp), pp};
+    Line(fmt::format("prompt     {} tokens: median {:.1f} tok/s (reps:{})", pp_tokens, llm::Median(pp),
                      RepsText(pp)));
   }
   if (!tg.empty()) {
-    report_.generate = LlmSpeedFigure{o_.gen_tokens, MedianOf(tg), tg};
+    report_.generate = LlmSpeedFigure{o_.gen_tokens, llm::Median(tg), tg};
     Line(fmt::format("generate   {} tokens: median {:.2f} tok/s (reps:{})", o_.gen_tokens,
-                     MedianOf(tg), RepsText(tg)));
+                     llm::Median(tg), RepsText(tg)));
     RecordSpeed(b, pp, tg);
   }
   return Status::Ok();
@@ -225,7 +219,7 @@ Status LlmBench::MeasureBatches() {
       Line(fmt::format(
           "{} {}, {} threads: median {:.2f}x aggregate tokens/s (cpu-time ratio {:.2f}x)",
           mixed ? "mixed     " : "batch     ", report_.info.description, report_.info.threads,
-          MedianOf(batch_ratios), MedianOf(cpu_ratios)));
+          llm::Median(batch_ratios), llm::Median(cpu_ratios)));
     }
   }
   return Status::Ok();
@@ -259,11 +253,11 @@ Status LlmBench::MeasurePrefixReuse() {
   Line(fmt::format(
       "prefix     {}-token prompt sharing a ~{}-token prefix: first request {:.1f} ms ({} "
       "evaluated), second {:.1f} ms ({} evaluated): median ratio {:.1f}%",
-      prompt_len, o_.prefix_tokens, MedianOf(first_ms), first_eval, MedianOf(second_ms),
-      second_eval, 100 * MedianOf(ratios)));
+      prompt_len, o_.prefix_tokens, llm::Median(first_ms), first_eval, llm::Median(second_ms),
+      second_eval, 100 * llm::Median(ratios)));
   report_.prefix =
-      LlmPrefixFigure{prompt_len, o_.prefix_tokens, MedianOf(first_ms), MedianOf(second_ms),
-                      first_eval, second_eval,      MedianOf(ratios)};
+      LlmPrefixFigure{prompt_len, o_.prefix_tokens, llm::Median(first_ms), llm::Median(second_ms),
+                      first_eval, second_eval,      llm::Median(ratios)};
   return Status::Ok();
 }
 

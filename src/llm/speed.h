@@ -45,6 +45,10 @@ struct CheckSpeed {
 // What speed depends on: "host / CPU model / N CPUs".
 std::string MachineId();
 
+// The median of measured values (the mean of the middle two for an even
+// count); 0 for none.
+double Median(std::vector<double> values);
+
 class SpeedCache {
  public:
   explicit SpeedCache(fs::path path) : path_(std::move(path)) {}

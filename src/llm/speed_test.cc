@@ -62,6 +62,13 @@ TEST_F(SpeedCacheTest, AnUnreadableFileIsEmptyAndIsReplacedByTheNextWrite) {
   EXPECT_EQ(cache.FindModel("m", "box")->generate_tok_s, 2);
 }
 
+TEST(MedianTest, MiddleValueOrMeanOfTheMiddleTwo) {
+  EXPECT_EQ(Median({}), 0);
+  EXPECT_EQ(Median({5}), 5);
+  EXPECT_EQ(Median({9, 1, 5}), 5);
+  EXPECT_EQ(Median({4, 1, 3, 2}), 2.5);
+}
+
 TEST(EstimateSearchTest, PromptReplyAndCheckPerGeneration) {
   ModelSpeed s;
   s.prompt_tok_s = 500;
