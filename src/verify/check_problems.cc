@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "core/parallel.h"
+#include "core/strings.h"
 #include "regrapht/verify.h"
 
 namespace regrapht {
@@ -108,8 +109,7 @@ Result<int> CheckProblems(const std::vector<std::string>& dirs, const ProblemChe
   kernel_opts.kernel_form = true;
   std::unique_ptr<Verifier> verifier = NewVerifier(dropin_opts);
   std::unique_ptr<Verifier> kernel_verifier = NewVerifier(kernel_opts);
-  std::string archs;
-  for (const auto& a : opts.archs) archs += (archs.empty() ? "" : ",") + a;
+  const std::string archs = Join(opts.archs, ",");
   const FolderCheck check{options.no_build, options.device_only,  opts.kernel_form, archs,
                           verifier.get(),   kernel_verifier.get()};
   // Folders are checked `jobs` at a time when nothing is timed (a timing
